@@ -1,0 +1,33 @@
+/**
+ * The mock provider's configuration: the only reader of process.env in this service.
+ * Parsed once with zod; a bad environment fails with one message listing every bad variable.
+ */
+import { z } from 'zod';
+
+const EnvSchema = z.object({
+  /** @default 4010 */
+  PORT: z.coerce.number().int().min(0).max(65535).default(4010),
+  /** @default '127.0.0.1' */
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /** '1' enables `POST /__admin/reset` (restores the demo fixture). */
+  MOCK_PROVIDER_ADMIN: z
+    .enum(['0', '1', 'true', 'false', ''])
+    .default('0')
+    .transform((value) => value === '1' || value === 'true'),
+  /** The origin browsers reach the provider on (documentation only; redirects stay relative). */
+  PUBLIC_URL: z.url().optional(),
+  /** pino log level. @default 'info' */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type ProviderEnv = z.infer<typeof EnvSchema>;
+
+/** Parses the environment (defaults to `process.env`); throws one error naming every bad variable. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): ProviderEnv {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+    throw new Error(`Invalid mock-provider environment:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
