@@ -1,0 +1,117 @@
+/**
+ * Sessions the gateway knows to be over (sign-out, DELETE session, force_login) so their tokens are refused
+ * locally, before the provider, for the rest of their lifetime. In memory per node; the relay may mirror it
+ * through Redis and listens to `onRevoke` to close the affected sockets.
+ */
+
+/** The claims a revocation check needs. */
+export interface RevocableToken {
+  /** User id (`sub`). */
+  sub: string;
+  sid: string;
+  event_code: string;
+  /** Issued-at, seconds since epoch. */
+  iat: number;
+  /** Expiry, seconds since epoch. */
+  exp: number;
+}
+
+/** One revocation, as told to listeners (and to other nodes by the relay). */
+export type Revocation =
+  | { kind: 'session'; sid: string; userId?: string; expiresAt: number }
+  /** Every session of a user issued up to `before` (ms), except `exceptSid` (the session that replaced them). */
+  | { kind: 'user'; userId: string; before: number; exceptSid?: string; expiresAt: number }
+  /** Every session of an event issued up to `before` (ms). */
+  | { kind: 'event'; eventCode: string; before: number; expiresAt: number };
+
+export type RevocationListener = (revocation: Revocation) => void;
+
+/** Longest token lifetime we keep a user- or event-wide cut for; tokens issued before it are expired anyway. */
+const DEFAULT_CUT_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Revoked sessions, users and events, with expiry so the set never grows without bound. */
+export class RevocationList {
+  readonly #sessions = new Map<string, number>();
+  readonly #users = new Map<string, { before: number; exceptSid?: string; expiresAt: number }>();
+  readonly #events = new Map<string, { before: number; expiresAt: number }>();
+  readonly #listeners = new Set<RevocationListener>();
+  readonly #now: () => number;
+  readonly #cutTtlMs: number;
+
+  constructor(options: { now?: () => number; cutTtlMs?: number } = {}) {
+    this.#now = options.now ?? Date.now;
+    this.#cutTtlMs = options.cutTtlMs ?? DEFAULT_CUT_TTL_MS;
+  }
+
+  /** Ends one session (sign-out). `expiresAt` (ms) is the token's expiry: after it the entry is dropped. */
+  revokeSession(sid: string, expiresAt: number, userId?: string): void {
+    this.apply({ kind: 'session', sid, expiresAt, ...(userId === undefined ? {} : { userId }) });
+  }
+
+  /** Ends every session of a user issued so far, except `exceptSid` (force_login keeps the new session). */
+  revokeUser(userId: string, exceptSid?: string): void {
+    const now = this.#now();
+    this.apply({
+      kind: 'user',
+      userId,
+      before: now,
+      expiresAt: now + this.#cutTtlMs,
+      ...(exceptSid === undefined ? {} : { exceptSid }),
+    });
+  }
+
+  /** Ends every session of an event issued so far. */
+  revokeEvent(eventCode: string): void {
+    const now = this.#now();
+    this.apply({ kind: 'event', eventCode, before: now, expiresAt: now + this.#cutTtlMs });
+  }
+
+  /** Records a revocation (also one received from another node) and tells the listeners. */
+  apply(revocation: Revocation): void {
+    this.#prune();
+    switch (revocation.kind) {
+      case 'session':
+        this.#sessions.set(revocation.sid, revocation.expiresAt);
+        break;
+      case 'user':
+        this.#users.set(revocation.userId, {
+          before: revocation.before,
+          expiresAt: revocation.expiresAt,
+          ...(revocation.exceptSid === undefined ? {} : { exceptSid: revocation.exceptSid }),
+        });
+        break;
+      case 'event':
+        this.#events.set(revocation.eventCode, { before: revocation.before, expiresAt: revocation.expiresAt });
+        break;
+    }
+    for (const listener of this.#listeners) listener(revocation);
+  }
+
+  /** True when the token's session has been ended through this list. */
+  isRevoked(token: RevocableToken): boolean {
+    const now = this.#now();
+    const sessionUntil = this.#sessions.get(token.sid);
+    if (sessionUntil !== undefined && sessionUntil > now) return true;
+    // iat has second precision: a token issued in the same second as a cut counts as issued before it.
+    const issuedAt = token.iat * 1000;
+    const userCut = this.#users.get(token.sub);
+    if (userCut && userCut.expiresAt > now && issuedAt <= userCut.before && token.sid !== userCut.exceptSid) {
+      return true;
+    }
+    const eventCut = this.#events.get(token.event_code);
+    return Boolean(eventCut && eventCut.expiresAt > now && issuedAt <= eventCut.before);
+  }
+
+  /** Calls `listener` for every revocation from now on; returns the unsubscribe function. */
+  onRevoke(listener: RevocationListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #prune(): void {
+    const now = this.#now();
+    for (const [sid, until] of this.#sessions) if (until <= now) this.#sessions.delete(sid);
+    for (const [key, cut] of this.#users) if (cut.expiresAt <= now) this.#users.delete(key);
+    for (const [key, cut] of this.#events) if (cut.expiresAt <= now) this.#events.delete(key);
+  }
+}

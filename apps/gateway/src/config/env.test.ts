@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { DEV_PROVIDER_URL, EnvError, parseEnv } from './env.ts';
+
+describe('parseEnv', () => {
+  it('applies the documented defaults for development', () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(8080);
+    expect(env.PROVIDER_URL).toBe(DEV_PROVIDER_URL);
+    expect(env.WEB_ORIGIN).toEqual([]);
+    expect(env.REDIS_URL).toBeUndefined();
+  });
+
+  it('coerces numbers and splits the allowed origins', () => {
+    const env = parseEnv({ PORT: '9000', WEB_ORIGIN: 'https://app.example.com, http://localhost:5173', PROVIDER_TIMEOUT_MS: '250' });
+    expect(env.PORT).toBe(9000);
+    expect(env.PROVIDER_TIMEOUT_MS).toBe(250);
+    expect(env.WEB_ORIGIN).toEqual(['https://app.example.com', 'http://localhost:5173']);
+  });
+
+  it('names every bad variable in one message', () => {
+    let caught: unknown;
+    try {
+      parseEnv({ PORT: 'eighty', PROVIDER_URL: 'not a url', WEB_ORIGIN: 'https://a.example.com/path', LOG_LEVEL: 'loud' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(EnvError);
+    const message = (caught as Error).message;
+    for (const name of ['PORT', 'PROVIDER_URL', 'WEB_ORIGIN', 'LOG_LEVEL']) expect(message).toContain(name);
+  });
+
+  it('requires PROVIDER_URL in production', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/PROVIDER_URL: is required in production/);
+    expect(parseEnv({ NODE_ENV: 'production', PROVIDER_URL: 'http://provider:4010/' }).PROVIDER_URL).toBe('http://provider:4010');
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * The gateway's configuration: the only reader of process.env. Every variable is parsed and coerced here at
+ * start; a bad or missing value stops the service with one message that names every bad variable.
+ */
+import { z } from 'zod';
+
+/** Default provider address for local development (the mock provider's default port). */
+export const DEV_PROVIDER_URL = 'http://127.0.0.1:4010';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** An `http(s)://host[:port]` origin without path: what browsers send in `Origin`. */
+const OriginSchema = z
+  .url({ protocol: /^https?$/ })
+  .refine((value) => new URL(value).origin === value.replace(/\/$/, ''), 'must be an origin like https://app.example.com (no path)')
+  .transform((value) => new URL(value).origin);
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    /** Port the gateway listens on. @default 8080 */
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    /** Interface to bind. @default '0.0.0.0' */
+    HOST: z.string().min(1).default('0.0.0.0'),
+    /** Base URL of the provider (no path). Required in production; development defaults to the mock provider. */
+    PROVIDER_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** Per provider call time budget in ms; a slower provider is a 504-class error. @default 10000 */
+    PROVIDER_TIMEOUT_MS: positiveInt(10_000),
+    /** Keep-alive connections kept open to the provider. @default 64 */
+    PROVIDER_CONNECTIONS: positiveInt(64),
+    /** Redis for the relay's adapter and the shared rate-limit counters; absent = one node, in memory. */
+    REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+    /** Comma-separated browser origins allowed by CORS and the relay (exact match); absent = same origin only. */
+    WEB_ORIGIN: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (!value?.trim()) return [];
+        const origins: string[] = [];
+        for (const part of value.split(',').map((item) => item.trim()).filter(Boolean)) {
+          const parsed = OriginSchema.safeParse(part);
+          if (!parsed.success) {
+            ctx.addIssue({ code: 'custom', message: `"${part}" is not an origin like https://app.example.com` });
+            return z.NEVER;
+          }
+          origins.push(parsed.data);
+        }
+        return origins;
+      }),
+    /** Directory of the built web app, served with SPA fallback (used by the root `pnpm start`). */
+    WEB_DIST: z.string().min(1).optional(),
+    /** Largest accepted upload through the file proxy, in bytes. @default 10485760 (10 MiB) */
+    UPLOAD_LIMIT_BYTES: positiveInt(10 * 1024 * 1024),
+    /** Largest tRPC request body in bytes. @default 1048576 */
+    BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
+    /** Sign-in, sign-up and password calls allowed per client IP per window. @default 30 */
+    RATE_LIMIT_AUTH_PER_IP: positiveInt(30),
+    /** Sign-in, sign-up and password calls allowed per account (email or username) per window. @default 10 */
+    RATE_LIMIT_AUTH_PER_ACCOUNT: positiveInt(10),
+    /** Rate limit window in ms. @default 60000 */
+    RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
+    /** Trust X-Forwarded-* from this many proxy hops (the compose proxy is one). @default 0 */
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
+    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    /** Longest wait for in-flight requests after SIGTERM before connections are cut. @default 10000 */
+    SHUTDOWN_GRACE_MS: positiveInt(10_000),
+    /** Longest wait for the provider's key set (JWKS) fetch. @default 5000 */
+    JWKS_TIMEOUT_MS: positiveInt(5_000),
+    /** Expected `iss` claim of provider tokens. @default 'showfloor-mock-provider' */
+    TOKEN_ISSUER: z.string().min(1).default('showfloor-mock-provider'),
+    // Relay (/messaging), added by the relay (issue 5).
+    /** Most socket connections one node accepts; more are refused with a clear connect_error. @default 20000 */
+    RELAY_MAX_CONNECTIONS: positiveInt(20_000),
+    /** Sustained client emits per second per connection; more are acked 400. @default 20 */
+    RELAY_EMITS_PER_SECOND: positiveInt(20),
+    /** Emits a connection may burst above the sustained rate. @default 40 */
+    RELAY_EMIT_BURST: positiveInt(40),
+    /** Largest socket frame in bytes (socket.io maxHttpBufferSize); a larger one closes the transport. @default 65536 */
+    RELAY_MAX_FRAME_BYTES: positiveInt(64 * 1024),
+    /** HMAC secret (at least 32 characters) of the conference-widget tokens on call start messages; same on every node. Absent = random per process (one node only). */
+    CALL_TOKEN_SECRET: z.string().min(32).optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.PROVIDER_URL) {
+      ctx.addIssue({ code: 'custom', path: ['PROVIDER_URL'], message: 'is required in production' });
+    }
+  })
+  .transform(({ PROVIDER_URL, ...rest }) => ({
+    ...rest,
+    PROVIDER_URL: new URL(PROVIDER_URL ?? DEV_PROVIDER_URL).origin,
+  }));
+
+/** The gateway's parsed configuration. */
+export type Env = z.output<typeof EnvSchema>;
+/** What `parseEnv` accepts: raw strings, as in process.env. */
+export type RawEnv = Record<string, string | undefined>;
+
+/** Thrown when the environment is invalid; its message names every bad variable. */
+export class EnvError extends Error {
+  override readonly name = 'EnvError';
+}
+
+/** Parses a raw environment (process.env by default); throws one `EnvError` listing every bad variable. */
+export function parseEnv(raw: RawEnv = process.env): Env {
+  // Empty strings mean "not set" so `.env` files can leave optional lines blank.
+  const cleaned = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined && value !== ''));
+  const result = EnvSchema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+  throw new EnvError(`Invalid gateway environment:\n${lines.join('\n')}`);
+}
+
+/** A complete test configuration: defaults plus the overrides given. */
+export function testEnv(overrides: RawEnv = {}): Env {
+  return parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ...overrides });
+}

@@ -1,0 +1,69 @@
+/**
+ * Browser-facing safety: security headers with a CSP the web app passes, and CORS for the configured web
+ * origins only (exact match; no origin configured means same origin only, so no CORS headers at all).
+ */
+import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import type { IncomingMessage } from 'node:http';
+import type { Env } from '../config/env.ts';
+
+/** Host header values allowed into the CSP (anything else falls back to 'self' alone). */
+const SAFE_HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
+
+/** The websocket origin of this request's host, so the relay's /messaging is allowed even where 'self' is not. */
+function websocketSource(req: IncomingMessage): string {
+  const host = req.headers.host;
+  if (!host || !SAFE_HOST.test(host)) return "'self'";
+  const secure = (req.socket as { encrypted?: boolean }).encrypted === true || req.headers['x-forwarded-proto'] === 'https';
+  return `${secure ? 'wss' : 'ws'}://${host}`;
+}
+
+/**
+ * The Content-Security-Policy directives. Why each loosening exists:
+ * - style-src 'unsafe-inline': Mantine writes inline style attributes and <style> tags at runtime.
+ * - img-src data: blob: : Mantine icons, picture previews and blob URLs of fetched files.
+ * - media-src https: : transition videos and background music may come from the event's media host.
+ * - frame-src * https: : rooms embed an external conference or 3D service, calls embed the video widget.
+ */
+export function contentSecurityPolicyDirectives() {
+  return {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    mediaSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    connectSrc: ["'self'", (req: IncomingMessage) => websocketSource(req)],
+    frameSrc: ["'self'", '*', 'https:'],
+    workerSrc: ["'self'", 'blob:'],
+    objectSrc: ["'none'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'self'"],
+    // Not forced: the stack runs on plain http on localhost and in compose; TLS terminates in front of it.
+    upgradeInsecureRequests: null,
+  };
+}
+
+/** Registers helmet and CORS. */
+export async function registerSecurity(app: FastifyInstance, env: Env): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives() },
+    // The call window embeds a video widget that may open its own popups.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  if (env.WEB_ORIGIN.length > 0) {
+    const allowed = new Set(env.WEB_ORIGIN);
+    await app.register(cors, {
+      // Exact string match only: no substring, suffix or wildcard matching.
+      origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
+      credentials: true,
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowedHeaders: ['authorization', 'content-type', 'x-request-id', 'trpc-accept', 'x-trpc-source'],
+      exposedHeaders: ['x-request-id', 'retry-after', 'content-disposition'],
+      maxAge: 600,
+    });
+  }
+}

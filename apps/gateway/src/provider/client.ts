@@ -1,0 +1,226 @@
+/**
+ * The one provider client: every JSON call the gateway makes goes through `call`, typed from the contracts'
+ * catalogue. Keep-alive pool, a time budget per call, no retry of non-idempotent calls (one retry of an
+ * idempotent GET on a broken connection), the user's token and the request id forwarded, the answer parsed
+ * with the call's success schema, and every failure turned into one `ProviderError`.
+ */
+import { Pool, errors as undiciErrors } from 'undici';
+import type { z } from 'zod';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  BACKEND_MESSAGES,
+  ProviderErrorSchema,
+  callInputSchema,
+  callPath,
+  catalogue,
+  fillPath,
+  splitCallInput,
+  type CallInput,
+  type CallName,
+  type CallOutput,
+  type Catalogue,
+  type RestCall,
+} from '@showfloor/contracts';
+import type { GatewayMetrics } from '../observability/metrics.ts';
+import { ProviderError } from './errors.ts';
+
+export type ServiceKey = keyof Catalogue;
+export type { CallName };
+/** The catalogue entry of `service.name`. */
+export type CallOf<S extends ServiceKey, N extends CallName<S>> = Catalogue[S][N] extends RestCall ? Catalogue[S][N] : never;
+
+/** Per-call options: whose call it is and how to trace it. */
+export interface CallOptions {
+  /** The caller's verified bearer token; omitted for public calls. */
+  token?: string | undefined;
+  /** Forwarded as x-request-id so provider logs line up with ours. */
+  requestId?: string | undefined;
+  /** Aborts the call early (e.g. the client went away). */
+  signal?: AbortSignal | undefined;
+  /** Overrides the client's default time budget for this call. */
+  timeoutMs?: number | undefined;
+}
+
+/** Settings of a provider client. */
+export interface ProviderClientOptions {
+  /** Provider origin, e.g. http://127.0.0.1:4010. */
+  baseUrl: string;
+  /** Time budget of one call (connect + answer), ms. @default 10000 */
+  timeoutMs?: number;
+  /** Keep-alive connections to the provider. @default 64 */
+  connections?: number;
+  logger?: FastifyBaseLogger;
+  metrics?: Pick<GatewayMetrics, 'providerCallDuration'>;
+}
+
+/** Errors that mean "no answer came back on this connection": safe to retry for an idempotent GET. */
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+function errorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && CONNECTION_ERROR_CODES.has(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** Builds `?a=1&b=2` from a query object (arrays repeat the key; undefined and null are left out). */
+export function toQueryString(query: unknown): string {
+  if (!query || typeof query !== 'object') return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query as Record<string, unknown>)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const item of values) {
+      if (item === undefined || item === null) continue;
+      search.append(key, typeof item === 'object' ? JSON.stringify(item) : String(item));
+    }
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The typed provider client. */
+export class ProviderClient {
+  readonly baseUrl: string;
+  readonly timeoutMs: number;
+  readonly #pool: Pool;
+  readonly #logger: FastifyBaseLogger | undefined;
+  readonly #metrics: Pick<GatewayMetrics, 'providerCallDuration'> | undefined;
+
+  constructor(options: ProviderClientOptions) {
+    this.baseUrl = new URL(options.baseUrl).origin;
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.#logger = options.logger;
+    this.#metrics = options.metrics;
+    this.#pool = new Pool(this.baseUrl, {
+      connections: options.connections ?? 64,
+      keepAliveTimeout: 30_000,
+      // The per-call budget below is the real limit; these only stop a stuck socket from living forever.
+      headersTimeout: this.timeoutMs,
+      bodyTimeout: this.timeoutMs,
+      connect: { timeout: Math.min(this.timeoutMs, 5_000) },
+      maxResponseSize: 16 * 1024 * 1024,
+    });
+  }
+
+  /**
+   * Makes one catalogue call by service key and call name, e.g. `call('user', 'getUser', {id: 1}, opts)`.
+   * The input is validated with the call's schema first (a bad one is a 400 ProviderError, never sent).
+   */
+  async call<S extends ServiceKey, N extends CallName<S>>(
+    service: S,
+    name: N,
+    input: CallInput<CallOf<S, N>>,
+    options: CallOptions = {},
+  ): Promise<CallOutput<CallOf<S, N>>> {
+    const entry = (catalogue[service] as Record<string, RestCall>)[name];
+    if (!entry) throw new Error(`unknown provider call ${String(service)}.${name}`);
+    const parsed = callInputSchema(entry).safeParse(input ?? {});
+    if (!parsed.success) {
+      const text = parsed.error.issues
+        .slice(0, 5)
+        .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+        .join('; ');
+      throw new ProviderError(400, { message: text }, 'answer', { cause: parsed.error });
+    }
+    return (await this.request(entry, parsed.data, options, `${String(service)}.${name}`)) as CallOutput<CallOf<S, N>>;
+  }
+
+  /**
+   * Makes one call described by a catalogue entry with a flat input; answers the parsed success body.
+   * Throws ProviderError for every failure.
+   */
+  async request(call: RestCall, input: unknown, options: CallOptions = {}, label = `${call.service}${call.path}`): Promise<unknown> {
+    const { params, query, body } = splitCallInput(call, (input ?? {}) as Record<string, unknown>);
+    const path = fillPath(callPath(call), (params ?? {}) as Record<string, string | number>) + toQueryString(query);
+    const hasBody = call.method !== 'GET' && body !== undefined;
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (hasBody) headers['content-type'] = 'application/json';
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.requestId) headers['x-request-id'] = options.requestId;
+    const payload = hasBody ? JSON.stringify(body) : undefined;
+
+    const budget = options.timeoutMs ?? this.timeoutMs;
+    const deadline = Date.now() + budget;
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), budget);
+    const signal = options.signal ? AbortSignal.any([timeout.signal, options.signal]) : timeout.signal;
+    const started = performance.now();
+    let status = 'error';
+    try {
+      // One retry at most, and only where repeating the call cannot do anything twice.
+      const mayRetry = call.method === 'GET' && call.idempotent !== false;
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          const answer = await this.#pool.request({ method: call.method, path, headers, body: payload, signal });
+          status = String(answer.statusCode);
+          const text = await answer.body.text();
+          return this.#readAnswer(call, answer.statusCode, text, label);
+        } catch (error) {
+          if (error instanceof ProviderError) throw error;
+          if (timeout.signal.aborted) {
+            throw new ProviderError(504, { message: BACKEND_MESSAGES.PROVIDER_TIMEOUT }, 'timeout', { cause: error });
+          }
+          if (options.signal?.aborted) {
+            throw new ProviderError(499, { message: 'The request was cancelled.' }, 'unreachable', { cause: error });
+          }
+          const code = errorCode(error);
+          if (code && mayRetry && attempt === 1 && Date.now() < deadline) {
+            this.#logger?.warn({ call: label, code, requestId: options.requestId }, 'provider connection failed, retrying once');
+            continue;
+          }
+          if (code || error instanceof undiciErrors.UndiciError) {
+            throw new ProviderError(502, { message: BACKEND_MESSAGES.PROVIDER_UNAVAILABLE }, 'unreachable', { cause: error });
+          }
+          throw error;
+        }
+      }
+    } finally {
+      clearTimeout(timer);
+      this.#metrics?.providerCallDuration.observe({ call: label, status }, (performance.now() - started) / 1000);
+    }
+  }
+
+  #readAnswer(call: RestCall, statusCode: number, text: string, label: string): unknown {
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    if (statusCode >= 200 && statusCode < 300) {
+      const schema = call.responses[statusCode as 200 | 201] ?? call.responses[200] ?? call.responses[201];
+      if (!schema) return json;
+      const parsed = schema.safeParse(json);
+      if (parsed.success) return parsed.data;
+      this.#logger?.error({ call: label, issues: parsed.error.issues.slice(0, 5) }, 'provider answer does not match the catalogue');
+      throw new ProviderError(502, { message: BACKEND_MESSAGES.PROVIDER_UNAVAILABLE }, 'invalid-answer', { cause: parsed.error });
+    }
+    const errorBody = ProviderErrorSchema.safeParse(json);
+    if (errorBody.success) return this.#fail(statusCode, errorBody.data);
+    const fallback = statusCode >= 500 ? BACKEND_MESSAGES.PROVIDER_UNAVAILABLE : BACKEND_MESSAGES.INTERNAL;
+    return this.#fail(statusCode, { message: fallback });
+  }
+
+  #fail(statusCode: number, body: z.infer<typeof ProviderErrorSchema>): never {
+    throw new ProviderError(statusCode, body);
+  }
+
+  /** Closes the keep-alive connections (app shutdown). */
+  async close(): Promise<void> {
+    await this.#pool.close();
+  }
+}

@@ -1,0 +1,226 @@
+/**
+ * Files, uploads, downloads and the OAuth2 browser navigation, passed through to the provider with
+ * @fastify/http-proxy, streamed both ways. Only catalogue calls that answer a file, a CSV or a redirect, or
+ * take a multipart upload, are passed (JSON calls go through tRPC); a non-public one needs a verified token
+ * from the `Authorization: Bearer` header or, for plain browser GETs (<img>, <a download>), the httpOnly
+ * cookie the gateway sets at sign-in. Uploads are capped at UPLOAD_LIMIT_BYTES with a 413 naming the limit.
+ */
+import { Transform, type TransformCallback } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import httpProxy from '@fastify/http-proxy';
+import {
+  BACKEND_MESSAGES,
+
+  PROVIDER_API_PREFIX,
+  PROVIDER_DATABASE_PREFIX,
+  callPath,
+  isManager,
+  type RestCall,
+} from '@showfloor/contracts';
+import type { GatewayDeps } from '../deps.ts';
+import { ProviderError } from '../provider/errors.ts';
+import { bearerToken } from '../auth/token-verifier.ts';
+import { readTokenCookie } from './token-cookie.ts';
+
+/** One passable call: method, compiled path and who may make it. */
+export interface ProxyRoute {
+  label: string;
+  method: string;
+  pattern: RegExp;
+  auth: RestCall['auth'];
+  isUpload: boolean;
+}
+
+/** Calls the proxy passes: files, CSV downloads, redirects (OAuth2) and multipart uploads. */
+export function isProxiedCall(call: RestCall): boolean {
+  return call.multipart === true || (call.answer !== undefined && call.answer !== 'json');
+}
+
+function compilePath(path: string): RegExp {
+  const source = path
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}$`);
+}
+
+/** Builds the proxy's route table from catalogue entries (plus extra public browser pages). */
+export function buildProxyRoutes(
+  calls: ReadonlyArray<{ service: string; name: string; call: RestCall }>,
+  extraPublic: ReadonlyArray<{ method: string; path: string }> = [],
+): ProxyRoute[] {
+  const routes: ProxyRoute[] = calls
+    .filter(({ call }) => isProxiedCall(call))
+    .map(({ service, name, call }) => ({
+      label: `${service}.${name}`,
+      method: call.method,
+      pattern: compilePath(callPath(call)),
+      auth: call.auth,
+      isUpload: call.multipart === true,
+    }));
+  for (const page of extraPublic) {
+    routes.push({ label: `page ${page.path}`, method: page.method, pattern: compilePath(page.path), auth: 'public', isUpload: false });
+  }
+  return routes;
+}
+
+/** Finds the route of a request (HEAD counts as GET); undefined when the path is not passable. */
+export function matchProxyRoute(routes: readonly ProxyRoute[], method: string, url: string): ProxyRoute | undefined {
+  const path = url.split('?', 1)[0] ?? '';
+  // Dot segments and encoded slashes could step outside the matched call on the provider: never pass them.
+  if (/(^|\/)\.\.?(\/|$)|%2e|%2f|%5c|\\/i.test(path)) return undefined;
+  const wanted = method === 'HEAD' ? 'GET' : method;
+  return routes.find((route) => route.method === wanted && route.pattern.test(path));
+}
+
+/** The 413 text: names the limit in MiB and bytes. */
+export function uploadLimitMessage(limitBytes: number): string {
+  const mib = limitBytes / (1024 * 1024);
+  const shown = Number.isInteger(mib) ? `${mib} MiB` : `${mib.toFixed(1)} MiB`;
+  return `The upload is too large: the limit is ${shown} (${limitBytes} bytes).`;
+}
+
+class UploadTooLargeError extends Error {
+  override readonly name = 'UploadTooLargeError';
+}
+
+/** Counts bytes as they stream and fails once more than `limit` have passed. */
+class ByteLimit extends Transform {
+  #seen = 0;
+  constructor(private readonly limit: number) {
+    super();
+  }
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.#seen += chunk.length;
+    if (this.#seen > this.limit) callback(new UploadTooLargeError(`more than ${this.limit} bytes`));
+    else callback(null, chunk);
+  }
+}
+
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+
+function causeChain(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current; depth += 1) {
+    chain.push(current);
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return chain;
+}
+
+function sendError(reply: FastifyReply, status: number, body: { message: string; error_code?: string }): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+const kVerifiedToken = Symbol('showfloor.proxy.token');
+type ProxiedRequest = FastifyRequest & { [kVerifiedToken]?: string };
+
+/** Registers the file proxy for `/api/v1/...` and `/api/database/...`. */
+export async function registerFileProxy(
+  app: FastifyInstance,
+  deps: GatewayDeps,
+  routes: readonly ProxyRoute[],
+): Promise<void> {
+  const { env, verifier } = deps;
+  const limit = env.UPLOAD_LIMIT_BYTES;
+
+  const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const route = matchProxyRoute(routes, request.method, request.url);
+    if (!route) return sendError(reply, 404, { message: BACKEND_MESSAGES.NOT_FOUND });
+
+    if (route.auth !== 'public') {
+      const fromHeader = bearerToken(request.headers.authorization);
+      // The cookie only authorises reads: a write needs the header, so a cross-site form cannot upload.
+      const isRead = request.method === 'GET' || request.method === 'HEAD';
+      const token = fromHeader ?? (isRead ? readTokenCookie(request.headers.cookie) : undefined);
+      try {
+        const user = await verifier.verify(token);
+        if (route.auth === 'manager' && !isManager(user.roles)) {
+          return sendError(reply, 403, { message: BACKEND_MESSAGES.FORBIDDEN });
+        }
+        (request as ProxiedRequest)[kVerifiedToken] = user.token;
+      } catch (error) {
+        if (error instanceof ProviderError) {
+          return sendError(reply, error.status, error.toBody());
+        }
+        throw error;
+      }
+    }
+
+    if (route.isUpload || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      const declared = Number(request.headers['content-length']);
+      if (Number.isFinite(declared) && declared > limit) {
+        reply.header('connection', 'close');
+        return sendError(reply, 413, { message: uploadLimitMessage(limit) });
+      }
+      // Without a (truthful) length the bytes are counted as they stream through.
+      const body = request.body;
+      if (body && typeof (body as NodeJS.ReadableStream).pipe === 'function') {
+        const counted = new ByteLimit(limit);
+        (body as NodeJS.ReadableStream).pipe(counted);
+        request.body = counted;
+      }
+    }
+    return undefined;
+  };
+
+  const prefixes = [PROVIDER_API_PREFIX, PROVIDER_DATABASE_PREFIX];
+  for (const prefix of prefixes) {
+    await app.register(httpProxy, {
+      upstream: deps.provider.baseUrl,
+      prefix,
+      rewritePrefix: prefix,
+      httpMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      preHandler,
+      undici: {
+        connections: 32,
+        keepAliveTimeout: 30_000,
+        headersTimeout: env.PROVIDER_TIMEOUT_MS,
+        // Between two chunks, not for the whole download.
+        bodyTimeout: env.PROVIDER_TIMEOUT_MS,
+      },
+      replyOptions: {
+        // Never retried: uploads are not idempotent and a download retry could double a slow provider's load.
+        retryDelay: () => null,
+        rewriteRequestHeaders: (request, headers) => {
+          const forwarded: Record<string, string | string[] | undefined> = { ...headers };
+          delete forwarded.cookie;
+          delete forwarded.authorization;
+          const token = (request as ProxiedRequest)[kVerifiedToken];
+          if (token) forwarded.authorization = `Bearer ${token}`;
+          forwarded['x-request-id'] = String(request.id);
+          return forwarded;
+        },
+        rewriteHeaders: (headers) => {
+          const location = headers.location;
+          // A redirect the provider makes to itself is followed on the gateway's origin instead.
+          if (typeof location === 'string' && location.startsWith(deps.provider.baseUrl)) {
+            headers.location = location.slice(deps.provider.baseUrl.length) || '/';
+          }
+          return headers;
+        },
+        onError: (anyReply, { error }) => {
+          // reply-from types the reply for HTTP/2 too; this server is HTTP/1.
+          const reply = anyReply as unknown as FastifyReply;
+          const chain = causeChain(error);
+          if (chain.some((item) => item instanceof UploadTooLargeError)) {
+            reply.header('connection', 'close');
+            return void sendError(reply, 413, { message: uploadLimitMessage(limit) });
+          }
+          const codes = chain.map((item) => (item as { code?: unknown }).code);
+          const statusCode = (error as { statusCode?: number }).statusCode;
+          if (statusCode === 504 || codes.some((code) => code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')) {
+            return void sendError(reply, 504, { message: BACKEND_MESSAGES.PROVIDER_TIMEOUT });
+          }
+          if (codes.some((code) => typeof code === 'string' && CONNECTION_CODES.has(code)) || (statusCode ?? 500) >= 500) {
+            reply.request.log.warn({ err: error }, 'file proxy: provider unreachable');
+            return void sendError(reply, 502, { message: BACKEND_MESSAGES.PROVIDER_UNAVAILABLE });
+          }
+          return void sendError(reply, statusCode ?? 502, { message: BACKEND_MESSAGES.PROVIDER_UNAVAILABLE });
+        },
+      },
+    });
+  }
+}
+

@@ -1,0 +1,118 @@
+/**
+ * What the relay asks the provider to authorise an emit, cached so the hot path rarely waits on it: may this
+ * user access this room (content.getRoom answers 401 otherwise), who belongs to this event (user.getEventUsers),
+ * and may this user read this conversation (conversation.getConversation, participants only). Asked with the
+ * user's own token, so the provider's rules decide.
+ */
+import type { SocketData } from '@showfloor/contracts';
+import type { ProviderClient } from '../provider/client.ts';
+import { ProviderError } from '../provider/errors.ts';
+import { TtlCache } from './ttl-cache.ts';
+
+/** Settings of the directory's caches. */
+export interface DirectoryOptions {
+  /** How long a yes or no is trusted. @default 60000 */
+  ttlMs?: number;
+  /** Shortest pause between two reloads of an event's member list caused by unknown ids. @default 2000 */
+  memberReloadCooldownMs?: number;
+}
+
+/** Statuses by which the provider says "no" (rather than failing). */
+const REFUSALS = new Set([401, 403, 404]);
+
+export class Directory {
+  readonly #roomAccess: TtlCache<string, boolean>;
+  readonly #participation: TtlCache<string, boolean>;
+  readonly #members = new Map<string, { ids: Set<number>; loadedAt: number; loading?: Promise<Set<number>> }>();
+  readonly #ttlMs: number;
+  readonly #cooldownMs: number;
+
+  constructor(
+    private readonly provider: ProviderClient,
+    options: DirectoryOptions = {},
+  ) {
+    this.#ttlMs = options.ttlMs ?? 60_000;
+    this.#cooldownMs = options.memberReloadCooldownMs ?? 2_000;
+    this.#roomAccess = new TtlCache(this.#ttlMs, 100_000);
+    this.#participation = new TtlCache(this.#ttlMs, 100_000);
+  }
+
+  /** True when the user may access the room (a room of their event the provider lets them load). */
+  async canAccessRoom(user: Pick<SocketData, 'userId' | 'eventCode' | 'token'>, roomId: number): Promise<boolean> {
+    const key = `${user.userId}:${roomId}`;
+    const cached = this.#roomAccess.get(key);
+    if (cached !== undefined) return cached;
+    let isAllowed: boolean;
+    try {
+      const room = await this.provider.call('content', 'getRoom', { id: roomId }, { token: user.token });
+      isAllowed = room.event_code === user.eventCode && room.active;
+    } catch (error) {
+      if (!(error instanceof ProviderError) || !REFUSALS.has(error.status)) throw error;
+      isAllowed = false;
+    }
+    this.#roomAccess.set(key, isAllowed);
+    return isAllowed;
+  }
+
+  /** Forgets what is known about a user's room access (their access changed). */
+  forgetRoomAccess(userId: number): void {
+    const prefix = `${userId}:`;
+    this.#roomAccess.deleteWhere((key) => key.startsWith(prefix));
+  }
+
+  /** True when every id is a user of the asker's event. Unknown ids reload the member list (rate-limited). */
+  async areEventMembers(user: Pick<SocketData, 'eventCode' | 'token'>, ids: readonly number[]): Promise<boolean> {
+    let entry = this.#members.get(user.eventCode);
+    const now = Date.now();
+    if (!entry || now - entry.loadedAt > this.#ttlMs) {
+      await this.#loadMembers(user);
+      entry = this.#members.get(user.eventCode);
+    }
+    if (entry && ids.every((id) => entry.ids.has(id))) return true;
+    // Someone may have signed up since the list was loaded.
+    if (entry && now - entry.loadedAt < this.#cooldownMs) return false;
+    const ids2 = await this.#loadMembers(user);
+    return ids.every((id) => ids2.has(id));
+  }
+
+  #loadMembers(user: Pick<SocketData, 'eventCode' | 'token'>): Promise<Set<number>> {
+    const existing = this.#members.get(user.eventCode);
+    if (existing?.loading) return existing.loading;
+    const loading = this.provider
+      .call('user', 'getEventUsers', { id: user.eventCode }, { token: user.token })
+      .then((answer) => {
+        const ids = new Set(answer.users.map((member) => member.id));
+        this.#members.set(user.eventCode, { ids, loadedAt: Date.now() });
+        return ids;
+      })
+      .catch((error: unknown) => {
+        const current = this.#members.get(user.eventCode);
+        if (current) delete current.loading;
+        throw error;
+      });
+    this.#members.set(user.eventCode, { ids: existing?.ids ?? new Set(), loadedAt: existing?.loadedAt ?? 0, loading });
+    return loading;
+  }
+
+  /** True when the user may read the conversation (the provider lets only participants read it). */
+  async isParticipant(user: Pick<SocketData, 'userId' | 'token'>, conversationId: string): Promise<boolean> {
+    const key = `${user.userId}:${conversationId}`;
+    const cached = this.#participation.get(key);
+    if (cached !== undefined) return cached;
+    let isAllowed: boolean;
+    try {
+      await this.provider.call('conversation', 'getConversation', { id: conversationId, limit: 1 }, { token: user.token });
+      isAllowed = true;
+    } catch (error) {
+      if (!(error instanceof ProviderError) || !REFUSALS.has(error.status)) throw error;
+      isAllowed = false;
+    }
+    this.#participation.set(key, isAllowed);
+    return isAllowed;
+  }
+
+  /** Remembers that a user takes part in a conversation (they just stored a message in it). */
+  noteParticipant(userId: number, conversationId: string): void {
+    this.#participation.set(`${userId}:${conversationId}`, true);
+  }
+}

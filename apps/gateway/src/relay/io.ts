@@ -1,0 +1,156 @@
+/**
+ * The typed socket.io server on /messaging and its adapter. With a Redis URL: @socket.io/redis-adapter over
+ * ioredis (pub client + pub.duplicate(), both with error handlers); without: the in-memory adapter (one node).
+ * While Redis is away each node keeps serving its own clients (cross-node publishes are skipped, not queued),
+ * and fan-out resumes by itself when ioredis reconnects and resubscribes.
+ */
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  SOCKET_PATH,
+  type ClientToServerEvents,
+  type InterServerEvents,
+  type ServerToClientEvents,
+  type SocketData,
+} from '@showfloor/contracts';
+import type { AdapterState, RelayMetrics } from './metrics.ts';
+
+/** The relay's typed server and socket. */
+export type RelayServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type RelaySocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+
+/** How the server is built. */
+export interface RelayIoOptions {
+  /** Redis for cross-node fan-out; absent = in memory. */
+  redisUrl: string | undefined;
+  /** socket.io maxHttpBufferSize: a larger frame closes the transport. */
+  maxFrameBytes: number;
+  /** Browser origins allowed for the polling transport's CORS (the handshake checks Origin itself). */
+  allowedOrigins: readonly string[];
+  /** How long cross-node requests (fetchSockets, serverSideEmit with ack) wait. */
+  requestsTimeoutMs: number;
+}
+
+/** The server, its adapter's state and the Redis client the relay may use for its own keys. */
+export interface RelayIo {
+  io: RelayServer;
+  /** 'memory' without Redis, else 'connected' or 'degraded'. */
+  adapterState(): AdapterState;
+  /** The command connection (the adapter's pub client) when Redis is up, else undefined. */
+  redis(): Redis | undefined;
+  /** Stops accepting, closes every socket and the Redis connections; leaves the HTTP server to Fastify. */
+  close(): Promise<void>;
+}
+
+/** Waits until a client is ready, at most `ms`; resolves either way (a late Redis means "degraded"). */
+function waitReady(client: Redis, ms: number): Promise<void> {
+  if (client.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    client.once('ready', done);
+    function done(): void {
+      clearTimeout(timer);
+      client.off('ready', done);
+      resolve();
+    }
+  });
+}
+
+/** Builds the server on the gateway's HTTP server. */
+export async function createRelayIo(
+  httpServer: HttpServer,
+  options: RelayIoOptions,
+  logger: FastifyBaseLogger,
+  metrics: RelayMetrics,
+): Promise<RelayIo> {
+  const io: RelayServer = new Server(httpServer, {
+    path: SOCKET_PATH,
+    serveClient: false,
+    transports: ['websocket', 'polling'],
+    maxHttpBufferSize: options.maxFrameBytes,
+    connectTimeout: 10_000,
+    pingInterval: 25_000,
+    pingTimeout: 20_000,
+    // No connection state recovery: a reconnect is a new handshake (token checked again) and clients catch
+    // up from the provider by seq.
+    ...(options.allowedOrigins.length > 0
+      ? { cors: { origin: [...options.allowedOrigins], credentials: true } }
+      : {}),
+  });
+
+  if (!options.redisUrl) {
+    metrics.setAdapterState('memory');
+    return {
+      io,
+      adapterState: () => 'memory',
+      redis: () => undefined,
+      close: async () => closeServer(io),
+    };
+  }
+
+  const redisLog = logger.child({ component: 'relay-redis' });
+  // Commands fail at once while disconnected (never queue behind an outage); the adapter's publishes are
+  // wrapped below so a failure is a skipped cross-node publish, not an unhandled rejection.
+  const pub = new Redis(options.redisUrl, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2_000,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+  });
+  // The subscriber queues its (re)subscriptions until connected; ioredis resubscribes after a reconnect.
+  const sub = pub.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+  let lastState: AdapterState | undefined;
+  const state = (): AdapterState => (pub.status === 'ready' && sub.status === 'ready' ? 'connected' : 'degraded');
+  const refresh = (): void => {
+    const current = state();
+    if (current === lastState) return;
+    lastState = current;
+    metrics.setAdapterState(current);
+    if (current === 'connected') redisLog.info('redis adapter connected: cross-node fan-out on');
+    else redisLog.warn('redis adapter degraded: serving local clients only until redis is back');
+  };
+  for (const client of [pub, sub]) {
+    // Errors repeat on every reconnect attempt while Redis is away: the state change is logged once above.
+    client.on('error', (error: Error) => redisLog.debug({ err: error }, 'redis client error'));
+    for (const event of ['ready', 'close', 'end', 'reconnecting'] as const) client.on(event, refresh);
+  }
+
+  const rawPublish = pub.publish.bind(pub) as (channel: string | Buffer, message: string | Buffer) => Promise<number>;
+  const guardedPublish = (channel: string | Buffer, message: string | Buffer): Promise<number> => {
+    if (pub.status !== 'ready') {
+      metrics.adapterDroppedPublishes.inc();
+      return Promise.resolve(0);
+    }
+    return rawPublish(channel, message).catch(() => {
+      metrics.adapterDroppedPublishes.inc();
+      return 0;
+    });
+  };
+  (pub as unknown as { publish: typeof guardedPublish }).publish = guardedPublish;
+
+  await Promise.all([waitReady(pub, 2_000), waitReady(sub, 2_000)]);
+  io.adapter(createAdapter(pub, sub, { requestsTimeout: options.requestsTimeoutMs }));
+  refresh();
+
+  return {
+    io,
+    adapterState: state,
+    redis: () => (pub.status === 'ready' ? pub : undefined),
+    close: async () => {
+      await closeServer(io);
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+      pub.disconnect();
+      sub.disconnect();
+    },
+  };
+}
+
+/** Closes every local socket and the engine, without closing the HTTP server (Fastify owns it). */
+async function closeServer(io: RelayServer): Promise<void> {
+  io.local.disconnectSockets(true);
+  io.engine.close();
+  await Promise.resolve(io.of('/').adapter.close());
+}

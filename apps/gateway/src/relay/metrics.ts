@@ -1,0 +1,109 @@
+/**
+ * The relay's Prometheus metrics, registered on the gateway's registry: connected sockets, emits by topic,
+ * 400s by reason, ack and delivery latency histograms and the Redis adapter's state.
+ */
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+
+/** Seconds; the relay's goals sit around 20–50 ms, so the buckets are dense there. */
+const RELAY_LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.02, 0.03, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
+
+/** Adapter states, as the `relay_adapter_state` gauge's `state` label. */
+export const ADAPTER_STATES = ['memory', 'connected', 'degraded'] as const;
+export type AdapterState = (typeof ADAPTER_STATES)[number];
+
+/** Why a client emit was refused (the `reason` label of `relay_rejections_total`). */
+export type RejectReason =
+  | 'topic_invalid'
+  | 'topic_foreign_event'
+  | 'topic_server_only'
+  | 'payload_invalid'
+  | 'text_too_long'
+  | 'sender_mismatch'
+  | 'recipient_not_in_event'
+  | 'room_forbidden'
+  | 'role_forbidden'
+  | 'rate_limited'
+  | 'not_stored'
+  | 'catch_up_failed';
+
+export interface RelayMetrics {
+  connectedSockets: Gauge;
+  connectionsRefused: Counter<'reason'>;
+  emits: Counter<'topic'>;
+  rejections: Counter<'reason'>;
+  /** From the emit's arrival to its ack, by topic family. */
+  ackLatency: Histogram<'topic'>;
+  /** From the emit's arrival to the delivery broadcast leaving this node. */
+  deliveryLatency: Histogram<'topic'>;
+  deliveries: Counter<'topic'>;
+  adapterState: Gauge<'state'>;
+  /** Cross-node publishes dropped while Redis was away. */
+  adapterDroppedPublishes: Counter;
+  disconnects: Counter<'reason'>;
+  setAdapterState(state: AdapterState): void;
+}
+
+/**
+ * Creates the relay metrics on `registry`. Topic labels are bounded: every chat topic counts as `chat`, and
+ * unknown names as `invalid`.
+ */
+export function createRelayMetrics(registry: Registry): RelayMetrics {
+  const registers = [registry];
+  const adapterState = new Gauge({
+    name: 'relay_adapter_state',
+    help: 'Socket.io adapter state: 1 for the current state (memory, connected, degraded)',
+    labelNames: ['state'],
+    registers,
+  });
+  return {
+    connectedSockets: new Gauge({ name: 'relay_connected_sockets', help: 'Sockets connected to this node', registers }),
+    connectionsRefused: new Counter({
+      name: 'relay_connections_refused_total',
+      help: 'Handshakes refused, by reason',
+      labelNames: ['reason'],
+      registers,
+    }),
+    emits: new Counter({ name: 'relay_emits_total', help: 'Client emits received, by topic', labelNames: ['topic'], registers }),
+    rejections: new Counter({
+      name: 'relay_rejections_total',
+      help: 'Client emits acknowledged with 400, by reason',
+      labelNames: ['reason'],
+      registers,
+    }),
+    ackLatency: new Histogram({
+      name: 'relay_ack_latency_seconds',
+      help: 'From a client emit arriving to its acknowledgement, by topic',
+      labelNames: ['topic'],
+      buckets: RELAY_LATENCY_BUCKETS,
+      registers,
+    }),
+    deliveryLatency: new Histogram({
+      name: 'relay_delivery_latency_seconds',
+      help: 'From a client emit arriving to its delivery leaving this node, by topic',
+      labelNames: ['topic'],
+      buckets: RELAY_LATENCY_BUCKETS,
+      registers,
+    }),
+    deliveries: new Counter({
+      name: 'relay_deliveries_total',
+      help: 'Deliveries broadcast (one per message, whatever the audience), by topic',
+      labelNames: ['topic'],
+      registers,
+    }),
+    adapterState,
+    adapterDroppedPublishes: new Counter({
+      name: 'relay_adapter_dropped_publishes_total',
+      help: 'Cross-node publishes skipped while Redis was unreachable (local delivery continued)',
+      registers,
+    }),
+    disconnects: new Counter({
+      name: 'relay_disconnects_total',
+      help: 'Sockets closed, by reason',
+      labelNames: ['reason'],
+      registers,
+    }),
+    setAdapterState(state) {
+      for (const candidate of ADAPTER_STATES) adapterState.set({ state: candidate }, candidate === state ? 1 : 0);
+    },
+  };
+}

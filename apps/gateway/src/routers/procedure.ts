@@ -1,0 +1,162 @@
+/**
+ * Builds one tRPC procedure from one catalogue entry: input = callInputSchema(call) (flat), output = the
+ * call's success schema, auth from the entry (public / authed / manager), the provider call made by the one
+ * provider client with the caller's token and request id. Per-procedure rules say where the caller's identity
+ * must appear in the input (never trusted from input alone) and what happens after success.
+ */
+import { TRPCError } from '@trpc/server';
+import type { z } from 'zod';
+import { BACKEND_MESSAGES, callInputSchema, catalogue, isManager, type RestCall } from '@showfloor/contracts';
+import type { VerifiedUser } from '../auth/token-verifier.ts';
+import { ProviderError, toTRPCError } from '../provider/errors.ts';
+import type { CallName, CallOf, ServiceKey } from '../provider/client.ts';
+import type { Context } from '../trpc/context.ts';
+import { authedProcedure, managerProcedure, publicProcedure } from '../trpc/init.ts';
+
+/** The router key of each provider service (the presentation service is the app's agenda). */
+export const ROUTER_KEY_OF_SERVICE = {
+  auth: 'auth',
+  conversation: 'conversation',
+  event: 'event',
+  businesscard: 'businesscard',
+  presentation: 'agenda',
+  content: 'content',
+  user: 'user',
+  database: 'database',
+} as const satisfies Record<ServiceKey, string>;
+
+type InputSchemaOf<C extends RestCall> = ReturnType<typeof callInputSchema<C>>;
+type SuccessSchemaOf<C extends RestCall> = C['responses'] extends { 200: infer S extends z.ZodType }
+  ? S
+  : C['responses'] extends { 201: infer S extends z.ZodType }
+    ? S
+    : never;
+
+/** What a rule or effect sees. */
+export interface ProcedureCallContext<I, O> {
+  ctx: Context;
+  /** The verified caller; undefined for public calls. */
+  user: VerifiedUser | undefined;
+  input: I;
+  output: O;
+}
+
+/** Per-procedure rules. */
+export interface ProcedureRules<I = Record<string, unknown>, O = unknown> {
+  /**
+   * Input keys that name the acting user: each must equal the caller's id (managers may name anyone when
+   * `managersMayActForOthers`). A call that acts on the caller can never act on someone else.
+   */
+  self?: readonly string[];
+  /** Lets admin and event-admin name another user in the `self` keys. @default false */
+  managersMayActForOthers?: boolean;
+  /** Input keys holding an event code: each must be the caller's event (admins may name any). */
+  ownEvent?: readonly string[];
+  /** The account (email or username) a credential call counts against; turns on the auth rate limit. */
+  rateLimitAccount?: (input: I) => string | undefined;
+  /** Effects after a successful call (cookie, revocation); awaited before the answer is sent. */
+  onSuccess?: (call: ProcedureCallContext<I, O>) => void | Promise<void>;
+}
+
+function forbidden(): TRPCError {
+  return new TRPCError({ code: 'FORBIDDEN', message: BACKEND_MESSAGES.FORBIDDEN });
+}
+
+/** Enforces the identity rules of a call against the verified caller. */
+function checkIdentity(rules: ProcedureRules<never, never>, user: VerifiedUser | undefined, input: Record<string, unknown>): void {
+  if (!user) return;
+  const mayActForOthers = rules.managersMayActForOthers === true && isManager(user.roles);
+  for (const key of rules.self ?? []) {
+    const value = input[key];
+    if (value === undefined || value === null) continue;
+    if (Number(value) !== user.id && !mayActForOthers) throw forbidden();
+  }
+  const isAdmin = user.roles.some((role) => role.role === 'admin');
+  for (const key of rules.ownEvent ?? []) {
+    const value = input[key];
+    if (value === undefined || value === null) continue;
+    if (String(value) !== user.event_code && !isAdmin) throw forbidden();
+  }
+}
+
+function entryOf<S extends ServiceKey, N extends CallName<S>>(service: S, name: N): CallOf<S, N> {
+  const call = (catalogue[service] as Record<string, RestCall>)[name];
+  if (!call) throw new Error(`no catalogue call ${service}.${name}`);
+  if (call.answer !== undefined && call.answer !== 'json') {
+    throw new Error(`${service}.${name} answers ${call.answer}: it goes through the file proxy, not tRPC`);
+  }
+  return call as CallOf<S, N>;
+}
+
+function successSchemaOf(call: RestCall): z.ZodType {
+  const schema = call.responses[200] ?? call.responses[201];
+  if (!schema) throw new Error(`${call.service}${call.path} has no success schema`);
+  return schema;
+}
+
+function builderFor(call: RestCall) {
+  // Typed as the public builder: ctx.user is read as optional below, so the three share one resolver.
+  if (call.auth === 'manager') return managerProcedure as unknown as typeof publicProcedure;
+  if (call.auth === 'user') return authedProcedure as unknown as typeof publicProcedure;
+  return publicProcedure;
+}
+
+function makeResolver(service: ServiceKey, name: string, call: RestCall, rules: ProcedureRules<never, never>) {
+  const router = ROUTER_KEY_OF_SERVICE[service];
+  return async ({ ctx, input, signal }: { ctx: Context; input: unknown; signal: AbortSignal | undefined }) => {
+    const user = (ctx as Context & { user?: VerifiedUser }).user;
+    const flat = (input ?? {}) as Record<string, unknown>;
+    if (rules.rateLimitAccount) {
+      const verdict = await ctx.authRateLimiter.check(ctx.req, rules.rateLimitAccount(flat as never));
+      if (!verdict.allowed) {
+        void ctx.res.header('retry-after', String(verdict.retryAfterSeconds));
+        throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: BACKEND_MESSAGES.RATE_LIMITED });
+      }
+    }
+    checkIdentity(rules, user, flat);
+    let output: unknown;
+    try {
+      output = await ctx.deps.provider.request(
+        call,
+        flat,
+        { token: call.auth === 'public' ? undefined : user?.token, requestId: ctx.requestId, signal },
+        `${service}.${name}`,
+      );
+    } catch (error) {
+      if (error instanceof ProviderError) throw toTRPCError(error);
+      throw error;
+    }
+    await rules.onSuccess?.({ ctx, user, input: flat as never, output: output as never });
+    ctx.deps.events.emitCallSucceeded({ router, name, input: flat, output, user, requestId: ctx.requestId });
+    return output;
+  };
+}
+
+/** A query procedure (a read) for a catalogue call. */
+export function catalogueQuery<S extends ServiceKey, N extends CallName<S>>(
+  service: S,
+  name: N,
+  rules: ProcedureRules<z.output<InputSchemaOf<CallOf<S, N>>>, z.output<SuccessSchemaOf<CallOf<S, N>>>> = {},
+) {
+  const call = entryOf(service, name);
+  const resolver = makeResolver(service, name, call, rules as ProcedureRules<never, never>);
+  return builderFor(call)
+    .input(callInputSchema(call) as InputSchemaOf<CallOf<S, N>>)
+    .output(successSchemaOf(call) as SuccessSchemaOf<CallOf<S, N>>)
+    .query(async ({ ctx, input, signal }) => resolver({ ctx, input, signal }) as Promise<never>);
+}
+
+/** A mutation procedure (a write, or a read with side effects such as sign-out) for a catalogue call. */
+export function catalogueMutation<S extends ServiceKey, N extends CallName<S>>(
+  service: S,
+  name: N,
+  rules: ProcedureRules<z.output<InputSchemaOf<CallOf<S, N>>>, z.output<SuccessSchemaOf<CallOf<S, N>>>> = {},
+) {
+  const call = entryOf(service, name);
+  const resolver = makeResolver(service, name, call, rules as ProcedureRules<never, never>);
+  return builderFor(call)
+    .input(callInputSchema(call) as InputSchemaOf<CallOf<S, N>>)
+    .output(successSchemaOf(call) as SuccessSchemaOf<CallOf<S, N>>)
+    // Not aborted when the client goes away: a write half-done is worse than one finished unobserved.
+    .mutation(async ({ ctx, input }) => resolver({ ctx, input, signal: undefined }) as Promise<never>);
+}

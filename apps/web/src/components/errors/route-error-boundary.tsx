@@ -1,0 +1,30 @@
+// The route-level error boundary (spec 01 §2, spec 02 §2.1): 'Unexpected error occurred', reset on path change.
+import type { ReactNode } from 'react';
+import { Alert, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { ErrorBoundary } from './error-boundary.tsx';
+
+export function RouteErrorView() {
+  const { t } = useTranslation();
+  return (
+    <Stack p="xl" align="center">
+      <Alert role="alert" color="red" title={t('errors.unexpected')} maw={520} w="100%">
+        <Text size="sm">{t('errors.unexpectedHint')}</Text>
+      </Alert>
+    </Stack>
+  );
+}
+
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary
+      resetKey={pathname}
+      fallback={() => <RouteErrorView />}
+      onError={(error) => console.error('route error', error)}
+    >
+      {children}
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,49 @@
+// The auth pages' shared layout (spec 01 §2): the event's poster beside the form (fetched as a file through
+// the gateway), the footer below. Under 600 px the poster is left out.
+import { useState } from 'react';
+import { Box, Container, Flex, Image, Paper } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router-dom';
+import { RouteErrorBoundary } from '../../../components/errors/route-error-boundary.tsx';
+import { useEventCode } from '../../../hooks/use-event-code.ts';
+import { useHelpdeskEmail } from '../../../hooks/use-helpdesk-email.ts';
+import { posterUrl } from '../../../lib/files.ts';
+import { AuthFooter } from './auth-footer.tsx';
+
+function Poster({ eventCode }: { eventCode: string }) {
+  const { t } = useTranslation('auth');
+  const [failed, setFailed] = useState<string | null>(null);
+  if (!eventCode || failed === eventCode) return null;
+  return (
+    <Box visibleFrom="xs" w={{ xs: '40%', md: '45%' }} maw={560} style={{ alignSelf: 'stretch' }}>
+      <Image
+        src={posterUrl(eventCode)}
+        alt={t('poster.alt', { event: eventCode })}
+        h="100%"
+        fit="cover"
+        radius="md"
+        onError={() => setFailed(eventCode)}
+      />
+    </Box>
+  );
+}
+
+export function AuthLayout() {
+  const eventCode = useEventCode();
+  const helpdeskEmail = useHelpdeskEmail();
+  return (
+    <Box component="main" mih="100vh" py={{ base: 'md', xs: 'xl' }} bg="var(--sf-bg-primary, var(--mantine-color-gray-0))">
+      <Container size="lg">
+        <Flex gap="xl" align="stretch" justify="center">
+          <Poster eventCode={eventCode} />
+          <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', xs: 'xl' }} w="100%" maw={480}>
+            <RouteErrorBoundary>
+              <Outlet />
+            </RouteErrorBoundary>
+            <AuthFooter eventCode={eventCode} helpdeskEmail={helpdeskEmail} />
+          </Paper>
+        </Flex>
+      </Container>
+    </Box>
+  );
+}

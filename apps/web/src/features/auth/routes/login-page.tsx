@@ -1,0 +1,272 @@
+// The login page (spec 01 §2 "Login page", §4, §5, §8).
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import { Alert, Anchor, Button, Checkbox, Divider, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { Trans, useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  BACKEND_MESSAGES,
+  MAX_TEXT_LENGTH,
+  STORAGE_KEYS,
+  isEventOpen,
+  type SsoProvider,
+} from '@showfloor/contracts';
+import { env } from '../../../config/env.ts';
+import { mentionsAccessCode, parseAppError } from '../../../lib/app-error.ts';
+import { browser } from '../../../lib/browser.ts';
+import { afterSignInPath, rememberReturnTo } from '../../../lib/redirect.ts';
+import { trpc } from '../../../lib/trpc.ts';
+import { oauth2StartUrl } from '../api/oauth2-start-url.ts';
+import { AccessCodeDialog } from '../components/access-code-dialog.tsx';
+import { SsoButtons } from '../components/sso-buttons.tsx';
+import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
+import { isValidEmail, isValidEventCode, isValidPassword } from '../validation.ts';
+
+interface DialogState {
+  opened: boolean;
+  error?: string;
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const queryEvent = (params.get('event') ?? '').trim();
+  const queryAccessCode = (params.get('access_code') ?? '').trim();
+
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [eventInput, setEventInput] = useState(() =>
+    queryEvent ? '' : (window.localStorage.getItem(STORAGE_KEYS.EVENT_CODE) ?? ''),
+  );
+  const [touched, setTouched] = useState({ email: false, password: false, eventCode: false });
+  const [consents, setConsents] = useState({ privacy: false, storage: false });
+  const [consentError, setConsentError] = useState(false);
+  const [serverError, setServerError] = useState<string>();
+  const [dialog, setDialog] = useState<DialogState>({ opened: false });
+
+  const eventCode = queryEvent || eventInput.trim();
+  const [debouncedEvent] = useDebouncedValue(eventCode, queryEvent ? 0 : 400);
+  const lookupEnabled = isValidEventCode(debouncedEvent);
+
+  const providersQuery = trpc.auth.providers.useQuery(
+    { frontend: 'visitor', event_code: debouncedEvent },
+    { enabled: lookupEnabled, retry: false },
+  );
+  const openHours = trpc.event.getOpenHours.useQuery({ id: debouncedEvent }, { enabled: lookupEnabled, retry: false });
+  const signIn = trpc.auth.signin.useMutation();
+  const completeSignIn = useCompleteSignIn();
+
+  // Outside the event's open hours the user goes to the info page (spec 01 §2).
+  useEffect(() => {
+    if (openHours.data && !isEventOpen(openHours.data.event_open_hours)) {
+      navigate(`/info?event=${encodeURIComponent(debouncedEvent)}`, { replace: true });
+    }
+  }, [openHours.data, debouncedEvent, navigate]);
+
+  const userPassLogin = providersQuery.data?.user_pass_login ?? true;
+  const providers = providersQuery.data?.providers ?? [];
+  const valid = {
+    email: isValidEmail(email),
+    password: isValidPassword(password),
+    eventCode: isValidEventCode(eventCode),
+  };
+  const consentsGiven = consents.privacy && consents.storage;
+  const canSubmit = valid.email && valid.password && valid.eventCode && consentsGiven;
+  const target = afterSignInPath(location.state);
+
+  async function attempt(accessCode?: string) {
+    setServerError(undefined);
+    const code = accessCode ?? (queryAccessCode || undefined);
+    try {
+      const answer = await signIn.mutateAsync({
+        email: email.trim(),
+        password,
+        event_code: eventCode,
+        ...(code ? { access_code: code } : {}),
+        frontend: 'visitor',
+        // A newer sign-in ends an older session elsewhere; that tab hears 'logout' (spec 01 §8).
+        force_login: true,
+      });
+      setDialog({ opened: false });
+      await completeSignIn(answer.user_data, target, code);
+    } catch (err) {
+      const error = parseAppError(err);
+      if (mentionsAccessCode(error)) {
+        setDialog(code ? { opened: true, error: t('errors.invalidAccessCode') } : { opened: true });
+        return;
+      }
+      setDialog({ opened: false });
+      if (error.message === BACKEND_MESSAGES.EVENT_CLOSED) {
+        navigate(`/info?event=${encodeURIComponent(eventCode)}`);
+        return;
+      }
+      setServerError(error.message);
+    }
+  }
+
+  function touchAll() {
+    setTouched({ email: true, password: true, eventCode: true });
+  }
+
+  // Enter submits only with both consents; otherwise the consent errors are highlighted (spec 01 §5).
+  function onKeyDown(e: KeyboardEvent<HTMLFormElement>) {
+    if (e.key !== 'Enter' || !(e.target instanceof HTMLInputElement) || e.target.type === 'checkbox') return;
+    e.preventDefault();
+    if (!consentsGiven) {
+      setConsentError(true);
+      return;
+    }
+    if (!canSubmit) {
+      touchAll();
+      return;
+    }
+    void attempt();
+  }
+
+  function chooseProvider(provider: SsoProvider) {
+    if (!consentsGiven) {
+      setConsentError(true);
+      return;
+    }
+    if (!valid.eventCode) {
+      setTouched((s) => ({ ...s, eventCode: true }));
+      return;
+    }
+    window.localStorage.setItem(STORAGE_KEYS.EVENT_CODE, eventCode);
+    rememberReturnTo(target);
+    browser.assign(oauth2StartUrl(provider.name, eventCode));
+  }
+
+  const isSpecialEvent = eventCode !== '' && eventCode === env.specialEventCode;
+  const consentErrorText = t('login.consentRequired');
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t('login.title')}
+      </Title>
+      <Text>{isSpecialEvent ? t('login.specialWelcome') : t('login.welcome')}</Text>
+      <form
+        noValidate
+        aria-label={t('login.formLabel')}
+        onKeyDown={onKeyDown}
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (canSubmit) void attempt();
+          else if (!consentsGiven) setConsentError(true);
+          else touchAll();
+        }}
+      >
+        <Stack gap="sm">
+          {userPassLogin ? (
+            <>
+              <TextInput
+                label={t('login.email')}
+                type="email"
+                autoComplete="username"
+                required
+                maxLength={MAX_TEXT_LENGTH}
+                value={email}
+                onChange={(e) => setEmail(e.currentTarget.value)}
+                onBlur={() => {
+                  setEmail((v) => v.trim());
+                  setTouched((s) => ({ ...s, email: true }));
+                }}
+                error={touched.email && !valid.email ? t('errors.email') : undefined}
+              />
+              <PasswordInput
+                label={t('login.password')}
+                autoComplete="current-password"
+                required
+                maxLength={MAX_TEXT_LENGTH}
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+                onBlur={() => setTouched((s) => ({ ...s, password: true }))}
+                error={touched.password && !valid.password ? t('errors.password') : undefined}
+                visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
+              />
+            </>
+          ) : null}
+          {queryEvent ? null : (
+            <TextInput
+              label={t('login.eventCode')}
+              required
+              maxLength={64}
+              value={eventInput}
+              onChange={(e) => setEventInput(e.currentTarget.value)}
+              onBlur={() => {
+                setEventInput((v) => v.trim());
+                setTouched((s) => ({ ...s, eventCode: true }));
+              }}
+              error={touched.eventCode && !valid.eventCode ? t('errors.eventCode') : undefined}
+            />
+          )}
+          <Checkbox
+            label={
+              <Trans
+                t={t}
+                i18nKey="login.consentPrivacy"
+                components={{
+                  policy: <Anchor href={env.privacyPolicyUrl} target="_blank" rel="noopener noreferrer" inherit />,
+                }}
+              />
+            }
+            checked={consents.privacy}
+            onChange={(e) => {
+              const checked = e.currentTarget.checked;
+              setConsents((s) => ({ ...s, privacy: checked }));
+            }}
+            error={consentError && !consents.privacy ? consentErrorText : undefined}
+          />
+          <Checkbox
+            label={t('login.consentStorage')}
+            checked={consents.storage}
+            onChange={(e) => {
+              const checked = e.currentTarget.checked;
+              setConsents((s) => ({ ...s, storage: checked }));
+            }}
+            error={consentError && !consents.storage ? consentErrorText : undefined}
+          />
+          {serverError ? (
+            <Alert color="red" variant="light">
+              {serverError}
+            </Alert>
+          ) : null}
+          {userPassLogin ? (
+            <Button type="submit" disabled={!canSubmit} loading={signIn.isPending} fullWidth>
+              {t('login.submit')}
+            </Button>
+          ) : null}
+        </Stack>
+      </form>
+      {providers.length > 0 ? (
+        <>
+          {userPassLogin ? <Divider label={t('login.ssoDivider')} labelPosition="center" /> : null}
+          <SsoButtons providers={providers} eventCode={eventCode} onChoose={chooseProvider} />
+        </>
+      ) : null}
+      <Text size="xs" c="dimmed">
+        <Trans
+          t={t}
+          i18nKey="login.cookieNotice"
+          components={{
+            policy: <Anchor href={env.cookiePolicyUrl} target="_blank" rel="noopener noreferrer" inherit />,
+          }}
+        />
+      </Text>
+      <Text size="xs" c="dimmed">
+        {t('login.personalDataNotice')}
+      </Text>
+      <AccessCodeDialog
+        key={dialog.opened ? 'open' : 'closed'}
+        opened={dialog.opened}
+        error={dialog.error}
+        pending={signIn.isPending}
+        onCancel={() => setDialog({ opened: false })}
+        onConfirm={(code) => void attempt(code)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,195 @@
+// The registration page (spec 01 §2 "Registration page", §4, §5): fields, labels and mandatory flags from the
+// event's form preferences; success only on 'Sign up successful!'.
+import { useState } from 'react';
+import { Alert, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { MAX_TEXT_LENGTH, MIN_PASSWORD_LENGTH, findPreference, isSignUpSuccess } from '@showfloor/contracts';
+import { useEventCode } from '../../../hooks/use-event-code.ts';
+import { useEventPreferences } from '../../../hooks/use-event-preferences.ts';
+import { parseAppError } from '../../../lib/app-error.ts';
+import { startSession } from '../../../lib/session.ts';
+import { trpc } from '../../../lib/trpc.ts';
+import { isValidEmail, isValidEventCode, isValidNewPassword } from '../validation.ts';
+
+type Field = 'firstname' | 'lastname' | 'email' | 'password' | 'confirm' | 'eventCode';
+
+export default function RegistrationPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const queryEvent = (params.get('event') ?? '').trim();
+  const knownEvent = useEventCode();
+  const [values, setValues] = useState<Record<Field, string>>({
+    firstname: '',
+    lastname: '',
+    email: '',
+    password: '',
+    confirm: '',
+    eventCode: queryEvent ? '' : knownEvent,
+  });
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [serverError, setServerError] = useState<string>();
+  const eventCode = queryEvent || values.eventCode.trim();
+  const { preferences } = useEventPreferences(isValidEventCode(eventCode) ? eventCode : undefined);
+  const signUp = trpc.auth.signup.useMutation();
+
+  // Form preferences: absent means shown, optional, default label.
+  const showFirst = findPreference(preferences, 'Firstname_Display') !== 'no';
+  const showLast = findPreference(preferences, 'Lastname_Display') !== 'no';
+  const firstRequired = showFirst && findPreference(preferences, 'Firstname_Mandatory') === 'yes';
+  const lastRequired = showLast && findPreference(preferences, 'Lastname_Mandatory') === 'yes';
+  const firstLabel = findPreference(preferences, 'Firstname_Label') || t('registration.firstName');
+  const lastLabel = findPreference(preferences, 'Lastname_Label') || t('registration.lastName');
+  const emailLabel = findPreference(preferences, 'EMail_Label') || t('registration.email');
+  const title = findPreference(preferences, 'MainTitle_Label') || t('registration.title');
+
+  const v = {
+    firstname: values.firstname.trim(),
+    lastname: values.lastname.trim(),
+    email: values.email.trim(),
+  };
+  const errors: Partial<Record<Field, string>> = {};
+  if (firstRequired && !v.firstname) errors.firstname = t('errors.required');
+  if (lastRequired && !v.lastname) errors.lastname = t('errors.required');
+  if (!isValidEmail(v.email)) errors.email = t('errors.email');
+  if (!values.password) errors.password = t('errors.password');
+  else if (!isValidNewPassword(values.password)) errors.password = t('errors.passwordTooShort', { min: MIN_PASSWORD_LENGTH });
+  if (values.confirm !== values.password) errors.confirm = t('errors.passwordsMismatch');
+  if (!queryEvent && !isValidEventCode(values.eventCode.trim())) errors.eventCode = t('errors.eventCode');
+
+  // The button needs every shown field filled (spec 01 §5); the rules above decide whether the input is valid.
+  const allFilled =
+    (!showFirst || v.firstname !== '') &&
+    (!showLast || v.lastname !== '') &&
+    v.email !== '' &&
+    values.password !== '' &&
+    values.confirm !== '' &&
+    eventCode !== '';
+  const isValid = Object.keys(errors).length === 0;
+
+  const set = (field: Field) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    const value = e.currentTarget.value;
+    setValues((s) => ({ ...s, [field]: value }));
+  };
+  const touch = (field: Field) => () => setTouched((s) => ({ ...s, [field]: true }));
+  const shown = (field: Field) => (touched[field] ? errors[field] : undefined);
+
+  async function submit() {
+    setServerError(undefined);
+    try {
+      const answer = await signUp.mutateAsync({
+        ...(showFirst && v.firstname ? { firstname: v.firstname } : {}),
+        ...(showLast && v.lastname ? { lastname: v.lastname } : {}),
+        email: v.email,
+        password: values.password,
+        active: true,
+        event_code: eventCode,
+      });
+      if (!isSignUpSuccess(answer)) {
+        setServerError(answer.message);
+        return;
+      }
+      await startSession(answer.user_data);
+      navigate(`/auth/registration-success?event=${encodeURIComponent(eventCode)}`);
+    } catch (err) {
+      setServerError(parseAppError(err).message);
+    }
+  }
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      <form
+        noValidate
+        aria-label={t('registration.formLabel')}
+        onSubmit={(e) => {
+          e.preventDefault();
+          setTouched({ firstname: true, lastname: true, email: true, password: true, confirm: true, eventCode: true });
+          if (allFilled && isValid) void submit();
+        }}
+      >
+        <Stack gap="sm">
+          {showFirst ? (
+            <TextInput
+              label={firstLabel}
+              required={firstRequired}
+              autoComplete="given-name"
+              maxLength={100}
+              value={values.firstname}
+              onChange={set('firstname')}
+              onBlur={touch('firstname')}
+              error={shown('firstname')}
+            />
+          ) : null}
+          {showLast ? (
+            <TextInput
+              label={lastLabel}
+              required={lastRequired}
+              autoComplete="family-name"
+              maxLength={100}
+              value={values.lastname}
+              onChange={set('lastname')}
+              onBlur={touch('lastname')}
+              error={shown('lastname')}
+            />
+          ) : null}
+          <TextInput
+            label={emailLabel}
+            type="email"
+            required
+            autoComplete="email"
+            maxLength={MAX_TEXT_LENGTH}
+            value={values.email}
+            onChange={set('email')}
+            onBlur={touch('email')}
+            error={shown('email')}
+          />
+          <PasswordInput
+            label={t('registration.password')}
+            required
+            autoComplete="new-password"
+            maxLength={MAX_TEXT_LENGTH}
+            value={values.password}
+            onChange={set('password')}
+            onBlur={touch('password')}
+            error={shown('password')}
+            visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
+          />
+          <PasswordInput
+            label={t('registration.confirmPassword')}
+            required
+            autoComplete="new-password"
+            maxLength={MAX_TEXT_LENGTH}
+            value={values.confirm}
+            onChange={set('confirm')}
+            onBlur={touch('confirm')}
+            error={shown('confirm')}
+            visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
+          />
+          {queryEvent ? null : (
+            <TextInput
+              label={t('registration.eventCode')}
+              required
+              maxLength={64}
+              value={values.eventCode}
+              onChange={set('eventCode')}
+              onBlur={touch('eventCode')}
+              error={shown('eventCode')}
+            />
+          )}
+          {serverError ? (
+            <Alert color="red" variant="light">
+              {serverError}
+            </Alert>
+          ) : null}
+          <Button type="submit" disabled={!allFilled} loading={signUp.isPending} fullWidth>
+            {t('registration.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

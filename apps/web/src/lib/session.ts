@@ -1,0 +1,96 @@
+// The signed-in user of this tab: kept encrypted in local storage (spec 01 §3), loaded once at start-up and
+// read synchronously afterwards. A missing, tampered or invalid stored value means signed out.
+import { useSyncExternalStore } from 'react';
+import {
+  CurrentUserSchema,
+  SIGN_IN_DEFAULTS,
+  SIGN_OUT_CLEARED_KEYS,
+  STORAGE_KEYS,
+  type CurrentUser,
+} from '@showfloor/contracts';
+import { secureStorage, type SecureStorage } from './secure-storage.ts';
+
+type Listener = () => void;
+
+let currentUser: CurrentUser | null = null;
+const listeners = new Set<Listener>();
+let storage: () => SecureStorage = secureStorage;
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+/** Tests swap the encrypted storage (e.g. for one with an in-memory key). */
+export function setSessionStorage(factory: () => SecureStorage): void {
+  storage = factory;
+}
+
+export function getCurrentUser(): CurrentUser | null {
+  return currentUser;
+}
+
+export function subscribeCurrentUser(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The current user, re-rendering on change. */
+export function useCurrentUser(): CurrentUser | null {
+  return useSyncExternalStore(subscribeCurrentUser, getCurrentUser, getCurrentUser);
+}
+
+/** Reads the stored user; anything unreadable leaves the tab signed out and drops the bad value. */
+export async function loadSession(): Promise<CurrentUser | null> {
+  const text = await storage().getItem(STORAGE_KEYS.CURRENT_USER);
+  let user: CurrentUser | null = null;
+  if (text) {
+    try {
+      const parsed = CurrentUserSchema.safeParse(JSON.parse(text));
+      if (parsed.success) user = parsed.data;
+    } catch {
+      user = null;
+    }
+    if (!user) storage().removeItem(STORAGE_KEYS.CURRENT_USER);
+  }
+  currentUser = user;
+  emit();
+  return user;
+}
+
+/**
+ * A successful sign-in: stores the user encrypted and sets the defaults of spec 01 §4 (room-chat feed on,
+ * transition content on, status 'available', no disabled popups).
+ */
+export async function startSession(user: CurrentUser): Promise<void> {
+  await storage().setItem(STORAGE_KEYS.CURRENT_USER, JSON.stringify(user));
+  for (const [key, value] of Object.entries(SIGN_IN_DEFAULTS)) window.localStorage.setItem(key, value);
+  window.localStorage.setItem(STORAGE_KEYS.EVENT_CODE, user.event_code);
+  currentUser = user;
+  emit();
+}
+
+/** Changes fields of the current user (e.g. a new profile picture) and stores it again. */
+export async function updateCurrentUser(patch: Partial<CurrentUser>): Promise<void> {
+  if (!currentUser) return;
+  const next = { ...currentUser, ...patch };
+  currentUser = next;
+  emit();
+  await storage().setItem(STORAGE_KEYS.CURRENT_USER, JSON.stringify(next));
+}
+
+/** Removes exactly the keys of spec 01 §4 / spec 02 §3 and forgets the user in memory. */
+export function clearSession(): void {
+  for (const key of SIGN_OUT_CLEARED_KEYS) window.localStorage.removeItem(key);
+  currentUser = null;
+  emit();
+}
+
+/** The event code to return to after sign-out: the user's, else the last one used on this browser. */
+export function lastEventCode(): string {
+  return currentUser?.event_code ?? window.localStorage.getItem(STORAGE_KEYS.EVENT_CODE) ?? '';
+}
+
+/** `/auth/login?event=...` (without the query when no event is known). */
+export function loginPath(eventCode: string = lastEventCode()): string {
+  return eventCode ? `/auth/login?event=${encodeURIComponent(eventCode)}` : '/auth/login';
+}

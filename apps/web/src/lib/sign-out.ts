@@ -1,0 +1,70 @@
+// Ending a session (spec 01 §4, spec 02 §4.7): announce 'offline', end the session at the provider, clear
+// exactly the spec's keys, go to /auth/login?event=... and reload.
+import { TOPICS } from '@showfloor/contracts';
+import { browser } from './browser.ts';
+import { clearSession, getCurrentUser, lastEventCode, loginPath } from './session.ts';
+import { disconnectSocket, emitWithAck } from './socket.ts';
+import { trpcClient } from './trpc.ts';
+
+let signingOut = false;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  return Promise.race([promise, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms))]);
+}
+
+/** Tells everyone the user is offline (only while connected; a missing ack does not stop the sign-out). */
+export async function announceOffline(): Promise<void> {
+  const user = getCurrentUser();
+  if (!user) return;
+  await emitWithAck(TOPICS.USER_STATUS_CHANGES, { room_id: null, user_id: user.id, user_status: 'offline' }, 1500);
+}
+
+/** The user asked to log out (or an 'offline' status for them arrived). */
+export async function signOut(): Promise<void> {
+  if (signingOut) return;
+  signingOut = true;
+  const eventCode = lastEventCode();
+  try {
+    if (getCurrentUser()) {
+      await announceOffline();
+      // Ends the provider session so the next sign-in is not refused as a second live session.
+      await withTimeout(
+        trpcClient.auth.signout.query().catch(() => undefined),
+        3000,
+      );
+    }
+  } finally {
+    disconnectSocket();
+    clearSession();
+    browser.assign(loginPath(eventCode));
+  }
+}
+
+/**
+ * The session ended elsewhere (logout event, refused socket): forget it locally without calling the provider;
+ * the caller shows the logged-out dialog, whose confirm calls {@link goToLogin}.
+ */
+export function endSessionLocally(): string {
+  const eventCode = lastEventCode();
+  disconnectSocket();
+  clearSession();
+  return eventCode;
+}
+
+export function goToLogin(eventCode: string = lastEventCode()): void {
+  browser.assign(loginPath(eventCode));
+}
+
+/** A 401 with error_code 401.1: sign out, clear the stored user, reload. */
+export function signOutInvalidToken(): void {
+  if (signingOut) return;
+  signingOut = true;
+  disconnectSocket();
+  clearSession();
+  browser.reload();
+}
+
+/** Tests only: allow another sign-out in the same module instance. */
+export function resetSignOutForTests(): void {
+  signingOut = false;
+}

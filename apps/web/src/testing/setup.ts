@@ -1,0 +1,36 @@
+// Test set-up for every web test: jest-dom matchers, the browser APIs Mantine needs under jsdom, a clean
+// DOM and storage between tests, and a failure for any translation key missing in the rendered language.
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, expect, vi } from 'vitest';
+import { takeMissingKeys } from './i18n.ts';
+
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    dispatchEvent: vi.fn(),
+  }),
+});
+
+class ResizeObserverStub {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+window.ResizeObserver = ResizeObserverStub;
+
+window.HTMLElement.prototype.scrollIntoView = function scrollIntoView() {};
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+  const missing = takeMissingKeys();
+  expect(missing, 'translation keys missing from the catalogues').toEqual([]);
+});

@@ -1,0 +1,22 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { loginRouteSizePlugin } from './vite-plugin-login-size.ts';
+
+// The dev server proxies everything the app talks to (tRPC, the socket, proxied files) to one gateway, so the
+// browser sees a single origin, exactly as with `pnpm start`. GATEWAY_URL is set by scripts/start.mjs --dev.
+const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react(), loginRouteSizePlugin('src/features/auth/routes/login-page.tsx')],
+  server: {
+    proxy: {
+      '/trpc': { target: gateway, changeOrigin: false },
+      '/api': { target: gateway, changeOrigin: false },
+      '/messaging': { target: gateway, ws: true, changeOrigin: false },
+    },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+  },
+});

@@ -1,0 +1,71 @@
+/**
+ * Token signing for the mock provider: one ES256 key pair per process (a restart invalidates every token, as a
+ * key rotation would), published as a JWKS so the gateway verifies tokens without calling back.
+ */
+import { generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { TokenClaimsSchema, type TokenClaims } from '@showfloor/contracts';
+
+/** The `iss` claim of every token the mock provider signs. */
+export const TOKEN_ISSUER = 'showfloor-mock-provider';
+const ALG = 'ES256';
+
+/** A public key in JWK form, as a JWKS lists it. */
+export interface PublicJwk {
+  kty: string;
+  crv?: string;
+  x?: string;
+  y?: string;
+  kid: string;
+  alg: string;
+  use: string;
+}
+
+export class TokenSigner {
+  private readonly privateKey: KeyObject;
+  private readonly publicKey: KeyObject;
+  readonly publicJwk: PublicJwk;
+  readonly kid: string;
+
+  constructor(private readonly now: () => number) {
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    this.privateKey = privateKey;
+    this.publicKey = publicKey;
+    this.kid = `mock-${randomUUID().slice(0, 8)}`;
+    const jwk = publicKey.export({ format: 'jwk' });
+    this.publicJwk = { kty: String(jwk.kty), crv: jwk.crv, x: jwk.x, y: jwk.y, kid: this.kid, alg: ALG, use: 'sig' };
+  }
+
+  /** Signs the claims of a session; `iat`/`exp` come from the injected clock. */
+  async sign(claims: Omit<TokenClaims, 'iat' | 'exp' | 'iss'>, ttlSeconds: number): Promise<string> {
+    const iat = Math.floor(this.now() / 1000);
+    return new SignJWT({ event_code: claims.event_code, roles: claims.roles, sid: claims.sid })
+      .setProtectedHeader({ alg: ALG, kid: this.kid, typ: 'JWT' })
+      .setSubject(claims.sub)
+      .setIssuer(TOKEN_ISSUER)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ttlSeconds)
+      .sign(this.privateKey);
+  }
+
+  /** Verifies signature, issuer and expiry against the injected clock; `null` when any check fails. */
+  async verify(token: string): Promise<TokenClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.publicKey, {
+        issuer: TOKEN_ISSUER,
+        algorithms: [ALG],
+        currentDate: new Date(this.now()),
+      });
+      const parsed = TokenClaimsSchema.safeParse(payload);
+      return parsed.success ? parsed.data : null;
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
+      throw error;
+    }
+  }
+
+  /** The JWKS document. */
+  jwks(): { keys: PublicJwk[] } {
+    return { keys: [this.publicJwk] };
+  }
+}

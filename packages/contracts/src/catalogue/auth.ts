@@ -1,0 +1,156 @@
+/** The auth service's calls (spec 01 §7 "Auth"). */
+import { z } from 'zod';
+import { MessageSchema } from '../errors.ts';
+import {
+  AccessDeleteQuerySchema,
+  AccessQuerySchema,
+  AccessRuleListSchema,
+  AccessRuleSchema,
+  JwksSchema,
+  OAuth2CallbackSchema,
+  OAuth2CodeQuerySchema,
+  OAuth2StartQuerySchema,
+  PasswordBodySchema,
+  PasswordQuerySchema,
+  ProvidersResponseSchema,
+  SessionDeleteQuerySchema,
+  SignInRequestSchema,
+  SignInResponseSchema,
+  SignUpQuerySchema,
+  SignUpRequestSchema,
+  SignUpResponseSchema,
+} from '../entities/index.ts';
+import { FrontendEventQuerySchema, RedirectSchema, errorResponses } from './shared.ts';
+import type { RestCall } from './types.ts';
+
+/** Body of PUT auth/access: one rule, whose `type` must equal the query's. */
+export const AccessPutBodySchema = z.object({ rule: AccessRuleSchema });
+/** Answer of PUT auth/access: the stored rule. */
+export const AccessPutResultSchema = z.object({ message: z.string(), rule: AccessRuleSchema });
+
+/** Calls of the auth service. */
+export const authCalls = {
+  signin: {
+    service: 'auth',
+    method: 'POST',
+    path: '/signin',
+    body: SignInRequestSchema,
+    responses: { 200: SignInResponseSchema, ...errorResponses(400, 401, 403, 429) },
+    auth: 'public',
+    summary: 'Sign in with e-mail, password and event code (optionally an access code)',
+  },
+  signup: {
+    service: 'auth',
+    method: 'POST',
+    path: '/signup',
+    query: SignUpQuerySchema,
+    body: SignUpRequestSchema,
+    responses: { 200: SignUpResponseSchema, ...errorResponses(400, 409, 429) },
+    auth: 'public',
+    summary: 'Register a new user for an event',
+  },
+  password: {
+    service: 'auth',
+    method: 'POST',
+    path: '/password',
+    query: PasswordQuerySchema,
+    body: PasswordBodySchema,
+    responses: { 200: MessageSchema, ...errorResponses(400, 401, 429) },
+    // Not shown in the spec: one public call; type=change proves identity with the current password instead of a token.
+    auth: 'public',
+    summary: 'Request a password reset (type=reset) or change a password (type=change)',
+  },
+  signout: {
+    service: 'auth',
+    method: 'GET',
+    path: '/signout',
+    responses: { 200: MessageSchema, ...errorResponses(401) },
+    auth: 'user',
+    idempotent: true,
+    summary: "End the caller's session",
+  },
+  deleteSession: {
+    service: 'auth',
+    method: 'DELETE',
+    path: '/session',
+    query: SessionDeleteQuerySchema,
+    // Not shown in the spec: answers `{message}`.
+    responses: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404) },
+    auth: 'manager',
+    idempotent: true,
+    summary: "End one user's sessions or every session of an event",
+  },
+  oauth2: {
+    service: 'auth',
+    method: 'GET',
+    path: '/oauth2',
+    query: OAuth2StartQuerySchema,
+    responses: { 302: RedirectSchema, ...errorResponses(400, 404) },
+    auth: 'public',
+    answer: 'redirect',
+    idempotent: true,
+    summary: "Send the browser to the SSO provider's login page",
+  },
+  oauth2Callback: {
+    service: 'auth',
+    method: 'POST',
+    path: '/callback/oauth2',
+    query: OAuth2CodeQuerySchema,
+    body: OAuth2CallbackSchema,
+    responses: { 200: SignInResponseSchema, ...errorResponses(400, 401, 403) },
+    auth: 'public',
+    summary: "Sign in with the SSO provider's authorisation code",
+  },
+  providers: {
+    service: 'auth',
+    method: 'GET',
+    path: '/providers',
+    query: FrontendEventQuerySchema,
+    responses: { 200: ProvidersResponseSchema, ...errorResponses(400, 404) },
+    auth: 'public',
+    idempotent: true,
+    summary: 'List the SSO providers of an event and whether user/password login is allowed',
+  },
+  putAccess: {
+    service: 'auth',
+    method: 'PUT',
+    path: '/access',
+    query: AccessQuerySchema,
+    body: AccessPutBodySchema,
+    // Not shown in the spec: PUT creates the rule, or replaces the one with the same id.
+    responses: { 200: AccessPutResultSchema, ...errorResponses(400, 401, 403, 404) },
+    auth: 'manager',
+    idempotent: true,
+    summary: 'Create or replace an action, screen or role access rule',
+  },
+  getAccess: {
+    service: 'auth',
+    method: 'GET',
+    path: '/access',
+    query: AccessQuerySchema,
+    // Not shown in the spec: answers `{rules}` of the caller's event.
+    responses: { 200: AccessRuleListSchema, ...errorResponses(400, 401, 403) },
+    auth: 'manager',
+    idempotent: true,
+    summary: 'List the access rules of one kind',
+  },
+  deleteAccess: {
+    service: 'auth',
+    method: 'DELETE',
+    path: '/access',
+    query: AccessDeleteQuerySchema,
+    responses: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404) },
+    auth: 'manager',
+    idempotent: true,
+    summary: 'Delete an access rule by kind and id',
+  },
+  jwks: {
+    service: 'auth',
+    method: 'GET',
+    path: '/jwks',
+    responses: { 200: JwksSchema },
+    auth: 'public',
+    idempotent: true,
+    summary: "The provider's public signing keys (JWKS) for verifying tokens",
+  },
+} as const satisfies Record<string, RestCall>;

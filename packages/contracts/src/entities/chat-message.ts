@@ -1,0 +1,98 @@
+/**
+ * A chat message (spec 02 §3), as the provider stores it and the relay delivers it. Named ChatMessage because
+ * `MessageSchema` is the plain `{message}` answer of errors.ts.
+ */
+import { z } from 'zod';
+import { MAX_TEXT_LENGTH } from '../constants.ts';
+import { IdSchema, TextSchema, TimestampStringSchema } from './common.ts';
+import { BusinessCardInfoSchema } from './business-card.ts';
+
+/** Message types. */
+export const CHAT_MESSAGE_TYPES = ['text', 'video', 'audio'] as const;
+/** A message type: text, or the kind of call a start/end message is about. */
+export const ChatMessageTypeSchema = z.enum(CHAT_MESSAGE_TYPES, { error: 'type must be text, video or audio' });
+export type ChatMessageType = z.infer<typeof ChatMessageTypeSchema>;
+
+/**
+ * Message actions: `message` (a text), `start`/`end` (a call), `delete` (removal notice, reloads room data),
+ * `card_request`/`card_response` (business cards in chat: not shown in the spec, chosen here).
+ */
+export const CHAT_MESSAGE_ACTIONS = ['message', 'start', 'end', 'delete', 'card_request', 'card_response'] as const;
+/** A message action. */
+export const ChatMessageActionSchema = z.enum(CHAT_MESSAGE_ACTIONS, {
+  error: `action must be one of ${CHAT_MESSAGE_ACTIONS.join(', ')}`,
+});
+export type ChatMessageAction = z.infer<typeof ChatMessageActionSchema>;
+
+/** A conversation id; `temp-` marks one not yet stored; ids containing 'room' are room conversations. */
+export const ConversationIdSchema = z.string().min(1, 'conversation id is required').max(200);
+
+/** The room a message belongs to. */
+export const MessageRoomSchema = z.object({ id: IdSchema, name: z.string().max(200) });
+
+/** Who sent a message, as the incoming-call dialog shows it. */
+export const UserSummaryInfoSchema = z.object({
+  id: IdSchema,
+  firstname: z.string().max(100),
+  lastname: z.string().max(100),
+  profile_picture: z.string().max(500).nullable().optional(),
+});
+export type UserSummaryInfo = z.infer<typeof UserSummaryInfoSchema>;
+
+/** A client-chosen idempotency key: the same `client_id` is stored once. */
+export const ClientIdSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'client_id may contain only letters, digits, underscore and hyphen');
+
+/** A chat message. */
+export const ChatMessageSchema = z.object({
+  id: z.string().min(1).max(200),
+  type: ChatMessageTypeSchema,
+  action: ChatMessageActionSchema,
+  message: TextSchema,
+  /** Sender's user id. */
+  from: IdSchema,
+  /** Recipients' user ids (empty for room messages). */
+  to: z.array(IdSchema),
+  /** Milliseconds since the epoch, as a string. */
+  timestamp: TimestampStringSchema,
+  room: MessageRoomSchema.optional(),
+  /** The bot's name for bot conversations. */
+  bot: z.string().max(200).optional(),
+  cards: z.array(BusinessCardInfoSchema).optional(),
+  conversation: ConversationIdSchema,
+  /** Video-conference JWT on a call's start message. */
+  token: z.string().max(5000).optional(),
+  user_summary_info: UserSummaryInfoSchema.optional(),
+  /** The sender's idempotency key, when it gave one. */
+  client_id: ClientIdSchema.optional(),
+  /** Position in its conversation: 1, 2, 3 ... (stored messages only). */
+  seq: z.number().int().positive().optional(),
+});
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+
+/**
+ * POST conversation/conversations/messages body: the provider answers the stored ChatMessage. A new private
+ * conversation is named by `to`, a room one by `room_id`, an existing one by `conversation_id`.
+ */
+export const SendMessageSchema = z
+  .object({
+    message: z.string().max(MAX_TEXT_LENGTH, `Message must be at most ${MAX_TEXT_LENGTH} characters`),
+    room_id: IdSchema.optional(),
+    conversation_id: ConversationIdSchema.optional(),
+    to: z.array(IdSchema).max(500).optional(),
+    type: ChatMessageTypeSchema.default('text'),
+    action: ChatMessageActionSchema.default('message'),
+    client_id: ClientIdSchema.optional(),
+    bot: z.string().max(200).optional(),
+  })
+  .refine((m) => m.action !== 'message' || m.message.trim().length > 0, {
+    message: 'Message must not be empty',
+    path: ['message'],
+  })
+  .refine((m) => m.room_id !== undefined || m.conversation_id !== undefined || (m.to !== undefined && m.to.length > 0) || m.bot !== undefined, {
+    message: 'Give room_id, conversation_id, to or bot',
+  });
+export type SendMessage = z.infer<typeof SendMessageSchema>;

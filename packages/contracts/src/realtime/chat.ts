@@ -1,0 +1,88 @@
+/**
+ * Chat on `chat_{event_code}` (spec 01 §7, spec 02 §4.3–§4.5, §7): what a client sends, what listeners
+ * receive (the stored ChatMessage with its real id, conversation and per-conversation seq), call signalling
+ * (spec 02 §4.4) and the catch-up after a reconnect.
+ */
+import { z } from 'zod';
+import { ChatMessageSchema, ConversationIdSchema } from '../entities/chat-message.ts';
+import { TEMP_CONVERSATION_PREFIX } from '../constants.ts';
+import { AckErrorSchema, AckOkSchema } from './ack.ts';
+
+/**
+ * A message a client emits on its event's chat topic.
+ * - Private or group: `to` lists the recipients (members of the sender's event).
+ * - Room chat: `room` given and `to` empty; only into a room the sender may access.
+ * - `conversation` absent or `temp-…`: the provider creates or finds the conversation.
+ * - `client_id`: the idempotency key; a resend after a lost ack with the same key is stored and delivered once.
+ * - Call signalling: `type` audio or video with `action` start or end (see {@link isCallSignal}); not stored,
+ *   passed to the participants, and a start comes back to each with a conference-widget `token`.
+ * `from` must be the authenticated user; `id`, `seq` and `token` are the server's and ignored when sent.
+ */
+export const ChatSendSchema = ChatMessageSchema.pick({
+  type: true,
+  action: true,
+  message: true,
+  from: true,
+  room: true,
+  bot: true,
+  cards: true,
+  user_summary_info: true,
+}).extend({
+  to: ChatMessageSchema.shape.to.max(500).default([]),
+  timestamp: ChatMessageSchema.shape.timestamp.optional(),
+  conversation: ConversationIdSchema.optional(),
+  client_id: ChatMessageSchema.shape.client_id,
+});
+export type ChatSend = z.infer<typeof ChatSendSchema>;
+/** What a client passes to `emit` (defaults not yet applied). */
+export type ChatSendInput = z.input<typeof ChatSendSchema>;
+
+/** What listeners of `chat_{event_code}` receive: a stored message (with `seq`) or a call signal (without). */
+export const ChatDeliverySchema = ChatMessageSchema;
+export type ChatDelivery = z.infer<typeof ChatDeliverySchema>;
+
+/** The chat acknowledgement: 200 with the stored message (absent for call signals), or 400 with the reason. */
+export const ChatAckSchema = z.discriminatedUnion('statusCode', [
+  AckOkSchema.extend({ data: ChatMessageSchema.optional() }),
+  AckErrorSchema,
+]);
+export type ChatAck = z.infer<typeof ChatAckSchema>;
+
+/** Actions of call signalling (spec 02 §4.4). */
+export const CALL_ACTIONS = { START: 'start', END: 'end' } as const;
+
+/** True for a call start or end message (type audio or video), which the relay passes on without storing. */
+export function isCallSignal(message: Pick<ChatSend, 'type' | 'action'>): boolean {
+  return (
+    (message.type === 'audio' || message.type === 'video') &&
+    (message.action === CALL_ACTIONS.START || message.action === CALL_ACTIONS.END)
+  );
+}
+
+/** True when a conversation id is absent or temporary (`temp-…`): the provider creates or finds it. */
+export function isTemporaryConversation(id: string | undefined): boolean {
+  return id === undefined || id.startsWith(TEMP_CONVERSATION_PREFIX);
+}
+
+/** Largest page a catch-up answers; ask again from the last seq when `has_more`. */
+export const CATCH_UP_MAX_LIMIT = 200;
+
+/**
+ * `catch_up`: after a reconnect, a client asks for the stored messages of a conversation that follow the last
+ * `seq` it holds (0 = from the start). The relay reads them from the provider (conversation read with
+ * `after_seq`) with the client's own token, so only participants get them.
+ */
+export const CatchUpRequestSchema = z.object({
+  conversation_id: ConversationIdSchema,
+  after_seq: z.number().int().nonnegative(),
+  /** @default 100 */
+  limit: z.number().int().positive().max(CATCH_UP_MAX_LIMIT).default(100),
+});
+export type CatchUpRequest = z.input<typeof CatchUpRequestSchema>;
+
+/** The catch-up acknowledgement: messages in seq order, `has_more` when the page was full. */
+export const CatchUpAckSchema = z.discriminatedUnion('statusCode', [
+  AckOkSchema.extend({ messages: z.array(ChatMessageSchema), has_more: z.boolean() }),
+  AckErrorSchema,
+]);
+export type CatchUpAck = z.infer<typeof CatchUpAckSchema>;

@@ -1,0 +1,150 @@
+/**
+ * Payloads of the non-chat topics (spec 01 §7 "Emitted" and "Heard", spec 02 §4.1, §4.5, §4.6, §7).
+ * Client → server payloads are parsed by the relay; server → client ones are what listeners receive.
+ */
+import { z } from 'zod';
+import { MAX_TEXT_LENGTH } from '../constants.ts';
+import { NotificationSchema } from '../entities/notification.ts';
+import { RecruitingStatusSchema } from '../entities/recruiting.ts';
+import { UserStatusSchema } from '../entities/user-status.ts';
+import { EpochMsSchema, EventCodeSchema, IdSchema, TimestampStringSchema } from '../entities/common.ts';
+
+/** A user id on the wire. */
+const UserId = IdSchema;
+/** A room id on the wire; 0 means "the whole event" where the topic says so. */
+const RoomId = z.number().int().nonnegative();
+/** When something happened: ms since epoch, as number or decimal string (the Message entity uses strings). */
+const Timestamp = z.union([EpochMsSchema, TimestampStringSchema]);
+/** A free-form value passed on untouched, bounded so nobody relays megabytes. */
+const SmallObject = z.record(z.string().max(100), z.unknown());
+
+/** `user_status_changes`, both ways: the sender's status, announced to its event. */
+export const UserStatusChangeSchema = z.object({
+  room_id: RoomId.nullish(),
+  user_id: UserId,
+  user_status: UserStatusSchema,
+});
+export type UserStatusChange = z.infer<typeof UserStatusChangeSchema>;
+
+/**
+ * `announcements` emitted by an event-admin or admin: the Notification entity (room_id 0 = the whole event,
+ * else one room; or listed user_ids).
+ */
+export const AnnouncementSendSchema = NotificationSchema;
+export type AnnouncementSend = z.infer<typeof AnnouncementSendSchema>;
+
+/** `announcements` as listeners receive it (spec 01 §7: type, message, title, duration). */
+export const AnnouncementSchema = z.object({
+  title: NotificationSchema.shape.title,
+  message: NotificationSchema.shape.message,
+  type: NotificationSchema.shape.type,
+  duration: NotificationSchema.shape.duration,
+});
+export type Announcement = z.infer<typeof AnnouncementSchema>;
+
+/** `user_room_events`: entering a room, emitted once per entry. */
+export const UserRoomEventSchema = z.object({
+  event: z.literal('enter_room'),
+  user_id: UserId,
+  room_id: RoomId,
+  timestamp: Timestamp,
+});
+export type UserRoomEvent = z.infer<typeof UserRoomEventSchema>;
+
+/** `user_scene_events` and `view_content`: what a user did with a piece of room content. */
+export const SceneEventSchema = z.object({
+  user_id: UserId,
+  event: z.string().min(1).max(100),
+  room_id: RoomId,
+  content_id: z.union([z.number().int(), z.string().max(100)]).nullish(),
+  timestamp: Timestamp,
+  object: SmallObject.nullish(),
+});
+export type SceneEvent = z.infer<typeof SceneEventSchema>;
+/** `view_content` has the scene-event shape. */
+export const ViewContentSchema = SceneEventSchema;
+export type ViewContent = SceneEvent;
+
+/** `user_achievement_events`: an achievement earned with a content item. */
+export const AchievementEventSchema = z.object({
+  user_id: UserId,
+  achievement_attribute: z.string().min(1).max(200),
+  room_id: RoomId,
+  content_id: z.union([z.number().int(), z.string().max(100)]).nullish(),
+  event_code: EventCodeSchema,
+});
+export type AchievementEvent = z.infer<typeof AchievementEventSchema>;
+
+/**
+ * `user_player_events` (shape not shown in the spec: chosen here): a player update inside a room (position,
+ * animation...), passed on to the room.
+ */
+export const PlayerEventSchema = z.object({
+  user_id: UserId,
+  room_id: RoomId,
+  event: z.string().min(1).max(100),
+  data: SmallObject.optional(),
+  timestamp: Timestamp.optional(),
+});
+export type PlayerEvent = z.infer<typeof PlayerEventSchema>;
+
+/**
+ * `user_events` (shape not shown in the spec: chosen here): a user-level event passed on to the user's event.
+ */
+export const UserEventSchema = z.object({
+  user_id: UserId,
+  event: z.string().min(1).max(100),
+  room_id: RoomId.nullish(),
+  data: SmallObject.optional(),
+  timestamp: Timestamp.optional(),
+});
+export type UserEvent = z.infer<typeof UserEventSchema>;
+
+/**
+ * `sessions_triggers` (shape not shown in the spec: chosen here): an event-admin or admin asks the clients of
+ * listed users, of one room, or (neither) of the whole event to reload; they receive `refresh`.
+ */
+export const SessionsTriggerSchema = z.object({
+  action: z.literal('refresh'),
+  user_ids: z.array(UserId).max(10_000).optional(),
+  room_id: RoomId.optional(),
+  /** Milliseconds; the client defaults to 1 ms. */
+  refresh_delay: z.number().int().nonnegative().max(600_000).optional(),
+  url: z.string().max(MAX_TEXT_LENGTH).optional(),
+});
+export type SessionsTrigger = z.infer<typeof SessionsTriggerSchema>;
+
+/** `logout`: the user's session ended elsewhere (force_login, DELETE session). */
+export const LogoutEventSchema = z.object({ user_id: UserId });
+export type LogoutEvent = z.infer<typeof LogoutEventSchema>;
+
+/** `refresh`: reload after `refresh_delay` ms (default 1), or go to `url`. */
+export const RefreshEventSchema = z.object({
+  refresh_delay: z.number().int().nonnegative().optional(),
+  url: z.string().optional(),
+});
+export type RefreshEvent = z.infer<typeof RefreshEventSchema>;
+
+/** `profile_picture_change`: a user's picture changed (or was removed: empty path). */
+export const ProfilePictureChangeSchema = z.object({
+  user_id: UserId,
+  profile_picture_path: z.string(),
+});
+export type ProfilePictureChange = z.infer<typeof ProfilePictureChangeSchema>;
+
+/** One room in `user_access_change`. */
+export const AccessibleRoomSchema = z.object({ roomId: RoomId, roomName: z.string() });
+export type AccessibleRoom = z.infer<typeof AccessibleRoomSchema>;
+
+/** `user_access_change`: the rooms the user may access now (the client compares with what it had). */
+export const UserAccessChangeSchema = z.object({ accessibleRooms: z.array(AccessibleRoomSchema) });
+export type UserAccessChange = z.infer<typeof UserAccessChangeSchema>;
+
+/**
+ * `user_recruiting_status`: a candidate's recruiting status changed (the RecruitingStatus entity); `items`
+ * (not shown in the spec: chosen here) carry attribute values the client merges into room content items by id.
+ */
+export const RecruitingStatusEventSchema = RecruitingStatusSchema.extend({
+  items: z.array(z.object({ id: z.union([z.number().int(), z.string()]), attributes: SmallObject })).optional(),
+});
+export type RecruitingStatusEvent = z.infer<typeof RecruitingStatusEventSchema>;

@@ -1,0 +1,91 @@
+/**
+ * Every topic and event name of the realtime channel (spec 01 §7, spec 02 §7), the per-event chat topic rule
+ * and the relay's own additions (catch-up after a reconnect).
+ */
+
+/** Topics clients and the server exchange (spec 01 §7). Chat itself travels on `chat_{event_code}`. */
+export const TOPICS = {
+  USER_EVENTS: 'user_events',
+  USER_SCENE_EVENTS: 'user_scene_events',
+  USER_ROOM_EVENTS: 'user_room_events',
+  /** The bare name of the chat family; a client never emits on it (see {@link chatTopic}). */
+  CHAT: 'chat',
+  SESSIONS_TRIGGERS: 'sessions_triggers',
+  USER_STATUS_CHANGES: 'user_status_changes',
+  USER_ACCESS_CHANGE: 'user_access_change',
+  ANNOUNCEMENTS: 'announcements',
+  USER_PLAYER_EVENTS: 'user_player_events',
+  USER_ACHIEVEMENT_EVENTS: 'user_achievement_events',
+  VIEW_CONTENT: 'view_content',
+} as const;
+export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
+
+/** Events only the server emits (spec 01 §7 "Heard"). */
+export const SERVER_EVENTS = {
+  LOGOUT: 'logout',
+  REFRESH: 'refresh',
+  PROFILE_PICTURE_CHANGE: 'profile_picture_change',
+  USER_RECRUITING_STATUS: 'user_recruiting_status',
+} as const;
+export type ServerEvent = (typeof SERVER_EVENTS)[keyof typeof SERVER_EVENTS];
+
+/** The relay's own events (not in the spec): catch-up after a reconnect. */
+export const RELAY_EVENTS = {
+  /**
+   * Client → server with `{conversation_id, after_seq}`; the ack carries the stored messages that follow
+   * `after_seq` (read from the provider's conversation call with `after_seq`).
+   */
+  CATCH_UP: 'catch_up',
+} as const;
+export type RelayEvent = (typeof RELAY_EVENTS)[keyof typeof RELAY_EVENTS];
+
+/** Topics a client may emit on, besides its event's chat topic. */
+export const CLIENT_TOPICS = [
+  TOPICS.USER_EVENTS,
+  TOPICS.USER_SCENE_EVENTS,
+  TOPICS.USER_ROOM_EVENTS,
+  TOPICS.SESSIONS_TRIGGERS,
+  TOPICS.USER_STATUS_CHANGES,
+  TOPICS.ANNOUNCEMENTS,
+  TOPICS.USER_PLAYER_EVENTS,
+  TOPICS.USER_ACHIEVEMENT_EVENTS,
+  TOPICS.VIEW_CONTENT,
+  RELAY_EVENTS.CATCH_UP,
+] as const;
+export type ClientTopic = (typeof CLIENT_TOPICS)[number];
+
+/** The prefix every chat topic starts with. */
+export const CHAT_TOPIC_PREFIX = 'chat_';
+
+/** The chat topic of one event: `chat_{event_code}`. */
+export type ChatTopic = `${typeof CHAT_TOPIC_PREFIX}${string}`;
+
+/** The chat topic of an event, `chat_${eventCode}`. */
+export function chatTopic(eventCode: string): ChatTopic {
+  return `${CHAT_TOPIC_PREFIX}${eventCode}`;
+}
+
+/** True for a chat topic name (`chat_` followed by a non-empty event code). */
+export function isChatTopic(name: string): name is ChatTopic {
+  return name.length > CHAT_TOPIC_PREFIX.length && name.startsWith(CHAT_TOPIC_PREFIX);
+}
+
+/** The event code of a chat topic, or `undefined` when the name is no chat topic. */
+export function chatTopicEventCode(name: string): string | undefined {
+  return isChatTopic(name) ? name.slice(CHAT_TOPIC_PREFIX.length) : undefined;
+}
+
+/** True for a topic name a client may emit on (its chat topic is checked separately). */
+export function isClientTopic(name: string): name is ClientTopic {
+  return (CLIENT_TOPICS as readonly string[]).includes(name);
+}
+
+/** socket.io room names used by the relay: `<kind>:<id>`. */
+export const SOCKET_ROOMS = {
+  /** Every tab of one user, on every node. */
+  user: (userId: number | string): string => `user:${userId}`,
+  /** Every tab showing one room of one event. */
+  room: (eventCode: string, roomId: number | string): string => `room:${eventCode}:${roomId}`,
+  /** Every tab of one event. */
+  event: (eventCode: string): string => `event:${eventCode}`,
+} as const;

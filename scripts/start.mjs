@@ -1,0 +1,176 @@
+#!/usr/bin/env node
+// `pnpm start`: builds the web app if it is not built yet, then runs the mock provider, the gateway (serving the
+// built app, tRPC, the file proxy and the socket relay) on one origin at PORT (default 8080).
+// `pnpm dev` (--dev): the same services, but Vite serves the app with hot reload on PORT and proxies /trpc,
+// /api and /messaging to the gateway on a spare port.
+// Environment: PORT (default 8080); PROVIDER_PORT (default 4010, or a free port when taken); everything else is
+// passed on to the children (e.g. MOCK_PROVIDER_ADMIN=1, LOG_LEVEL).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dev = process.argv.includes('--dev');
+const webDir = join(root, 'apps/web');
+const webDist = join(webDir, 'dist');
+const gatewayDir = join(root, 'apps/gateway');
+const providerDir = join(root, 'mock-provider');
+
+/** @type {{name: string, child: import('node:child_process').ChildProcess}[]} */
+const children = [];
+let stopping = false;
+
+function log(message) {
+  console.log(`[start] ${message}`);
+}
+
+function parsePort(value, fallback, name) {
+  if (value === undefined || value === '') return fallback;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`[start] ${name} must be a port number (0-65535), got "${value}"`);
+    process.exit(1);
+  }
+  return port;
+}
+
+/** True when nothing listens on the port yet. */
+function isFree(port) {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen({ port, host: '127.0.0.1' }, () => server.close(() => resolve(true)));
+  });
+}
+
+/** A port the OS says is free right now. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen({ port: 0, host: '127.0.0.1' }, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function pickPort(preferred) {
+  return (await isFree(preferred)) ? preferred : freePort();
+}
+
+/** Resolves once `url` answers HTTP (any status), or rejects after `timeoutMs`; fails fast if `child` exits. */
+async function waitForHttp(url, child, name, timeoutMs = 60_000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} before it was ready`);
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(1000) });
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  throw new Error(`${name} did not answer on ${url} within ${timeoutMs / 1000} s`);
+}
+
+/** Starts a TypeScript service with `node --import tsx` (one process, so a signal reaches the service itself). */
+function startService(name, cwd, env) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  watch(name, child);
+  return child;
+}
+
+function watch(name, child) {
+  children.push({ name, child });
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`[start] ${name} stopped (${signal ?? `code ${code}`}); stopping the others`);
+    void stop(code === 0 ? 1 : (code ?? 1));
+  });
+}
+
+async function stop(exitCode = 0) {
+  if (stopping) return;
+  stopping = true;
+  const running = children.filter(({ child }) => child.exitCode === null && child.signalCode === null);
+  await Promise.all(
+    running.map(
+      ({ child }) =>
+        new Promise((resolve) => {
+          const timer = setTimeout(() => {
+            child.kill('SIGKILL');
+            resolve(undefined);
+          }, 12_000);
+          child.once('exit', () => {
+            clearTimeout(timer);
+            resolve(undefined);
+          });
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+  process.exit(exitCode);
+}
+
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+
+function buildWebIfMissing() {
+  if (existsSync(join(webDist, 'index.html'))) {
+    log('apps/web/dist exists; not rebuilding (delete it to rebuild)');
+    return;
+  }
+  log('building the web app (apps/web/dist is missing)');
+  const pnpm = process.platform === 'win32' ? 'pnpm.cmd' : 'pnpm';
+  const result = spawnSync(pnpm, ['--filter', './apps/web', 'run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error('[start] the web build failed');
+    process.exit(result.status ?? 1);
+  }
+}
+
+async function main() {
+  const port = parsePort(process.env.PORT, 8080, 'PORT');
+  const providerPort = await pickPort(parsePort(process.env.PROVIDER_PORT, 4010, 'PROVIDER_PORT'));
+  if (!dev) buildWebIfMissing();
+
+  const provider = startService('mock provider', providerDir, { PORT: String(providerPort), HOST: '127.0.0.1' });
+  const providerUrl = `http://127.0.0.1:${providerPort}`;
+  await waitForHttp(`${providerUrl}/api/docs/json`, provider, 'mock provider');
+  log(`mock provider on ${providerUrl}`);
+
+  const gatewayPort = dev ? await freePort() : port;
+  const gateway = startService('gateway', gatewayDir, {
+    PORT: String(gatewayPort),
+    PROVIDER_URL: providerUrl,
+    ...(dev ? {} : { WEB_DIST: webDist }),
+  });
+  await waitForHttp(`http://127.0.0.1:${gatewayPort}/healthz`, gateway, 'gateway');
+  log(`gateway on http://127.0.0.1:${gatewayPort}`);
+
+  if (dev) {
+    const vite = spawn(process.execPath, [join(webDir, 'node_modules/vite/bin/vite.js'), '--port', String(port), '--strictPort'], {
+      cwd: webDir,
+      env: { ...process.env, GATEWAY_URL: `http://127.0.0.1:${gatewayPort}` },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    watch('vite', vite);
+    await waitForHttp(`http://127.0.0.1:${port}/`, vite, 'vite');
+  }
+
+  log(`Showfloor is running: open http://localhost:${port}/auth/login?event=DEMO`);
+  log('sign in as ada@demo.test with the password Showfloor2026 (Ctrl+C stops everything)');
+}
+
+main().catch((error) => {
+  console.error(`[start] ${error instanceof Error ? error.message : String(error)}`);
+  void stop(1);
+});

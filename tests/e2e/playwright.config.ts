@@ -1,0 +1,44 @@
+import { defineConfig } from '@playwright/test';
+import { BASE_URL, CHROMIUM_ARGS, CHROMIUM_PATH, PROVIDER_PORT, PROVIDER_URL, WEB_PORT } from './fixtures/env.ts';
+
+const isCi = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  globalSetup: './global-setup.ts',
+  forbidOnly: isCi,
+  retries: 0,
+  // One worker: the specs share one stack and its demo accounts (a second sign-in ends the first session).
+  workers: 1,
+  fullyParallel: false,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['list'], ['json']] : [['list']],
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    locale: 'en-GB',
+    timezoneId: 'Europe/Berlin',
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    // The real stack as a newcomer runs it: the built app, the gateway and the mock provider on one origin.
+    command: 'node ../../scripts/start.mjs',
+    url: `${BASE_URL}/healthz`,
+    env: {
+      PORT: String(WEB_PORT),
+      PROVIDER_PORT: String(PROVIDER_PORT),
+      MOCK_PROVIDER_ADMIN: '1',
+      LOG_LEVEL: 'warn',
+    },
+    reuseExistingServer: false,
+    timeout: 240_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+  },
+  metadata: { providerUrl: PROVIDER_URL },
+});
