@@ -7,7 +7,10 @@ import { loginRouteSizePlugin } from './vite-plugin-login-size.ts';
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), loginRouteSizePlugin('src/features/auth/routes/login-page.tsx')],
+  plugins: [react(), loginRouteSizePlugin([
+      'src/features/auth/components/auth-layout.tsx',
+      'src/features/auth/routes/login-page.tsx',
+    ]),],
   server: {
     proxy: {
       '/trpc': { target: gateway, changeOrigin: false },
@@ -18,5 +21,11 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    rolldownOptions: {
+      treeshake: {
+        // The contracts package is pure data and functions: pages bundle only the modules they use.
+        moduleSideEffects: [{ test: /packages[\\/]contracts[\\/]/, sideEffects: false }],
+      },
+    },
   },
 });

@@ -67,7 +67,6 @@ export async function buildApp(env: Env, overrides: BuildAppOverrides = {}): Pro
           },
         }),
     requestIdHeader: false,
-    requestIdLogLabel: 'requestId',
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -121,6 +120,15 @@ export async function buildApp(env: Env, overrides: BuildAppOverrides = {}): Pro
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // While draining, answers close their connection so keep-alive clients do not hold the shutdown open.
+  let isDraining = false;
+  app.addHook('preClose', async () => {
+    isDraining = true;
+    app.server.closeIdleConnections();
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (isDraining) reply.header('connection', 'close');
   });
   app.addHook('onResponse', async (request, reply) => {
     metrics.httpRequestDuration.observe(

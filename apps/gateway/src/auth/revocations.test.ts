@@ -31,6 +31,19 @@ describe('RevocationList', () => {
     expect(list.isRevoked(token({ sid: 'later', iat: 2_001 }))).toBe(false);
   });
 
+  it('keeps a session that started after a cut made earlier in the same second, but not past a later cut', () => {
+    let now = 2_000_100;
+    const list = new RevocationList({ now: () => now });
+    list.revokeUser('1', 'forced');
+    now = 2_000_400;
+    list.noteSessionStarted('fresh', 9_000_000);
+    expect(list.isRevoked(token({ sid: 'fresh', iat: 2_000 }))).toBe(false);
+    expect(list.isRevoked(token({ sid: 'unseen', iat: 2_000 }))).toBe(true);
+    now = 2_000_900;
+    list.revokeUser('1');
+    expect(list.isRevoked(token({ sid: 'fresh', iat: 2_000 }))).toBe(true);
+  });
+
   it('ends every session of an event issued before the cut', () => {
     const list = new RevocationList({ now: () => 2_000_000 });
     list.revokeEvent('DEMO');

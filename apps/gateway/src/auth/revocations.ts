@@ -34,6 +34,8 @@ export class RevocationList {
   readonly #sessions = new Map<string, number>();
   readonly #users = new Map<string, { before: number; exceptSid?: string; expiresAt: number }>();
   readonly #events = new Map<string, { before: number; expiresAt: number }>();
+  /** When this node saw a session start (ms), more precise than the token's whole-second `iat`. */
+  readonly #startedAt = new Map<string, { at: number; expiresAt: number }>();
   readonly #listeners = new Set<RevocationListener>();
   readonly #now: () => number;
   readonly #cutTtlMs: number;
@@ -69,6 +71,7 @@ export class RevocationList {
   /** Records a revocation (also one received from another node) and tells the listeners. */
   apply(revocation: Revocation): void {
     this.#prune();
+    if (this.#startedAt.size > 100_000) this.#startedAt.clear();
     switch (revocation.kind) {
       case 'session':
         this.#sessions.set(revocation.sid, revocation.expiresAt);
@@ -87,13 +90,22 @@ export class RevocationList {
     for (const listener of this.#listeners) listener(revocation);
   }
 
+  /**
+   * Records that a session started now (a sign-in answered through this node), so a user- or event-wide cut
+   * made earlier in the same second does not catch it; a later cut still does.
+   */
+  noteSessionStarted(sid: string, expiresAt: number): void {
+    this.#startedAt.set(sid, { at: this.#now(), expiresAt });
+  }
+
   /** True when the token's session has been ended through this list. */
   isRevoked(token: RevocableToken): boolean {
     const now = this.#now();
     const sessionUntil = this.#sessions.get(token.sid);
     if (sessionUntil !== undefined && sessionUntil > now) return true;
-    // iat has second precision: a token issued in the same second as a cut counts as issued before it.
-    const issuedAt = token.iat * 1000;
+    // iat has second precision: a token issued in the same second as a cut counts as issued before it,
+    // unless this node saw the session start after the cut.
+    const issuedAt = this.#startedAt.get(token.sid)?.at ?? token.iat * 1000;
     const userCut = this.#users.get(token.sub);
     if (userCut && userCut.expiresAt > now && issuedAt <= userCut.before && token.sid !== userCut.exceptSid) {
       return true;
@@ -113,5 +125,6 @@ export class RevocationList {
     for (const [sid, until] of this.#sessions) if (until <= now) this.#sessions.delete(sid);
     for (const [key, cut] of this.#users) if (cut.expiresAt <= now) this.#users.delete(key);
     for (const [key, cut] of this.#events) if (cut.expiresAt <= now) this.#events.delete(key);
+    for (const [sid, started] of this.#startedAt) if (started.expiresAt <= now) this.#startedAt.delete(sid);
   }
 }

@@ -32,6 +32,8 @@ export async function registerWebApp(
     root,
     wildcard: true,
     index: ['index.html'],
+    // Cache headers are set per file below.
+    cacheControl: false,
     setHeaders: (res, path) => {
       // Hashed assets never change; the shell must always be revalidated so a deploy is picked up.
       if (path.includes(`${'/'}assets${'/'}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');

@@ -16,15 +16,23 @@ import {
   callPath,
   isManager,
   type RestCall,
+  type ServiceGroup,
 } from '@showfloor/contracts';
+import type { z } from 'zod';
 import type { GatewayDeps } from '../deps.ts';
 import { ProviderError } from '../provider/errors.ts';
-import { bearerToken } from '../auth/token-verifier.ts';
+import { bearerToken, type VerifiedUser } from '../auth/token-verifier.ts';
+import { ROUTER_KEY_OF_SERVICE } from '../routers/router-keys.ts';
 import { readTokenCookie } from './token-cookie.ts';
 
 /** One passable call: method, compiled path and who may make it. */
 export interface ProxyRoute {
   label: string;
+  /** The catalogue address, for call events; undefined for extra browser pages. */
+  service?: ServiceGroup;
+  name?: string;
+  /** The success schema of a JSON answer (uploads): the answer is read, checked and announced. */
+  jsonAnswer?: z.ZodType;
   method: string;
   pattern: RegExp;
   auth: RestCall['auth'];
@@ -46,13 +54,16 @@ function compilePath(path: string): RegExp {
 
 /** Builds the proxy's route table from catalogue entries (plus extra public browser pages). */
 export function buildProxyRoutes(
-  calls: ReadonlyArray<{ service: string; name: string; call: RestCall }>,
+  calls: ReadonlyArray<{ service: ServiceGroup; name: string; call: RestCall }>,
   extraPublic: ReadonlyArray<{ method: string; path: string }> = [],
 ): ProxyRoute[] {
   const routes: ProxyRoute[] = calls
     .filter(({ call }) => isProxiedCall(call))
     .map(({ service, name, call }) => ({
       label: `${service}.${name}`,
+      service,
+      name,
+      ...((call.answer ?? 'json') === 'json' && call.responses[200] ? { jsonAnswer: call.responses[200] } : {}),
       method: call.method,
       pattern: compilePath(callPath(call)),
       auth: call.auth,
@@ -113,8 +124,24 @@ function sendError(reply: FastifyReply, status: number, body: { message: string;
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
-const kVerifiedToken = Symbol('showfloor.proxy.token');
-type ProxiedRequest = FastifyRequest & { [kVerifiedToken]?: string };
+const kVerifiedUser = Symbol('showfloor.proxy.user');
+const kRoute = Symbol('showfloor.proxy.route');
+type ProxiedRequest = FastifyRequest & { [kVerifiedUser]?: VerifiedUser; [kRoute]?: ProxyRoute };
+
+/** Largest JSON answer of an upload the proxy reads to check and announce (they are a few hundred bytes). */
+const MAX_JSON_ANSWER_BYTES = 256 * 1024;
+
+async function readAll(stream: NodeJS.ReadableStream, limit: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    size += buffer.length;
+    if (size > limit) return undefined;
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}
 
 /** Registers the file proxy for `/api/v1/...` and `/api/database/...`. */
 export async function registerFileProxy(
@@ -128,6 +155,7 @@ export async function registerFileProxy(
   const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const route = matchProxyRoute(routes, request.method, request.url);
     if (!route) return sendError(reply, 404, { message: BACKEND_MESSAGES.NOT_FOUND });
+    (request as ProxiedRequest)[kRoute] = route;
 
     if (route.auth !== 'public') {
       const fromHeader = bearerToken(request.headers.authorization);
@@ -139,7 +167,7 @@ export async function registerFileProxy(
         if (route.auth === 'manager' && !isManager(user.roles)) {
           return sendError(reply, 403, { message: BACKEND_MESSAGES.FORBIDDEN });
         }
-        (request as ProxiedRequest)[kVerifiedToken] = user.token;
+        (request as ProxiedRequest)[kVerifiedUser] = user;
       } catch (error) {
         if (error instanceof ProviderError) {
           return sendError(reply, error.status, error.toBody());
@@ -187,8 +215,8 @@ export async function registerFileProxy(
           const forwarded: Record<string, string | string[] | undefined> = { ...headers };
           delete forwarded.cookie;
           delete forwarded.authorization;
-          const token = (request as ProxiedRequest)[kVerifiedToken];
-          if (token) forwarded.authorization = `Bearer ${token}`;
+          const user = (request as ProxiedRequest)[kVerifiedUser];
+          if (user) forwarded.authorization = `Bearer ${user.token}`;
           forwarded['x-request-id'] = String(request.id);
           return forwarded;
         },
@@ -199,6 +227,43 @@ export async function registerFileProxy(
             headers.location = location.slice(deps.provider.baseUrl.length) || '/';
           }
           return headers;
+        },
+        onResponse: (anyRequest, anyReply, res) => {
+          const request = anyRequest as unknown as ProxiedRequest;
+          const reply = anyReply as unknown as FastifyReply;
+          const route = request[kRoute];
+          const schema = route?.jsonAnswer;
+          if (!route || !schema || res.statusCode < 200 || res.statusCode >= 300) return void reply.send(res.stream);
+          // A successful upload: its small JSON answer is checked and announced (the relay tells others).
+          void readAll(res.stream, MAX_JSON_ANSWER_BYTES)
+            .then((buffer) => {
+              if (buffer === undefined) {
+                return void sendError(reply, 502, { message: BACKEND_MESSAGES.PROVIDER_UNAVAILABLE });
+              }
+              let parsed: ReturnType<z.ZodType['safeParse']> | undefined;
+              try {
+                parsed = schema.safeParse(JSON.parse(buffer.toString('utf8')));
+              } catch {
+                parsed = undefined;
+              }
+              if (parsed?.success && route.service && route.name) {
+                deps.events.emitCallSucceeded({
+                  router: ROUTER_KEY_OF_SERVICE[route.service],
+                  name: route.name,
+                  input: request.query,
+                  output: parsed.data,
+                  user: request[kVerifiedUser],
+                  requestId: String(request.id),
+                });
+              } else {
+                request.log.warn({ call: route.label }, 'file proxy: upload answer does not match the catalogue');
+              }
+              return void reply.send(buffer);
+            })
+            .catch((error: unknown) => {
+              request.log.warn({ err: error }, 'file proxy: reading the upload answer failed');
+              if (!reply.sent) sendError(reply, 502, { message: BACKEND_MESSAGES.PROVIDER_UNAVAILABLE });
+            });
         },
         onError: (anyReply, { error }) => {
           // reply-from types the reply for HTTP/2 too; this server is HTTP/1.

@@ -4,7 +4,7 @@
  * and may this user read this conversation (conversation.getConversation, participants only). Asked with the
  * user's own token, so the provider's rules decide.
  */
-import type { SocketData } from '@showfloor/contracts';
+import type { SocketData, UserSummaryInfo } from '@showfloor/contracts';
 import type { ProviderClient } from '../provider/client.ts';
 import { ProviderError } from '../provider/errors.ts';
 import { TtlCache } from './ttl-cache.ts';
@@ -23,6 +23,7 @@ const REFUSALS = new Set([401, 403, 404]);
 export class Directory {
   readonly #roomAccess: TtlCache<string, boolean>;
   readonly #participation: TtlCache<string, boolean>;
+  readonly #summaries: TtlCache<number, UserSummaryInfo>;
   readonly #members = new Map<string, { ids: Set<number>; loadedAt: number; loading?: Promise<Set<number>> }>();
   readonly #ttlMs: number;
   readonly #cooldownMs: number;
@@ -35,6 +36,27 @@ export class Directory {
     this.#cooldownMs = options.memberReloadCooldownMs ?? 2_000;
     this.#roomAccess = new TtlCache(this.#ttlMs, 100_000);
     this.#participation = new TtlCache(this.#ttlMs, 100_000);
+    this.#summaries = new TtlCache(5 * this.#ttlMs, 50_000);
+  }
+
+  /** Who a user is, as the incoming-call dialog shows them (their own summary, read with their token). */
+  async summaryOf(user: Pick<SocketData, 'userId' | 'token'>): Promise<UserSummaryInfo | undefined> {
+    const cached = this.#summaries.get(user.userId);
+    if (cached) return cached;
+    try {
+      const summary = await this.provider.call('user', 'getSummary', { id: user.userId }, { token: user.token });
+      const info: UserSummaryInfo = {
+        id: summary.id,
+        firstname: summary.firstname,
+        lastname: summary.lastname,
+        profile_picture: summary.profile_picture,
+      };
+      this.#summaries.set(user.userId, info);
+      return info;
+    } catch {
+      // The call still works without the caller's picture and names.
+      return undefined;
+    }
   }
 
   /** True when the user may access the room (a room of their event the provider lets them load). */

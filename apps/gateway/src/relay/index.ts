@@ -1,13 +1,148 @@
 /**
- * Plug point of the socket.io relay (issue 5): buildApp calls `attachRelay(app, deps)` once the HTTP server
- * exists. This placeholder does nothing; the relay engineer replaces this file.
+ * The /messaging relay, attached to the gateway's HTTP server by buildApp: the typed socket.io server with its
+ * adapter (io.ts), the handshake (auth.ts), one dispatcher per socket routing emits to topics/<topic>.ts,
+ * presence, session enforcement, server-originated events, `/readyz` (Redis state) and `/metrics`.
  */
 import type { FastifyInstance } from 'fastify';
+import { HandshakeQuerySchema, SOCKET_ROOMS } from '@showfloor/contracts';
 import type { GatewayDeps } from '../deps.ts';
+import { installHandshake } from './auth.ts';
+import { CallTokenIssuer } from './call-tokens.ts';
+import type { RelayContext } from './context.ts';
+import { DeliveredMessages } from './delivered.ts';
+import { Directory } from './directory.ts';
+import { installDispatcher } from './dispatch.ts';
+import { createRelayIo, type RelayIo, type RelaySocket } from './io.ts';
+import { createRelayMetrics } from './metrics.ts';
+import { Presence } from './presence.ts';
+import { emitServerEvents } from './server-events.ts';
+import { enforceSessions, sessionRoom } from './sessions.ts';
+
+/** Tunables of the relay; the defaults come from the environment, tests and the bench may override. */
+export interface RelayOptions {
+  /** Most sockets per node. */
+  maxConnections: number;
+  /** Sustained emits per second per connection. */
+  emitsPerSecond: number;
+  /** Burst above the sustained rate. */
+  emitBurst: number;
+  /** Largest frame in bytes (socket.io maxHttpBufferSize). */
+  maxFrameBytes: number;
+  /** Wait after a last tab disconnects before 'offline'. @default 1500 */
+  offlineGraceMs: number;
+  /** Expiry sweep interval. @default 5000 */
+  sessionSweepMs: number;
+  /** How long cached authorisations (room access, members) are trusted. @default 60000 */
+  directoryTtlMs: number;
+  /** Cross-node request timeout (fetchSockets). @default 2000 */
+  requestsTimeoutMs: number;
+}
+
+/** What the relay exposes on the app (`app.relay`) for tests and operations. */
+export interface Relay {
+  io: RelayIo['io'];
+  adapterState: RelayIo['adapterState'];
+  options: RelayOptions;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The /messaging relay (issue 5). */
+    relay: Relay;
+  }
+}
+
+/** Relay settings from the gateway's environment. */
+export function relayOptionsFromEnv(env: GatewayDeps['env']): RelayOptions {
+  return {
+    maxConnections: env.RELAY_MAX_CONNECTIONS,
+    emitsPerSecond: env.RELAY_EMITS_PER_SECOND,
+    emitBurst: env.RELAY_EMIT_BURST,
+    maxFrameBytes: env.RELAY_MAX_FRAME_BYTES,
+    offlineGraceMs: 1_500,
+    sessionSweepMs: 5_000,
+    directoryTtlMs: 60_000,
+    requestsTimeoutMs: 2_000,
+  };
+}
 
 /**
- * Attaches the relay to the gateway's server. `app.server` is the HTTP server; register close hooks with
- * `app.addHook('onClose', ...)`, readiness checks with `app.readinessChecks.push(...)`, metrics on
- * `deps.metrics.registry`; listen to `deps.events.onCallSucceeded` and `deps.revocations.onRevoke`.
+ * Attaches the relay to the gateway's server. Closes with the app (sockets first, then Redis); adds the Redis
+ * readiness check ('degraded' while Redis is away) and the relay metrics.
  */
-export async function attachRelay(_app: FastifyInstance, _deps: GatewayDeps): Promise<void> {}
+export async function attachRelay(app: FastifyInstance, deps: GatewayDeps, overrides: Partial<RelayOptions> = {}): Promise<void> {
+  const options: RelayOptions = { ...relayOptionsFromEnv(deps.env), ...overrides };
+  const logger = deps.logger.child({ component: 'relay' });
+  const metrics = createRelayMetrics(deps.metrics.registry);
+  const relayIo = await createRelayIo(
+    app.server,
+    {
+      redisUrl: deps.env.REDIS_URL,
+      maxFrameBytes: options.maxFrameBytes,
+      allowedOrigins: deps.env.WEB_ORIGIN,
+      requestsTimeoutMs: options.requestsTimeoutMs,
+    },
+    logger,
+    metrics,
+  );
+  const { io } = relayIo;
+  const ctx: RelayContext = {
+    io,
+    provider: deps.provider,
+    directory: new Directory(deps.provider, { ttlMs: options.directoryTtlMs }),
+    delivered: new DeliveredMessages(relayIo.redis),
+    callTokens: new CallTokenIssuer(deps.env.CALL_TOKEN_SECRET),
+    metrics,
+    logger,
+  };
+  if (!deps.env.CALL_TOKEN_SECRET && deps.env.REDIS_URL) {
+    logger.warn('CALL_TOKEN_SECRET is not set: call widget tokens differ per node');
+  }
+
+  installHandshake(io, deps.verifier, { allowedOrigins: deps.env.WEB_ORIGIN, maxConnections: options.maxConnections }, metrics);
+  const presence = new Presence(ctx, { offlineGraceMs: options.offlineGraceMs });
+  const stopSessions = enforceSessions(ctx, deps.revocations, { sweepIntervalMs: options.sessionSweepMs, logoutGraceMs: 250 });
+  const stopServerEvents = emitServerEvents(app, ctx, deps);
+  const limits = { perSecond: options.emitsPerSecond, burst: options.emitBurst };
+
+  io.on('connection', (socket: RelaySocket) => {
+    const { data } = socket;
+    metrics.connectedSockets.inc();
+    void socket.join([SOCKET_ROOMS.user(data.userId), SOCKET_ROOMS.event(data.eventCode), sessionRoom(data.sid)]);
+    presence.connected(data.userId);
+    installDispatcher(ctx, socket, limits);
+    socket.on('disconnect', (reason) => {
+      metrics.connectedSockets.dec();
+      metrics.disconnects.inc({ reason });
+      presence.disconnected(data.userId, data.eventCode);
+    });
+    // The room the tab shows: joined once the provider says the user may access it.
+    const query = HandshakeQuerySchema.safeParse(socket.handshake.query);
+    const roomId = query.success && query.data.roomId ? Number(query.data.roomId) : undefined;
+    if (roomId) {
+      ctx.directory.canAccessRoom(data, roomId).then(
+        (isAllowed) => {
+          if (!isAllowed || !socket.connected || data.roomId !== undefined) return;
+          data.roomId = roomId;
+          void socket.join(SOCKET_ROOMS.room(data.eventCode, roomId));
+        },
+        (error: unknown) => logger.warn({ err: error, roomId }, 'relay: room access check failed at connect'),
+      );
+    }
+  });
+
+  app.decorate('relay', { io, adapterState: relayIo.adapterState, options } satisfies Relay);
+  app.readinessChecks.push(async () => {
+    const state = relayIo.adapterState();
+    if (state === 'memory') return { name: 'relay', ok: true, detail: 'single node, in-memory adapter' };
+    return state === 'connected'
+      ? { name: 'redis', ok: true }
+      : { name: 'redis', ok: true, degraded: true, detail: 'redis unreachable: local delivery only' };
+  });
+  app.addHook('preClose', async () => {
+    stopSessions();
+    stopServerEvents();
+    presence.close();
+    await relayIo.close();
+  });
+}

@@ -21,10 +21,12 @@ export type RejectReason =
   | 'sender_mismatch'
   | 'recipient_not_in_event'
   | 'room_forbidden'
+  | 'not_participant'
   | 'role_forbidden'
   | 'rate_limited'
   | 'not_stored'
-  | 'catch_up_failed';
+  | 'catch_up_failed'
+  | 'internal';
 
 export interface RelayMetrics {
   connectedSockets: Gauge;

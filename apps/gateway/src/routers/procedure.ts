@@ -5,27 +5,35 @@
  * must appear in the input (never trusted from input alone) and what happens after success.
  */
 import { TRPCError } from '@trpc/server';
-import type { z } from 'zod';
-import { BACKEND_MESSAGES, callInputSchema, catalogue, isManager, type RestCall } from '@showfloor/contracts';
+import { z } from 'zod';
+import {
+  BACKEND_MESSAGES,
+  callInputSchema,
+  catalogue,
+  isManager,
+  type CallInput,
+  type CallParsedInput,
+  type RestCall,
+} from '@showfloor/contracts';
 import type { VerifiedUser } from '../auth/token-verifier.ts';
 import { ProviderError, toTRPCError } from '../provider/errors.ts';
 import type { CallName, CallOf, ServiceKey } from '../provider/client.ts';
 import type { Context } from '../trpc/context.ts';
+import { ROUTER_KEY_OF_SERVICE } from './router-keys.ts';
 import { authedProcedure, managerProcedure, publicProcedure } from '../trpc/init.ts';
 
-/** The router key of each provider service (the presentation service is the app's agenda). */
-export const ROUTER_KEY_OF_SERVICE = {
-  auth: 'auth',
-  conversation: 'conversation',
-  event: 'event',
-  businesscard: 'businesscard',
-  presentation: 'agenda',
-  content: 'content',
-  user: 'user',
-  database: 'database',
-} as const satisfies Record<ServiceKey, string>;
+/**
+ * The procedure input: the call's flat input schema; a call whose keys are all optional may also be called
+ * with no input at all (`trpc.auth.signout.mutate()`).
+ */
+type InputSchemaOf<C extends RestCall> = object extends CallInput<C>
+  ? z.ZodType<CallParsedInput<C>, CallInput<C> | undefined>
+  : z.ZodType<CallParsedInput<C>, CallInput<C>>;
 
-type InputSchemaOf<C extends RestCall> = ReturnType<typeof callInputSchema<C>>;
+function procedureInputSchema(call: RestCall): z.ZodType {
+  const schema = callInputSchema(call);
+  return schema.safeParse({}).success ? z.preprocess((value) => value ?? {}, schema) : schema;
+}
 type SuccessSchemaOf<C extends RestCall> = C['responses'] extends { 200: infer S extends z.ZodType }
   ? S
   : C['responses'] extends { 201: infer S extends z.ZodType }
@@ -141,7 +149,7 @@ export function catalogueQuery<S extends ServiceKey, N extends CallName<S>>(
   const call = entryOf(service, name);
   const resolver = makeResolver(service, name, call, rules as ProcedureRules<never, never>);
   return builderFor(call)
-    .input(callInputSchema(call) as InputSchemaOf<CallOf<S, N>>)
+    .input(procedureInputSchema(call) as InputSchemaOf<CallOf<S, N>>)
     .output(successSchemaOf(call) as SuccessSchemaOf<CallOf<S, N>>)
     .query(async ({ ctx, input, signal }) => resolver({ ctx, input, signal }) as Promise<never>);
 }
@@ -155,7 +163,7 @@ export function catalogueMutation<S extends ServiceKey, N extends CallName<S>>(
   const call = entryOf(service, name);
   const resolver = makeResolver(service, name, call, rules as ProcedureRules<never, never>);
   return builderFor(call)
-    .input(callInputSchema(call) as InputSchemaOf<CallOf<S, N>>)
+    .input(procedureInputSchema(call) as InputSchemaOf<CallOf<S, N>>)
     .output(successSchemaOf(call) as SuccessSchemaOf<CallOf<S, N>>)
     // Not aborted when the client goes away: a write half-done is worse than one finished unobserved.
     .mutation(async ({ ctx, input }) => resolver({ ctx, input, signal: undefined }) as Promise<never>);

@@ -1,6 +1,6 @@
 // URLs of files the gateway proxies from the provider (spec 01 §7: fetched by type, event_code and filename).
 // The browser loads them directly (img src, downloads), so they are plain same-origin URLs.
-import { callPath, contentCalls, type FileType } from '@showfloor/contracts';
+import { callPath, contentCalls, userCalls, type FileType } from '@showfloor/contracts';
 import { env } from '../config/env.ts';
 
 function withQuery(path: string, query: Record<string, string>): string {
@@ -15,4 +15,9 @@ export function posterUrl(eventCode: string): string {
 /** A stored file by type, event code and file name. */
 export function fileUrl(type: FileType, eventCode: string, filename: string): string {
   return withQuery(callPath(contentCalls.getFile), { type, event_code: eventCode, filename });
+}
+
+/** A profile picture by its path (the gateway's cookie carries the token for image requests). */
+export function profilePictureUrl(path: string): string {
+  return withQuery(callPath(userCalls.getProfilePicture), { path });
 }

@@ -47,6 +47,8 @@ export interface MenuPageEntry {
   /** Settings and help are bottom buttons; every other page is a menu item. */
   placement: 'list' | 'bottom';
   isVisible: (ctx: MenuContext) => boolean;
+  /** The entry shows the signed-in user's avatar (profile settings). */
+  showsUserAvatar?: boolean;
   /** The page, loaded when first opened. */
   load: () => Promise<{ default: ComponentType }>;
 }

@@ -29,7 +29,7 @@ export async function signOut(): Promise<void> {
       await announceOffline();
       // Ends the provider session so the next sign-in is not refused as a second live session.
       await withTimeout(
-        trpcClient.auth.signout.query().catch(() => undefined),
+        trpcClient.auth.signout.mutate().catch(() => undefined),
         3000,
       );
     }

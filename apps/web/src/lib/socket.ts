@@ -1,6 +1,7 @@
 // The one socket.io connection of a signed-in tab (spec 01 §7): path /messaging, reconnect 500 -> 3000 ms,
 // unlimited attempts, the user's token in the handshake. Features listen through `getSocket()`; nobody opens a
 // second connection.
+import { useEffect, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { AckSchema, SOCKET_CLIENT_OPTIONS, type Ack, type CurrentUser } from '@showfloor/contracts';
 import { env } from '../config/env.ts';
@@ -20,7 +21,7 @@ export interface ConnectOptions {
 }
 
 /** Opens the tab's connection, or returns the open one. */
-export function connectSocket(user: CurrentUser, { roomId, connect = io }: ConnectOptions = {}): Socket {
+export function connectSocket(user: Pick<CurrentUser, 'id' | 'jwt_token'>, { roomId, connect = io }: ConnectOptions = {}): Socket {
   if (socket) return socket;
   const options = {
     ...SOCKET_CLIENT_OPTIONS,
@@ -62,4 +63,20 @@ export async function emitWithAck(topic: string, payload: unknown, timeoutMs = 2
   } catch {
     return undefined;
   }
+}
+
+/** The tab's socket, re-rendering when it is opened or closed. */
+export function useSocket(): Socket | null {
+  return useSyncExternalStore(onSocketChange, getSocket, getSocket);
+}
+
+/** Keeps the tab's one connection open while a user is signed in (reconnects only for a new user or token). */
+export function useSocketConnection(user: CurrentUser | null): void {
+  const id = user?.id;
+  const token = user?.jwt_token;
+  useEffect(() => {
+    if (id === undefined || !token) return undefined;
+    connectSocket({ id, jwt_token: token });
+    return () => disconnectSocket();
+  }, [id, token]);
 }

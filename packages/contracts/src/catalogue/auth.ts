@@ -1,4 +1,8 @@
-/** The auth service's calls (spec 01 §7 "Auth"). */
+/**
+ * The auth service's calls (spec 01 §7 "Auth").
+ * Result shapes the spec does not list (spec 01 §7: "Result shapes not listed here are not shown") are
+ * chosen here once; notable choices carry a "Not shown in the spec" comment.
+ */
 import { z } from 'zod';
 import { MessageSchema } from '../errors.ts';
 import {

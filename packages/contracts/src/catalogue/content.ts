@@ -1,4 +1,7 @@
-/** The content service's calls (spec 01 §7 "Content", spec 02 §7). Methods the spec leaves out are chosen here. */
+/**
+ * The content service's calls (spec 01 §7 "Content", spec 02 §7). The spec shows few methods and no result
+ * shapes here; each choice is marked "Not shown in the spec" once.
+ */
 import { z } from 'zod';
 import { MessageSchema } from '../errors.ts';
 import {
@@ -43,7 +46,10 @@ export const RoomFilterQuerySchema = z.object({
 /** `{id, contentId}` path parameters of one content item of a room. */
 export const RoomContentParamsSchema = z.object({ id: IdParamSchema, contentId: IdParamSchema });
 /** POST content/rooms/content answer. */
-export const ContentCopyResultSchema = z.object({ message: z.string(), copied: z.number().int().nonnegative() });
+export const ContentCopyResultSchema = z.object({
+  message: z.string(),
+  copied: z.number().int().nonnegative(),
+});
 /** GET content/export-content/event/{id} answer: every room with its content. */
 export const ContentExportSchema = z.object({
   event_code: EventCodeSchema,
@@ -79,6 +85,7 @@ export const contentCalls = {
   },
   getLobby: {
     service: 'content',
+    // Not shown in the spec: method chosen, GET: a read.
     method: 'GET',
     path: '/rooms/lobby',
     // Not shown in the spec: the lobby of the caller's event (or of event_code).
@@ -166,7 +173,7 @@ export const contentCalls = {
     body: ContentCopySchema,
     responses: { 200: ContentCopyResultSchema, ...errorResponses(400, 401, 403, 404) },
     auth: 'manager',
-    summary: "Copy every content item of one room into another",
+    summary: 'Copy every content item of one room into another',
   },
   updateContentGroup: {
     service: 'content',
@@ -179,6 +186,7 @@ export const contentCalls = {
   },
   getFile: {
     service: 'content',
+    // Not shown in the spec: method chosen, GET with type, event_code and filename in the query (spec 01 §7 "fetched by type, event_code and filename").
     method: 'GET',
     path: '/files',
     query: FileRefSchema,
@@ -191,6 +199,7 @@ export const contentCalls = {
   },
   uploadFile: {
     service: 'content',
+    // Not shown in the spec: method chosen, POST multipart upload.
     method: 'POST',
     path: '/files',
     query: UploadQuerySchema,
@@ -201,6 +210,7 @@ export const contentCalls = {
   },
   deleteFile: {
     service: 'content',
+    // Not shown in the spec: method chosen, DELETE by the same query as the read.
     method: 'DELETE',
     path: '/files',
     query: FileRefSchema,
@@ -211,6 +221,7 @@ export const contentCalls = {
   },
   download: {
     service: 'content',
+    // Not shown in the spec: method chosen, GET.
     method: 'GET',
     path: '/download',
     query: FileRefSchema,
@@ -223,6 +234,7 @@ export const contentCalls = {
   },
   getMedia: {
     service: 'content',
+    // Not shown in the spec: method chosen, GET /media/:id reads one item (spec 02 §7 "media by id").
     method: 'GET',
     path: '/media/:id',
     params: IdParamsSchema,
@@ -233,6 +245,7 @@ export const contentCalls = {
   },
   createMedia: {
     service: 'content',
+    // Not shown in the spec: method chosen, POST /media creates one.
     method: 'POST',
     path: '/media',
     body: MediaCreateSchema,
@@ -242,6 +255,7 @@ export const contentCalls = {
   },
   getRtmps: {
     service: 'content',
+    // Not shown in the spec: method chosen, GET.
     method: 'GET',
     path: '/rtmps',
     // Not shown in the spec: the RTMPS ingest point of a stream media item.
@@ -253,6 +267,7 @@ export const contentCalls = {
   },
   getPoster: {
     service: 'content',
+    // Not shown in the spec: method chosen, GET by event_code.
     method: 'GET',
     path: '/poster',
     query: EventCodeQuerySchema,
@@ -265,6 +280,7 @@ export const contentCalls = {
   },
   getBanner: {
     service: 'content',
+    // Not shown in the spec: method chosen, GET by event_code.
     method: 'GET',
     path: '/banner',
     query: EventCodeQuerySchema,
@@ -276,6 +292,7 @@ export const contentCalls = {
   },
   uploadEmailAssets: {
     service: 'content',
+    // Not shown in the spec: method chosen, POST multipart upload.
     method: 'POST',
     path: '/emailAssets',
     // Not shown in the spec: uploads e-mail template images (files type email_assets).
@@ -287,6 +304,7 @@ export const contentCalls = {
   },
   listDeactivatedRooms: {
     service: 'content',
+    // Not shown in the spec: method chosen, GET.
     method: 'GET',
     path: '/rooms/deactivated',
     query: z.object({ event_code: EventCodeSchema.optional() }),
@@ -297,6 +315,7 @@ export const contentCalls = {
   },
   activateRoom: {
     service: 'content',
+    // Not shown in the spec: method chosen, PATCH with the room id in the body.
     method: 'PATCH',
     path: '/activate',
     body: z.object({ room_id: z.number().int().positive() }),
@@ -306,6 +325,7 @@ export const contentCalls = {
   },
   validateContent: {
     service: 'content',
+    // Not shown in the spec: method chosen, GET; answers {valid, problems}.
     method: 'GET',
     path: '/validate-content/event/:id',
     params: eventKeyParams,
@@ -316,6 +336,7 @@ export const contentCalls = {
   },
   exportContent: {
     service: 'content',
+    // Not shown in the spec: method chosen, GET; answers JSON rather than a file.
     method: 'GET',
     path: '/export-content/event/:id',
     params: eventKeyParams,
@@ -326,6 +347,7 @@ export const contentCalls = {
   },
   getMiniMap: {
     service: 'content',
+    // Not shown in the spec: method chosen, GET by event_code.
     method: 'GET',
     path: '/mini-map',
     query: EventCodeQuerySchema,
@@ -336,6 +358,7 @@ export const contentCalls = {
   },
   createMiniMapArea: {
     service: 'content',
+    // Not shown in the spec: method chosen, POST adds one area.
     method: 'POST',
     path: '/mini-map',
     body: MiniMapAreaCreateSchema,
@@ -345,6 +368,7 @@ export const contentCalls = {
   },
   updateMiniMapArea: {
     service: 'content',
+    // Not shown in the spec: method chosen, PATCH /mini-map/:id (the area id).
     method: 'PATCH',
     path: '/mini-map/:id',
     params: IdParamsSchema,
@@ -355,6 +379,7 @@ export const contentCalls = {
   },
   deleteMiniMapArea: {
     service: 'content',
+    // Not shown in the spec: method chosen, DELETE /mini-map/:id.
     method: 'DELETE',
     path: '/mini-map/:id',
     params: IdParamsSchema,

@@ -1,4 +1,8 @@
-/** The conversation service's calls (spec 01 §7 "Conversation", spec 02 §7). */
+/**
+ * The conversation service's calls (spec 01 §7 "Conversation", spec 02 §7).
+ * Result shapes the spec does not list (spec 01 §7: "Result shapes not listed here are not shown") are
+ * chosen here once; notable choices carry a "Not shown in the spec" comment.
+ */
 import { z } from 'zod';
 import { MessageSchema } from '../errors.ts';
 import {

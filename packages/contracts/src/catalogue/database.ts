@@ -1,4 +1,8 @@
-/** The collaboration backend's calls, under /api/database (spec 01 §7, spec 02 §7). */
+/**
+ * The collaboration backend's calls, under /api/database (spec 01 §7, spec 02 §7).
+ * Result shapes the spec does not list (spec 01 §7: "Result shapes not listed here are not shown") are
+ * chosen here once; notable choices carry a "Not shown in the spec" comment.
+ */
 import { z } from 'zod';
 import { AvatarListSchema, EventCodeSchema, RoomInstancesSchema } from '../entities/index.ts';
 import { errorResponses } from './shared.ts';

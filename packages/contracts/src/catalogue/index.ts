@@ -50,7 +50,11 @@ export interface CatalogueEntry {
 /** Every call of the catalogue, service by service. */
 export function listCalls(): CatalogueEntry[] {
   return (Object.keys(catalogue) as ServiceGroup[]).flatMap((service) =>
-    Object.entries(catalogue[service] as Record<string, RestCall>).map(([name, call]) => ({ service, name, call })),
+    Object.entries(catalogue[service] as Record<string, RestCall>).map(([name, call]) => ({
+      service,
+      name,
+      call,
+    })),
   );
 }
 
@@ -78,13 +82,16 @@ type PartOut<C, K extends 'params' | 'query' | 'body'> = C extends { [P in K]: i
   : unknown;
 
 /** What a caller passes: params, query and body keys in one object (before defaults and coercion). */
-export type CallInput<C extends RestCall> = Simplify<PartIn<C, 'params'> & PartIn<C, 'query'> & PartIn<C, 'body'>>;
+export type CallInput<C extends RestCall> = Simplify<
+  PartIn<C, 'params'> & PartIn<C, 'query'> & PartIn<C, 'body'>
+>;
 /** The flat input after parsing. */
 export type CallParsedInput<C extends RestCall> = Simplify<
   PartOut<C, 'params'> & PartOut<C, 'query'> & PartOut<C, 'body'>
 >;
 /** The argument of a call's flat input: optional (`undefined` means `{}`) when every key is optional. */
-export type CallInputArg<C extends RestCall> = {} extends CallInput<C> ? CallInput<C> | undefined : CallInput<C>;
+export type CallInputArg<C extends RestCall> =
+  Partial<CallInput<C>> extends CallInput<C> ? CallInput<C> | undefined : CallInput<C>;
 /** What a call answers on success. */
 export type CallOutput<C extends RestCall> = C['responses'] extends { 200: infer S extends z.ZodType }
   ? z.output<S>
@@ -133,7 +140,9 @@ export function callInputSchema<C extends RestCall>(call: C): z.ZodType<CallPars
     for (const [key, field] of Object.entries(partShape(call, part))) {
       const previous = owner[key];
       if (previous !== undefined) {
-        throw new Error(`${call.service} ${call.method} ${call.path}: input key "${key}" is in both ${previous} and ${part}`);
+        throw new Error(
+          `${call.service} ${call.method} ${call.path}: input key "${key}" is in both ${previous} and ${part}`,
+        );
       }
       owner[key] = part;
       shape[key] = field;

@@ -1,4 +1,8 @@
-/** The presentation (agenda) service's calls (spec 01 §7 "Agenda"). */
+/**
+ * The presentation (agenda) service's calls (spec 01 §7 "Agenda").
+ * Result shapes the spec does not list (spec 01 §7: "Result shapes not listed here are not shown") are
+ * chosen here once; notable choices carry a "Not shown in the spec" comment.
+ */
 import { MessageSchema } from '../errors.ts';
 import {
   AgendaEntryCreateSchema,
@@ -20,7 +24,7 @@ export const presentationCalls = {
     responses: { 200: AgendaListSchema, ...errorResponses(400, 401) },
     auth: 'user',
     idempotent: true,
-    summary: "The agenda of an event, a room (id) or a presenter (id)",
+    summary: 'The agenda of an event, a room (id) or a presenter (id)',
   },
   createPresentation: {
     service: 'presentation',

@@ -10,7 +10,9 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429;
 export function errorResponses<const S extends readonly ErrorStatus[]>(
   ...statuses: S
 ): { [K in S[number]]: typeof ProviderErrorSchema } {
-  return Object.fromEntries(statuses.map((s) => [s, ProviderErrorSchema])) as { [K in S[number]]: typeof ProviderErrorSchema };
+  return Object.fromEntries(statuses.map((s) => [s, ProviderErrorSchema])) as {
+    [K in S[number]]: typeof ProviderErrorSchema;
+  };
 }
 
 /** The bytes of a `file` answer (image, PDF ...), as the provider client hands them over. */
@@ -25,7 +27,10 @@ export const IdParamsSchema = z.object({ id: IdParamSchema });
 /** `{event_code}` query. */
 export const EventCodeQuerySchema = z.object({ event_code: EventCodeSchema });
 /** `{frontend, event_code}` query. */
-export const FrontendEventQuerySchema = z.object({ frontend: FrontendTypeSchema, event_code: EventCodeSchema });
+export const FrontendEventQuerySchema = z.object({
+  frontend: FrontendTypeSchema,
+  event_code: EventCodeSchema,
+});
 /** `{user_id}` query. */
 export const UserIdQuerySchema = z.object({ user_id: IdParamSchema });
 /** Local time offset in minutes east of UTC (exports print local times). */

@@ -1,4 +1,7 @@
-/** The user service's calls (spec 01 §7 "User", spec 02 §7). Methods the spec leaves out are chosen here. */
+/**
+ * The user service's calls (spec 01 §7 "User", spec 02 §7). The spec shows few methods and no result
+ * shapes here; each choice is marked "Not shown in the spec" once.
+ */
 import { z } from 'zod';
 import { MessageSchema } from '../errors.ts';
 import {
@@ -24,7 +27,14 @@ import {
   UserSummarySchema,
   WalletSchema,
 } from '../entities/index.ts';
-import { CsvTextSchema, EventCodeQuerySchema, FileBytesSchema, IdParamsSchema, UserIdQuerySchema, errorResponses } from './shared.ts';
+import {
+  CsvTextSchema,
+  EventCodeQuerySchema,
+  FileBytesSchema,
+  IdParamsSchema,
+  UserIdQuerySchema,
+  errorResponses,
+} from './shared.ts';
 import type { RestCall } from './types.ts';
 
 /** DELETE user/tags query: the user and the tag to remove. */
@@ -45,18 +55,27 @@ export const UserFilterQuerySchema = z.object({
 export const LoggedUsersQuerySchema = z.object({
   event_code: EventCodeSchema,
   role: RoleNameSchema.optional(),
-  limit: z.coerce.number<string | number>({ error: 'limit must be a number' }).int().min(1).max(10_000).optional(),
+  limit: z.coerce
+    .number<string | number>({ error: 'limit must be a number' })
+    .int()
+    .min(1)
+    .max(10_000)
+    .optional(),
 });
 /** Answer of a picture upload: the new picture path. */
 export const PictureResultSchema = z.object({ message: z.string(), profile_picture: z.string().max(500) });
 /** PATCH user/updateTutorial body and answer. */
 export const TutorialUpdateSchema = z.object({ user_id: IdSchema });
-export const TutorialResultSchema = z.object({ message: z.string(), last_login: z.number().int().nonnegative() });
+export const TutorialResultSchema = z.object({
+  message: z.string(),
+  last_login: z.number().int().nonnegative(),
+});
 
 /** Calls of the user service. */
 export const userCalls = {
   getMatchingUsers: {
     service: 'user',
+    // Not shown in the spec: method chosen, GET.
     method: 'GET',
     path: '/users/matching/room/:roomId/user/:userId',
     params: z.object({ roomId: IdParamSchema, userId: IdParamSchema }),
@@ -78,6 +97,7 @@ export const userCalls = {
   },
   activateUser: {
     service: 'user',
+    // Not shown in the spec: method chosen, PATCH with the user id in the body.
     method: 'PATCH',
     path: '/activate',
     body: UserActivationSchema,
@@ -87,6 +107,7 @@ export const userCalls = {
   },
   deactivateUser: {
     service: 'user',
+    // Not shown in the spec: method chosen, PATCH with the user id in the body.
     method: 'PATCH',
     path: '/deactivate',
     body: UserActivationSchema,
@@ -97,6 +118,7 @@ export const userCalls = {
   },
   listDeactivatedUsers: {
     service: 'user',
+    // Not shown in the spec: method chosen, GET.
     method: 'GET',
     path: '/users/deactivated',
     query: z.object({ event_code: EventCodeSchema.optional() }),
@@ -136,6 +158,7 @@ export const userCalls = {
   },
   listUsers: {
     service: 'user',
+    // Not shown in the spec: method chosen, GET with filters in the query.
     method: 'GET',
     path: '/users',
     query: UserFilterQuerySchema,
@@ -146,6 +169,7 @@ export const userCalls = {
   },
   getSummary: {
     service: 'user',
+    // Not shown in the spec: method chosen, GET /summary/:id (spec 02 §7 "summary by id").
     method: 'GET',
     path: '/summary/:id',
     params: IdParamsSchema,
@@ -166,6 +190,7 @@ export const userCalls = {
   },
   getEventUsers: {
     service: 'user',
+    // Not shown in the spec: method chosen, GET.
     method: 'GET',
     path: '/users/event/:id',
     params: z.object({ id: EventKeySchema }),
@@ -176,6 +201,7 @@ export const userCalls = {
   },
   getLoggedUsers: {
     service: 'user',
+    // Not shown in the spec: method chosen, GET.
     method: 'GET',
     path: '/logged',
     query: LoggedUsersQuerySchema,
@@ -186,6 +212,7 @@ export const userCalls = {
   },
   getRoomUsers: {
     service: 'user',
+    // Not shown in the spec: method chosen, GET.
     method: 'GET',
     path: '/users/room/:id',
     params: IdParamsSchema,
@@ -226,6 +253,7 @@ export const userCalls = {
   },
   getProfilePicture: {
     service: 'user',
+    // Not shown in the spec: method chosen, GET with the picture path in the query.
     method: 'GET',
     path: '/profilepicture',
     query: z.object({
@@ -243,6 +271,7 @@ export const userCalls = {
   },
   updateTutorial: {
     service: 'user',
+    // Not shown in the spec: method chosen, PATCH.
     method: 'PATCH',
     path: '/updateTutorial',
     // Not shown in the spec: records that the user saw the tutorial and sets last_login to now.
@@ -253,6 +282,7 @@ export const userCalls = {
   },
   reportUser: {
     service: 'user',
+    // Not shown in the spec: method chosen, POST creates a report; PATCH /report/:id decides it.
     method: 'POST',
     path: '/report',
     body: ReportCreateSchema,
@@ -262,6 +292,7 @@ export const userCalls = {
   },
   decideReport: {
     service: 'user',
+    // Not shown in the spec: method chosen, PATCH /report/:id with accept or reject.
     method: 'PATCH',
     path: '/report/:id',
     params: IdParamsSchema,
@@ -272,6 +303,7 @@ export const userCalls = {
   },
   listReportedUsers: {
     service: 'user',
+    // Not shown in the spec: method chosen, GET.
     method: 'GET',
     path: '/reported-users',
     responses: { 200: UserReportListSchema, ...errorResponses(401, 403) },
@@ -281,6 +313,7 @@ export const userCalls = {
   },
   importUsers: {
     service: 'user',
+    // Not shown in the spec: method chosen, POST multipart CSV upload.
     method: 'POST',
     path: '/importusers',
     query: EventCodeQuerySchema,
@@ -291,6 +324,7 @@ export const userCalls = {
   },
   exportUsers: {
     service: 'user',
+    // Not shown in the spec: method chosen, GET.
     method: 'GET',
     path: '/export-users',
     query: EventCodeQuerySchema,
@@ -302,6 +336,7 @@ export const userCalls = {
   },
   setRecruitingStatus: {
     service: 'user',
+    // Not shown in the spec: method chosen, PATCH (spec 02 §4.10 "sends a patch").
     method: 'PATCH',
     path: '/recruitingstatus',
     body: RecruitingStatusSchema,
@@ -311,6 +346,7 @@ export const userCalls = {
   },
   getRecruitingUserData: {
     service: 'user',
+    // Not shown in the spec: method chosen, GET /dashboard/:id (spec 02 §7 "recruiting user data by id").
     method: 'GET',
     path: '/dashboard/:id',
     params: IdParamsSchema,
@@ -321,6 +357,7 @@ export const userCalls = {
   },
   getWallet: {
     service: 'user',
+    // Not shown in the spec: method chosen, GET for the caller's own wallet.
     method: 'GET',
     path: '/wallet',
     responses: { 200: WalletSchema, ...errorResponses(401) },

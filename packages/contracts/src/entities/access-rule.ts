@@ -6,7 +6,9 @@ import { RoleNameSchema } from './role.ts';
 /** The three kinds of access rule; also the `type` query of the access calls. */
 export const ACCESS_RULE_TYPES = ['action', 'screen', 'role'] as const;
 /** An access rule kind. */
-export const AccessRuleTypeSchema = z.enum(ACCESS_RULE_TYPES, { error: 'type must be action, screen or role' });
+export const AccessRuleTypeSchema = z.enum(ACCESS_RULE_TYPES, {
+  error: 'type must be action, screen or role',
+});
 export type AccessRuleType = z.infer<typeof AccessRuleTypeSchema>;
 
 // Not shown in the spec: `role_id` names the role (visitor, exhibitor ...) rather than a numeric role key.
@@ -48,9 +50,13 @@ export const RoleRuleSchema = z.object({
 export type RoleRule = z.infer<typeof RoleRuleSchema>;
 
 /** Any access rule, told apart by `type`. */
-export const AccessRuleSchema = z.discriminatedUnion('type', [ActionRuleSchema, ScreenRuleSchema, RoleRuleSchema], {
-  error: 'type must be action, screen or role',
-});
+export const AccessRuleSchema = z.discriminatedUnion(
+  'type',
+  [ActionRuleSchema, ScreenRuleSchema, RoleRuleSchema],
+  {
+    error: 'type must be action, screen or role',
+  },
+);
 export type AccessRule = z.infer<typeof AccessRuleSchema>;
 
 /** Query of the access calls: the kind, and for DELETE the rule's id. */

@@ -10,17 +10,16 @@ export type AgendaType = z.infer<typeof AgendaTypeSchema>;
 
 // Not shown in the spec: the entry fields below are chosen as what an agenda needs.
 /** A presentation on the agenda, in milliseconds since the epoch. */
-export const AgendaEntrySchema = z
-  .object({
-    id: IdSchema,
-    room_id: IdSchema,
-    event_code: EventCodeSchema,
-    title: z.string().trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters'),
-    description: TextSchema,
-    presenter_ids: z.array(IdSchema),
-    start_timestamp: EpochMsSchema,
-    end_timestamp: EpochMsSchema,
-  });
+export const AgendaEntrySchema = z.object({
+  id: IdSchema,
+  room_id: IdSchema,
+  event_code: EventCodeSchema,
+  title: z.string().trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters'),
+  description: TextSchema,
+  presenter_ids: z.array(IdSchema),
+  start_timestamp: EpochMsSchema,
+  end_timestamp: EpochMsSchema,
+});
 export type AgendaEntry = z.infer<typeof AgendaEntrySchema>;
 
 const startsBeforeEnd = {
@@ -30,10 +29,11 @@ const startsBeforeEnd = {
 };
 
 /** POST presentation/agenda/rooms/{id} body. */
-export const AgendaEntryCreateSchema = AgendaEntrySchema.omit({ id: true, room_id: true, event_code: true }).refine(
-  startsBeforeEnd.check,
-  startsBeforeEnd.issue,
-);
+export const AgendaEntryCreateSchema = AgendaEntrySchema.omit({
+  id: true,
+  room_id: true,
+  event_code: true,
+}).refine(startsBeforeEnd.check, startsBeforeEnd.issue);
 export type AgendaEntryCreate = z.infer<typeof AgendaEntryCreateSchema>;
 
 /** PATCH presentation/agenda/presentation/{id} body: at least one field. */

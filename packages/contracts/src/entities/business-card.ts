@@ -6,7 +6,9 @@ import { IdSchema } from './common.ts';
 import { UserProfileSchema } from './user-profile.ts';
 
 /** Notes on a card: at most 2000 characters. */
-export const CardNotesSchema = z.string().max(MAX_NOTES_LENGTH, `Notes must be at most ${MAX_NOTES_LENGTH} characters`);
+export const CardNotesSchema = z
+  .string()
+  .max(MAX_NOTES_LENGTH, `Notes must be at most ${MAX_NOTES_LENGTH} characters`);
 
 /** Whether user A's card is shown to user B: `approved` true (allowed), false (denied) or null (pending/none). */
 export const BusinessCardInfoSchema = z.object({
@@ -44,7 +46,10 @@ export type BusinessCardList = z.infer<typeof BusinessCardListSchema>;
 /** POST businesscard/businesscard body: `requester_id` asks for `user_id`'s card. */
 export const BusinessCardRequestSchema = z
   .object({ user_id: IdSchema, requester_id: IdSchema })
-  .refine((r) => r.user_id !== r.requester_id, { message: 'You cannot request your own card', path: ['user_id'] });
+  .refine((r) => r.user_id !== r.requester_id, {
+    message: 'You cannot request your own card',
+    path: ['user_id'],
+  });
 export type BusinessCardRequest = z.infer<typeof BusinessCardRequestSchema>;
 
 /** PATCH businesscard/businesscard/{id} body: approve, deny or annotate; one of the two is needed. */
@@ -66,5 +71,7 @@ export const OwnCardUpdateSchema = BusinessCardSchema.pick({
   company: true,
 })
   .partial()
-  .refine((u) => Object.values(u).some((v) => v !== undefined), { message: BACKEND_MESSAGES.ROOM_UPDATE_NEEDS_FIELD });
+  .refine((u) => Object.values(u).some((v) => v !== undefined), {
+    message: BACKEND_MESSAGES.ROOM_UPDATE_NEEDS_FIELD,
+  });
 export type OwnCardUpdate = z.infer<typeof OwnCardUpdateSchema>;

@@ -6,18 +6,28 @@ import { z } from 'zod';
 import { MAX_TEXT_LENGTH } from '../constants.ts';
 import { IdSchema, TextSchema, TimestampStringSchema } from './common.ts';
 import { BusinessCardInfoSchema } from './business-card.ts';
+import { UserSummarySchema } from './user-profile.ts';
 
 /** Message types. */
 export const CHAT_MESSAGE_TYPES = ['text', 'video', 'audio'] as const;
 /** A message type: text, or the kind of call a start/end message is about. */
-export const ChatMessageTypeSchema = z.enum(CHAT_MESSAGE_TYPES, { error: 'type must be text, video or audio' });
+export const ChatMessageTypeSchema = z.enum(CHAT_MESSAGE_TYPES, {
+  error: 'type must be text, video or audio',
+});
 export type ChatMessageType = z.infer<typeof ChatMessageTypeSchema>;
 
 /**
  * Message actions: `message` (a text), `start`/`end` (a call), `delete` (removal notice, reloads room data),
  * `card_request`/`card_response` (business cards in chat: not shown in the spec, chosen here).
  */
-export const CHAT_MESSAGE_ACTIONS = ['message', 'start', 'end', 'delete', 'card_request', 'card_response'] as const;
+export const CHAT_MESSAGE_ACTIONS = [
+  'message',
+  'start',
+  'end',
+  'delete',
+  'card_request',
+  'card_response',
+] as const;
 /** A message action. */
 export const ChatMessageActionSchema = z.enum(CHAT_MESSAGE_ACTIONS, {
   error: `action must be one of ${CHAT_MESSAGE_ACTIONS.join(', ')}`,
@@ -31,12 +41,12 @@ export const ConversationIdSchema = z.string().min(1, 'conversation id is requir
 export const MessageRoomSchema = z.object({ id: IdSchema, name: z.string().max(200) });
 
 /** Who sent a message, as the incoming-call dialog shows it. */
-export const UserSummaryInfoSchema = z.object({
-  id: IdSchema,
-  firstname: z.string().max(100),
-  lastname: z.string().max(100),
-  profile_picture: z.string().max(500).nullable().optional(),
-});
+export const UserSummaryInfoSchema = UserSummarySchema.pick({
+  id: true,
+  firstname: true,
+  lastname: true,
+  profile_picture: true,
+}).partial({ profile_picture: true });
 export type UserSummaryInfo = z.infer<typeof UserSummaryInfoSchema>;
 
 /** A client-chosen idempotency key: the same `client_id` is stored once. */
@@ -92,7 +102,14 @@ export const SendMessageSchema = z
     message: 'Message must not be empty',
     path: ['message'],
   })
-  .refine((m) => m.room_id !== undefined || m.conversation_id !== undefined || (m.to !== undefined && m.to.length > 0) || m.bot !== undefined, {
-    message: 'Give room_id, conversation_id, to or bot',
-  });
+  .refine(
+    (m) =>
+      m.room_id !== undefined ||
+      m.conversation_id !== undefined ||
+      (m.to !== undefined && m.to.length > 0) ||
+      m.bot !== undefined,
+    {
+      message: 'Give room_id, conversation_id, to or bot',
+    },
+  );
 export type SendMessage = z.infer<typeof SendMessageSchema>;

@@ -54,13 +54,19 @@ export const TimestampStringSchema = z
   .regex(/^\d{1,16}$/, 'Timestamp must be milliseconds since the epoch as a string of digits');
 
 /** Any text a user types: at most {@link MAX_TEXT_LENGTH} characters (spec 01 §5). */
-export const TextSchema = z.string().max(MAX_TEXT_LENGTH, `Text must be at most ${MAX_TEXT_LENGTH} characters`);
+export const TextSchema = z
+  .string()
+  .max(MAX_TEXT_LENGTH, `Text must be at most ${MAX_TEXT_LENGTH} characters`);
 
 /** A non-empty user-typed text, trimmed. */
 export const RequiredTextSchema = TextSchema.trim().min(1, 'This field is required');
 
 /** A short name or label (room, bot, category ...). */
-export const NameSchema = z.string().trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters');
+export const NameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Name is required')
+  .max(200, 'Name must be at most 200 characters');
 
 /** An absolute http(s) URL. */
 export const HttpUrlSchema = z.url({ protocol: /^https?$/, error: 'Expected an http or https URL' });
@@ -78,6 +84,7 @@ export const FileNameSchema = z
 /** The frontend types of the platform (spec 01 §4). */
 export const FRONTEND_TYPES = ['visitor', 'backstage', 'light', 'admin', 'script'] as const;
 /** A frontend type; the web app sends `visitor`. */
-export const FrontendTypeSchema = z.enum(FRONTEND_TYPES, { error: `Frontend must be one of ${FRONTEND_TYPES.join(', ')}` });
+export const FrontendTypeSchema = z.enum(FRONTEND_TYPES, {
+  error: `Frontend must be one of ${FRONTEND_TYPES.join(', ')}`,
+});
 export type FrontendType = z.infer<typeof FrontendTypeSchema>;
-

@@ -3,15 +3,16 @@ import { z } from 'zod';
 import { IdSchema, TimestampStringSchema } from './common.ts';
 import { BusinessCardInfoSchema } from './business-card.ts';
 import { ChatMessageSchema, ChatMessageTypeSchema, ConversationIdSchema } from './chat-message.ts';
+import { UserSummarySchema } from './user-profile.ts';
 
 /** A participant of a conversation. */
-export const ParticipantSchema = z.object({
-  id: IdSchema,
-  firstname: z.string().max(100),
-  lastname: z.string().max(100),
-  company: z.string().max(100).nullable().optional(),
-  job_title: z.string().max(100).nullable().optional(),
-});
+export const ParticipantSchema = UserSummarySchema.pick({
+  id: true,
+  firstname: true,
+  lastname: true,
+  company: true,
+  job_title: true,
+}).partial({ company: true, job_title: true });
 export type Participant = z.infer<typeof ParticipantSchema>;
 
 /** The preview of a conversation's last message. */

@@ -1,7 +1,8 @@
 /** The signed-in user as the sign-in answer gives it and the web app keeps it (encrypted) in local storage. */
 import { z } from 'zod';
-import { EventCodeSchema, IdSchema } from './common.ts';
+import { IdSchema } from './common.ts';
 import { RoleSchema } from './role.ts';
+import { UserProfileSchema } from './user-profile.ts';
 
 /** A screen access right: the frontend path whose menu entry the user may see, e.g. `/profile`. */
 export const ScreenAccessRightSchema = z.object({
@@ -10,10 +11,17 @@ export const ScreenAccessRightSchema = z.object({
 export type ScreenAccessRight = z.infer<typeof ScreenAccessRightSchema>;
 
 /** The current user (spec 01 §3). */
-export const CurrentUserSchema = z.object({
-  id: IdSchema,
-  username: z.string().min(1).max(254),
-  event_code: EventCodeSchema,
+export const CurrentUserSchema = UserProfileSchema.pick({
+  id: true,
+  username: true,
+  event_code: true,
+  firstname: true,
+  lastname: true,
+  company: true,
+  job_title: true,
+  /** Path of the profile picture (fetched through user.getProfilePicture), or null. */
+  profile_picture: true,
+}).extend({
   /** The provider-signed JWT sent as bearer token and socket handshake auth. */
   jwt_token: z.string().min(1),
   roles: z.array(RoleSchema),
@@ -21,11 +29,5 @@ export const CurrentUserSchema = z.object({
   room_access: z.array(IdSchema),
   screen_access_rights: z.array(ScreenAccessRightSchema),
   breakout_group: z.string().max(200).nullable(),
-  firstname: z.string().max(100),
-  lastname: z.string().max(100),
-  company: z.string().max(100).nullable(),
-  job_title: z.string().max(100).nullable(),
-  /** Path of the profile picture (fetched through user.profilePicture), or null. */
-  profile_picture: z.string().max(500).nullable(),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;

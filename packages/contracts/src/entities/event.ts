@@ -27,7 +27,11 @@ export function isEventOpen(windows: readonly OpenHours[], now: number = Date.no
 export const EventSchema = z.object({
   id: IdSchema,
   event_code: EventCodeSchema,
-  name: z.string().trim().min(1, 'Event name is required').max(200, 'Event name must be at most 200 characters'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Event name is required')
+    .max(200, 'Event name must be at most 200 characters'),
   /** Free text mode of the event, e.g. 'expo' (its values are not shown in the spec). */
   mode: z.string().max(100),
   description: TextSchema,

@@ -15,7 +15,9 @@ export const FILE_TYPES = [
   'sso_button',
 ] as const;
 /** A file type. */
-export const FileTypeSchema = z.enum(FILE_TYPES, { error: `File type must be one of ${FILE_TYPES.join(', ')}` });
+export const FileTypeSchema = z.enum(FILE_TYPES, {
+  error: `File type must be one of ${FILE_TYPES.join(', ')}`,
+});
 export type FileType = z.infer<typeof FileTypeSchema>;
 
 /** Media types. */
@@ -27,7 +29,9 @@ export type MediaType = z.infer<typeof MediaTypeSchema>;
 /** Content kinds of a room. */
 export const CONTENT_KINDS = ['files', 'objects', 'texture', 'slides'] as const;
 /** A content kind. */
-export const ContentKindSchema = z.enum(CONTENT_KINDS, { error: 'Content kind must be files, objects, texture or slides' });
+export const ContentKindSchema = z.enum(CONTENT_KINDS, {
+  error: 'Content kind must be files, objects, texture or slides',
+});
 export type ContentKind = z.infer<typeof ContentKindSchema>;
 
 /** How a file is named: its type, its event and its file name (spec 01 §7 "fetched by type, event_code and filename"). */

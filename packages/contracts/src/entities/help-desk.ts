@@ -8,8 +8,16 @@ const PHONE = /^(\+|00)?[0-9][0-9 ()/.-]{4,30}$/;
 /** The simple e-mail pattern of the form. */
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const phone = z.string().trim().max(40, UI_ERROR_TEXTS.HELP_PHONE_INVALID).regex(PHONE, UI_ERROR_TEXTS.HELP_PHONE_INVALID);
-const email = z.string().trim().max(254, UI_ERROR_TEXTS.HELP_EMAIL_INVALID).regex(SIMPLE_EMAIL, UI_ERROR_TEXTS.HELP_EMAIL_INVALID);
+const phone = z
+  .string()
+  .trim()
+  .max(40, UI_ERROR_TEXTS.HELP_PHONE_INVALID)
+  .regex(PHONE, UI_ERROR_TEXTS.HELP_PHONE_INVALID);
+const email = z
+  .string()
+  .trim()
+  .max(254, UI_ERROR_TEXTS.HELP_EMAIL_INVALID)
+  .regex(SIMPLE_EMAIL, UI_ERROR_TEXTS.HELP_EMAIL_INVALID);
 const question = z
   .string()
   .trim()

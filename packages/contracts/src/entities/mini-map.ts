@@ -13,7 +13,10 @@ export type MiniMapShape = z.infer<typeof MiniMapShapeSchema>;
 export const MiniMapCoordsSchema = z
   .string()
   .max(2000)
-  .regex(/^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?){2,}\s*$/, 'coords must be at least three comma-separated numbers');
+  .regex(
+    /^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?){2,}\s*$/,
+    'coords must be at least three comma-separated numbers',
+  );
 
 /** One clickable area linking to /room/{room_id}. */
 export const RoomCoordsMappingSchema = z.object({

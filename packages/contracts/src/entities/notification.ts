@@ -1,11 +1,21 @@
 /** Event notifications (announcements) an event admin broadcasts (spec 02 §3, §4.6, §5). */
 import { z } from 'zod';
-import { ALL_ROOMS_ID, MAX_NOTIFICATION_BODY_LENGTH, NOTIFICATION_DURATIONS_S, NOTIFICATION_TYPES } from '../constants.ts';
+import {
+  ALL_ROOMS_ID,
+  MAX_NOTIFICATION_BODY_LENGTH,
+  NOTIFICATION_DURATIONS_S,
+  NOTIFICATION_TYPES,
+} from '../constants.ts';
 import { IdSchema } from './common.ts';
 
 /** A notification type value: Information 1, Success 2, Warning 3, Error 4. */
 export const NotificationTypeSchema = z.union(
-  Object.values(NOTIFICATION_TYPES).map((v) => z.literal(v)) as unknown as [z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>, z.ZodLiteral<4>],
+  Object.values(NOTIFICATION_TYPES).map((v) => z.literal(v)) as unknown as [
+    z.ZodLiteral<1>,
+    z.ZodLiteral<2>,
+    z.ZodLiteral<3>,
+    z.ZodLiteral<4>,
+  ],
   { error: 'type must be 1 (Information), 2 (Success), 3 (Warning) or 4 (Error)' },
 );
 export type NotificationType = z.infer<typeof NotificationTypeSchema>;
@@ -27,7 +37,10 @@ export const NotificationSchema = z
       .string()
       .trim()
       .min(1, 'Message is required')
-      .max(MAX_NOTIFICATION_BODY_LENGTH, `Message must be at most ${MAX_NOTIFICATION_BODY_LENGTH} characters`),
+      .max(
+        MAX_NOTIFICATION_BODY_LENGTH,
+        `Message must be at most ${MAX_NOTIFICATION_BODY_LENGTH} characters`,
+      ),
     room_id: z.union([z.literal(ALL_ROOMS_ID), IdSchema]).nullable(),
     type: NotificationTypeSchema,
     duration: NotificationDurationSchema,

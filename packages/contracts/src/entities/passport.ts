@@ -21,5 +21,7 @@ export const PassportSchema = z.object({
 export type Passport = z.infer<typeof PassportSchema>;
 
 /** PATCH event/passport (claim) answer. */
-export const PassportClaimResultSchema = PassportSchema.pick({ passport_claimed: true }).extend({ message: z.string() });
+export const PassportClaimResultSchema = PassportSchema.pick({ passport_claimed: true }).extend({
+  message: z.string(),
+});
 export type PassportClaimResult = z.infer<typeof PassportClaimResultSchema>;

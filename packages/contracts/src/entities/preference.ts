@@ -90,9 +90,12 @@ export const CssColourSchema = z
   );
 
 /** A URL or '' (unset). */
-const OptionalUrlValueSchema = z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Value must be an http(s) URL' })], {
-  error: 'Value must be an http(s) URL',
-});
+const OptionalUrlValueSchema = z.union(
+  [z.literal(''), z.url({ protocol: /^https?$/, error: 'Value must be an http(s) URL' })],
+  {
+    error: 'Value must be an http(s) URL',
+  },
+);
 
 /** The value of the 'login' preference: the event's open hours. */
 export const LoginPreferenceValueSchema = z.object({

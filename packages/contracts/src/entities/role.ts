@@ -34,6 +34,8 @@ export function isRecruiter(roles: readonly Role[]): boolean {
 export function isPresenterOrUp(roles: readonly Role[], roomId: number | undefined): boolean {
   return roles.some(
     (r) =>
-      r.role === 'admin' || r.role === 'event-admin' || (r.role === 'presenter' && roomId !== undefined && r.room_id === roomId),
+      r.role === 'admin' ||
+      r.role === 'event-admin' ||
+      (r.role === 'presenter' && roomId !== undefined && r.room_id === roomId),
   );
 }

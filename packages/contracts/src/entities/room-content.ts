@@ -1,7 +1,14 @@
 /** Room content items, content groups and media (spec 01 §3, spec 02 §3). */
 import { z } from 'zod';
 import { BACKEND_MESSAGES } from '../errors.ts';
-import { EventCodeSchema, FileNameSchema, HttpUrlSchema, IdSchema, NameSchema, TextSchema } from './common.ts';
+import {
+  EventCodeSchema,
+  FileNameSchema,
+  HttpUrlSchema,
+  IdSchema,
+  NameSchema,
+  TextSchema,
+} from './common.ts';
 import { ContentKindSchema, MediaTypeSchema } from './file-type.ts';
 
 /** The e-mail a content item sends when clicked (`onClickSendEmail`), posted to event/email. */
@@ -61,7 +68,9 @@ export type RoomContentCreate = z.infer<typeof RoomContentCreateSchema>;
 /** PATCH content/rooms/{id}/content/{contentId} body: at least one field. */
 export const RoomContentUpdateSchema = RoomContentItemSchema.omit({ id: true, room_id: true })
   .partial()
-  .refine((u) => Object.values(u).some((v) => v !== undefined), { message: BACKEND_MESSAGES.ROOM_UPDATE_NEEDS_FIELD });
+  .refine((u) => Object.values(u).some((v) => v !== undefined), {
+    message: BACKEND_MESSAGES.ROOM_UPDATE_NEEDS_FIELD,
+  });
 export type RoomContentUpdate = z.infer<typeof RoomContentUpdateSchema>;
 
 /** A room's content list. */
@@ -71,7 +80,10 @@ export type RoomContentList = z.infer<typeof RoomContentListSchema>;
 /** POST content/rooms/content body: copy every content item of one room into another. */
 export const ContentCopySchema = z
   .object({ sourceRoomId: IdSchema, targetRoomId: IdSchema })
-  .refine((c) => c.sourceRoomId !== c.targetRoomId, { message: 'source and target room must differ', path: ['targetRoomId'] });
+  .refine((c) => c.sourceRoomId !== c.targetRoomId, {
+    message: 'source and target room must differ',
+    path: ['targetRoomId'],
+  });
 export type ContentCopy = z.infer<typeof ContentCopySchema>;
 
 /** A content group: items shown or hidden together. */
@@ -85,7 +97,9 @@ export type ContentGroup = z.infer<typeof ContentGroupSchema>;
 /** PATCH content/content-group body: rename (`new_name`) and/or (de)activate the group `name` of a room. */
 export const ContentGroupUpdateSchema = ContentGroupSchema.pick({ name: true, room_id: true })
   .extend({ new_name: NameSchema.optional(), active: z.boolean().optional() })
-  .refine((u) => u.new_name !== undefined || u.active !== undefined, { message: BACKEND_MESSAGES.ROOM_UPDATE_NEEDS_FIELD });
+  .refine((u) => u.new_name !== undefined || u.active !== undefined, {
+    message: BACKEND_MESSAGES.ROOM_UPDATE_NEEDS_FIELD,
+  });
 export type ContentGroupUpdate = z.infer<typeof ContentGroupUpdateSchema>;
 
 /** A playable source of a media item. */

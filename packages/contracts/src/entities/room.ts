@@ -9,7 +9,9 @@ import { EventCodeSchema, HttpUrlSchema, IdSchema, NameSchema } from './common.t
  */
 export const ROOM_TYPES = ['lobby', '3d', 'meeting', 'external'] as const;
 /** A room kind. */
-export const RoomTypeSchema = z.enum(ROOM_TYPES, { error: `Room type must be one of ${ROOM_TYPES.join(', ')}` });
+export const RoomTypeSchema = z.enum(ROOM_TYPES, {
+  error: `Room type must be one of ${ROOM_TYPES.join(', ')}`,
+});
 export type RoomType = z.infer<typeof RoomTypeSchema>;
 
 /** A room: the app shows `link` in a full-screen iframe. */
@@ -33,9 +35,17 @@ export const RoomCreateSchema = RoomSchema.omit({ id: true, active: true }).exte
 export type RoomCreate = z.infer<typeof RoomCreateSchema>;
 
 /** PATCH content/rooms/{id} body: at least one field; type external needs a link (spec 01 §5). */
-export const RoomUpdateSchema = RoomSchema.pick({ name: true, link: true, type: true, active: true, multiplayer: true })
+export const RoomUpdateSchema = RoomSchema.pick({
+  name: true,
+  link: true,
+  type: true,
+  active: true,
+  multiplayer: true,
+})
   .partial()
-  .refine((u) => Object.values(u).some((v) => v !== undefined), { message: BACKEND_MESSAGES.ROOM_UPDATE_NEEDS_FIELD })
+  .refine((u) => Object.values(u).some((v) => v !== undefined), {
+    message: BACKEND_MESSAGES.ROOM_UPDATE_NEEDS_FIELD,
+  })
   .refine((u) => u.type !== 'external' || u.link !== undefined, {
     message: BACKEND_MESSAGES.ROOM_EXTERNAL_NEEDS_LINK,
     path: ['link'],

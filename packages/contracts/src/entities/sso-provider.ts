@@ -2,7 +2,10 @@
 import { z } from 'zod';
 
 /** Style attributes of a provider button (CSS property -> value). */
-export const ButtonAttributesSchema = z.record(z.string().max(100), z.union([z.string().max(500), z.number()]));
+export const ButtonAttributesSchema = z.record(
+  z.string().max(100),
+  z.union([z.string().max(500), z.number()]),
+);
 
 /** One SSO provider of an event. */
 export const SsoProviderSchema = z.object({

@@ -24,5 +24,8 @@ export const PurchaseRequestSchema = z.object({
 export type PurchaseRequest = z.infer<typeof PurchaseRequestSchema>;
 
 /** Purchase answer: the message and the balance left. */
-export const PurchaseResultSchema = z.object({ message: z.string(), coin_balance: z.number().int().nonnegative() });
+export const PurchaseResultSchema = z.object({
+  message: z.string(),
+  coin_balance: z.number().int().nonnegative(),
+});
 export type PurchaseResult = z.infer<typeof PurchaseResultSchema>;

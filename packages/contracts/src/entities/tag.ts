@@ -28,7 +28,8 @@ export const TagSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['tag_name'],
-        message: tag.type === 'skill' ? PROFILE_ERROR_TEXTS.SKILL_FORBIDDEN : PROFILE_ERROR_TEXTS.INTEREST_FORBIDDEN,
+        message:
+          tag.type === 'skill' ? PROFILE_ERROR_TEXTS.SKILL_FORBIDDEN : PROFILE_ERROR_TEXTS.INTEREST_FORBIDDEN,
       });
     }
   });

@@ -18,5 +18,7 @@ export type UserImportResult = z.infer<typeof UserImportResultSchema>;
 /** DELETE auth/session query: end one user's sessions, or every session of an event. */
 export const SessionDeleteQuerySchema = z
   .object({ user_id: IdParamSchema.optional(), event_code: EventCodeSchema.optional() })
-  .refine((q) => q.user_id !== undefined || q.event_code !== undefined, { message: 'Give user_id or event_code' });
+  .refine((q) => q.user_id !== undefined || q.event_code !== undefined, {
+    message: 'Give user_id or event_code',
+  });
 export type SessionDeleteQuery = z.infer<typeof SessionDeleteQuerySchema>;

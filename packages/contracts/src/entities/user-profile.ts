@@ -87,16 +87,42 @@ const ProfileEmailSchema = z
 export const ProfileUpdateSchema = z.object({
   firstname: requiredName(PROFILE_ERROR_TEXTS.NAME_INVALID, PROFILE_ERROR_TEXTS.NAME_FORBIDDEN),
   lastname: requiredName(PROFILE_ERROR_TEXTS.LASTNAME_INVALID, PROFILE_ERROR_TEXTS.LASTNAME_FORBIDDEN),
-  job_title: optionalText(TITLE_CHARS, PROFILE_ERROR_TEXTS.JOB_TITLE_FORBIDDEN, `Job title must be at most ${MAX} characters`),
-  company: optionalText(TITLE_CHARS, PROFILE_ERROR_TEXTS.COMPANY_FORBIDDEN, `Company must be at most ${MAX} characters`),
-  phone_number: optionalText(PHONE_CHARS, PROFILE_ERROR_TEXTS.PHONE_FORBIDDEN, `Phone number must be at most ${MAX} characters`),
+  job_title: optionalText(
+    TITLE_CHARS,
+    PROFILE_ERROR_TEXTS.JOB_TITLE_FORBIDDEN,
+    `Job title must be at most ${MAX} characters`,
+  ),
+  company: optionalText(
+    TITLE_CHARS,
+    PROFILE_ERROR_TEXTS.COMPANY_FORBIDDEN,
+    `Company must be at most ${MAX} characters`,
+  ),
+  phone_number: optionalText(
+    PHONE_CHARS,
+    PROFILE_ERROR_TEXTS.PHONE_FORBIDDEN,
+    `Phone number must be at most ${MAX} characters`,
+  ),
   email: ProfileEmailSchema,
   webpage: z
-    .union([z.literal(''), z.string().trim().max(MAX, PROFILE_ERROR_TEXTS.WEBPAGE_INVALID).regex(WEBPAGE, PROFILE_ERROR_TEXTS.WEBPAGE_INVALID)], {
-      error: PROFILE_ERROR_TEXTS.WEBPAGE_INVALID,
-    })
+    .union(
+      [
+        z.literal(''),
+        z
+          .string()
+          .trim()
+          .max(MAX, PROFILE_ERROR_TEXTS.WEBPAGE_INVALID)
+          .regex(WEBPAGE, PROFILE_ERROR_TEXTS.WEBPAGE_INVALID),
+      ],
+      {
+        error: PROFILE_ERROR_TEXTS.WEBPAGE_INVALID,
+      },
+    )
     .optional(),
-  linkedin: optionalText(LINKEDIN_CHARS, PROFILE_ERROR_TEXTS.LINKEDIN_FORBIDDEN, `Linkedin must be at most ${MAX} characters`),
+  linkedin: optionalText(
+    LINKEDIN_CHARS,
+    PROFILE_ERROR_TEXTS.LINKEDIN_FORBIDDEN,
+    `Linkedin must be at most ${MAX} characters`,
+  ),
 });
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
 

@@ -30,11 +30,17 @@ export const ReportCreateSchema = z
     reporterId: IdSchema,
     summary: TextSchema.trim().min(1, 'Send no summary rather than an empty one').optional(),
   })
-  .refine((r) => r.reportedId !== r.reporterId, { message: 'You cannot report yourself', path: ['reportedId'] });
+  .refine((r) => r.reportedId !== r.reporterId, {
+    message: 'You cannot report yourself',
+    path: ['reportedId'],
+  });
 export type ReportCreate = z.infer<typeof ReportCreateSchema>;
 
 /** PATCH user/report/{id} body: a manager's decision. */
-export const ReportDecisionSchema = z.object({ action: ReportActionSchema, validationNotes: TextSchema.optional() });
+export const ReportDecisionSchema = z.object({
+  action: ReportActionSchema,
+  validationNotes: TextSchema.optional(),
+});
 export type ReportDecision = z.infer<typeof ReportDecisionSchema>;
 
 /** GET user/reported-users answer. */

@@ -4,7 +4,9 @@ import { z } from 'zod';
 /** Status values: `offline` is set at logout and signs the user out when received for themself. */
 export const USER_STATUSES = ['available', 'busy', 'offline'] as const;
 /** A user status. */
-export const UserStatusSchema = z.enum(USER_STATUSES, { error: `Status must be one of ${USER_STATUSES.join(', ')}` });
+export const UserStatusSchema = z.enum(USER_STATUSES, {
+  error: `Status must be one of ${USER_STATUSES.join(', ')}`,
+});
 export type UserStatus = z.infer<typeof UserStatusSchema>;
 
 /** The labels the status picker lists (spec 01 §4). */

@@ -38,6 +38,10 @@ export const RELAY_ERRORS = {
   SENDER_MISMATCH: 'You can only send as yourself.',
   /** A private or group message to someone outside the sender's event (or unknown). */
   RECIPIENT_NOT_IN_EVENT: 'Recipients must be members of your event.',
+  /** A call signal or catch-up for a conversation the user does not take part in. */
+  NOT_PARTICIPANT: 'You are not a participant of this conversation.',
+  /** A call start or end without a stored conversation (the widget's room is named after it). */
+  CALL_NEEDS_CONVERSATION: 'A call needs a stored conversation.',
   /** Room chat (or room events) into a room the user may not access. */
   ROOM_FORBIDDEN: 'You are not allowed to access this room.',
   /** Announcements and session triggers need event-admin or admin. */
@@ -46,8 +50,10 @@ export const RELAY_ERRORS = {
   RATE_LIMITED: 'Too many messages. Please slow down.',
   /** The provider did not store the message (or answered an error); the provider's text follows after ': '. */
   NOT_STORED: 'The message could not be stored',
-  /** Reading history for a catch-up failed. */
+  /** Reading history for a catch-up failed; the provider's text follows after ': '. */
   CATCH_UP_FAILED: 'The conversation could not be loaded',
+  /** Anything unexpected (logged with its cause on the gateway). */
+  INTERNAL: BACKEND_MESSAGES.INTERNAL,
   /** Handshake: no `auth.token`. */
   TOKEN_MISSING: 'Authentication failed: no token.',
   /** Handshake: bad signature, algorithm, issuer or shape (including `alg: none`). */

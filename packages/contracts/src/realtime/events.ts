@@ -110,7 +110,12 @@ export const SessionsTriggerSchema = z.object({
   room_id: RoomId.optional(),
   /** Milliseconds; the client defaults to 1 ms. */
   refresh_delay: z.number().int().nonnegative().max(600_000).optional(),
-  url: z.string().max(MAX_TEXT_LENGTH).optional(),
+  /** A path on the app's own origin (never another site: it is where every listed client goes). */
+  url: z
+    .string()
+    .max(MAX_TEXT_LENGTH)
+    .regex(/^\/(?![/\\])/, 'url must be a path on this site, e.g. /lobby')
+    .optional(),
 });
 export type SessionsTrigger = z.infer<typeof SessionsTriggerSchema>;
 

@@ -82,9 +82,14 @@ export const SessionRevokedSchema = z.discriminatedUnion('kind', [
 ]);
 export type SessionRevoked = z.infer<typeof SessionRevokedSchema>;
 
+/** A user's room access changed: every node forgets what it cached and re-checks that user's sockets. */
+export const AccessChangedSchema = z.object({ user_id: IdSchema });
+export type AccessChanged = z.infer<typeof AccessChangedSchema>;
+
 /** What gateway nodes tell each other (socket.io `serverSideEmit`). */
 export interface InterServerEvents {
   session_revoked: (payload: SessionRevoked) => void;
+  access_changed: (payload: AccessChanged) => void;
 }
 
 /** What the relay keeps on each socket after the handshake (`socket.data`): identity only from the token. */

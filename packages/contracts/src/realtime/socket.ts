@@ -3,34 +3,40 @@
  * it must present in the handshake (spec 01 §7 "Realtime channel", §9).
  */
 import { z } from 'zod';
+import { TIMINGS } from '../constants.ts';
 import { FrontendTypeSchema } from '../entities/common.ts';
 
 /** The socket.io path on the gateway's origin. */
 export const SOCKET_PATH = '/messaging';
 
+/** The socket.io-client options of {@link SOCKET_CLIENT_OPTIONS} (a subset of socket.io-client's own). */
+export interface SocketClientOptions {
+  path: string;
+  reconnection: boolean;
+  /** First reconnect delay, ms. @default 500 */
+  reconnectionDelay: number;
+  /** Largest reconnect delay, ms. @default 3000 */
+  reconnectionDelayMax: number;
+  /** @default Infinity */
+  reconnectionAttempts: number;
+  withCredentials: boolean;
+  /** Websocket first; polling only where websockets are blocked. */
+  transports: Array<'websocket' | 'polling'>;
+}
+
 /**
  * socket.io-client options every client uses (spec 01 §9): reconnect after 500 ms, growing to 3000 ms,
- * unlimited attempts, cookies sent, websocket first (polling only where websockets are blocked).
- * Plain data so this package needs no socket.io dependency; spread it into `io(url, {...})`.
+ * unlimited attempts, cookies sent, websocket first. Plain data so this package needs no socket.io
+ * dependency: `io(url, { ...SOCKET_CLIENT_OPTIONS, auth: { token }, query })`.
  */
-export const SOCKET_CLIENT_OPTIONS = {
+export const SOCKET_CLIENT_OPTIONS: Readonly<SocketClientOptions> = {
   path: SOCKET_PATH,
   reconnection: true,
-  /** @default 500 */
-  reconnectionDelay: 500,
-  /** @default 3000 */
-  reconnectionDelayMax: 3000,
+  reconnectionDelay: TIMINGS.SOCKET_RECONNECT_DELAY_MS,
+  reconnectionDelayMax: TIMINGS.SOCKET_RECONNECT_DELAY_MAX_MS,
   reconnectionAttempts: Number.POSITIVE_INFINITY,
   withCredentials: true,
   transports: ['websocket', 'polling'],
-} as const satisfies {
-  path: string;
-  reconnection: boolean;
-  reconnectionDelay: number;
-  reconnectionDelayMax: number;
-  reconnectionAttempts: number;
-  withCredentials: boolean;
-  transports: readonly ('websocket' | 'polling')[];
 };
 
 /** `auth` of the handshake: the provider's JWT (the same one the tRPC calls carry). */

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startStubProvider, type StubProvider } from '../../test/stub-provider.ts';
+import { callProcedure, startGateway, type RunningGateway } from '../../test/gateway.ts';
+
+const ORIGIN = 'https://app.example.com';
+let provider: StubProvider;
+let gateway: RunningGateway;
+let webDist: string;
+
+beforeAll(async () => {
+  webDist = mkdtempSync(join(tmpdir(), 'showfloor-web-'));
+  mkdirSync(join(webDist, 'assets'));
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Showfloor</title><div id="root"></div>');
+  writeFileSync(join(webDist, 'assets', 'app-1234.js'), 'console.log("app")');
+  provider = await startStubProvider((app) => {
+    app.get('/api/v1/auth/providers', async () => ({ providers: [], user_pass_login: true }));
+  });
+  gateway = await startGateway(provider.url, { WEB_ORIGIN: ORIGIN, WEB_DIST: webDist });
+});
+afterAll(async () => {
+  await gateway?.close();
+  await provider?.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('security headers', () => {
+  it('sends a CSP the web app can live with, plus the other helmet headers', async () => {
+    const response = await fetch(`${gateway.url}/healthz`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    const directives = Object.fromEntries(
+      csp.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name, values]),
+    );
+    expect(directives['default-src']).toEqual(["'self'"]);
+    expect(directives['script-src']).toEqual(["'self'"]);
+    expect(directives['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(directives['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+    expect(directives['connect-src']).toEqual(["'self'", `ws://${new URL(gateway.url).host}`]);
+    expect(directives['frame-src']).toEqual(["'self'", '*', 'https:']);
+    expect(directives['object-src']).toEqual(["'none'"]);
+    expect(csp).not.toContain('unsafe-eval');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('x-powered-by')).toBeNull();
+  });
+});
+
+describe('CORS', () => {
+  it('allows the configured web origin exactly', async () => {
+    const preflight = await fetch(`${gateway.url}/trpc/auth.signin`, {
+      method: 'OPTIONS',
+      headers: { origin: ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    expect(preflight.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');
+  });
+
+  it.each([
+    'https://evil.example.com',
+    'https://app.example.com.evil.com',
+    'https://evilapp.example.com',
+    'http://app.example.com',
+    'null',
+  ])('gives no CORS grant to %s', async (origin) => {
+    const response = await fetch(`${gateway.url}/healthz`, { headers: { origin } });
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('gives no CORS grant at all when WEB_ORIGIN is unset (same origin only)', async () => {
+    const sameOriginOnly = await startGateway(provider.url);
+    try {
+      const response = await fetch(`${sameOriginOnly.url}/healthz`, { headers: { origin: ORIGIN } });
+      expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    } finally {
+      await sameOriginOnly.close();
+    }
+  });
+});
+
+describe('web app serving (WEB_DIST)', () => {
+  it('serves built files and falls back to index.html for app routes', async () => {
+    const asset = await fetch(`${gateway.url}/assets/app-1234.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    const deepLink = await fetch(`${gateway.url}/room/7?x=1`, { headers: { accept: 'text/html' } });
+    expect(deepLink.status).toBe(200);
+    expect(await deepLink.text()).toContain('<title>Showfloor</title>');
+    expect(deepLink.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('never falls back to the app for API paths or non-HTML requests', async () => {
+    const api = await fetch(`${gateway.url}/api/v1/nothing`, { headers: { accept: 'text/html' } });
+    expect(api.status).toBe(404);
+    expect(await api.json()).toEqual({ message: 'Not found.' });
+    const json = await fetch(`${gateway.url}/lobby`, { headers: { accept: 'application/json' } });
+    expect(json.status).toBe(404);
+  });
+
+  it('keeps tRPC reachable next to the app', async () => {
+    const answer = await callProcedure(gateway.url, 'auth.providers', { frontend: 'visitor', event_code: 'DEMO' });
+    expect(answer.status).toBe(200);
+  });
+});

@@ -1,0 +1,132 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:net';
+import { BACKEND_MESSAGES, catalogue } from '@showfloor/contracts';
+import { startStubProvider, type StubProvider } from '../../test/stub-provider.ts';
+import { ProviderClient } from './client.ts';
+import { ProviderError } from './errors.ts';
+
+const cleanups: Array<() => Promise<unknown>> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()?.();
+});
+
+async function stub(setup: Parameters<typeof startStubProvider>[0]): Promise<StubProvider> {
+  const provider = await startStubProvider(setup);
+  cleanups.push(() => provider.close());
+  return provider;
+}
+
+function client(baseUrl: string, timeoutMs = 2_000): ProviderClient {
+  const created = new ProviderClient({ baseUrl, timeoutMs });
+  cleanups.push(() => created.close());
+  return created;
+}
+
+async function failure(promise: Promise<unknown>): Promise<ProviderError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ProviderError) return error;
+    throw error;
+  }
+  throw new Error('expected a ProviderError');
+}
+
+/** A TCP server that accepts and then drops every connection without answering. */
+async function droppingServer(): Promise<{ url: string; accepted: () => number }> {
+  let accepted = 0;
+  const server: Server = createServer((socket) => {
+    accepted += 1;
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(() => new Promise((resolve) => server.close(resolve)));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  return { url: `http://127.0.0.1:${address.port}`, accepted: () => accepted };
+}
+
+describe('ProviderClient', () => {
+  it('forwards the token and request id, fills the path and query, and parses the answer', async () => {
+    let seen: { auth?: string; requestId?: string; url?: string } = {};
+    const provider = await stub((app) => {
+      app.get('/api/v1/user/user/:id', async (request) => {
+        seen = { auth: request.headers.authorization, requestId: request.headers['x-request-id'] as string, url: request.url };
+        return { message: 'ok' };
+      });
+    });
+    // A local catalogue-shaped call keeps the test independent of the user schema's fields.
+    const call = { ...catalogue.user.getUser, responses: { 200: catalogue.auth.signout.responses[200] } };
+    const answer = await client(provider.url).request(call, { id: 42 }, { token: 'tok', requestId: 'req-1' });
+    expect(answer).toEqual({ message: 'ok' });
+    expect(seen).toEqual({ auth: 'Bearer tok', requestId: 'req-1', url: '/api/v1/user/user/42' });
+  });
+
+  it('turns an error answer into one ProviderError with message, error_code and retry_token', async () => {
+    const provider = await stub((app) => {
+      app.post('/api/v1/auth/signin', async (_request, reply) =>
+        reply.code(401).send({ message: 'Login session expired.', error_code: '401.2', retry_token: 'rt-9' }),
+      );
+    });
+    const error = await failure(
+      client(provider.url).call('auth', 'signin', {
+        email: 'ada@demo.test',
+        password: 'x',
+        event_code: 'DEMO',
+        frontend: 'visitor',
+      }),
+    );
+    expect(error).toMatchObject({ status: 401, message: 'Login session expired.', error_code: '401.2', retry_token: 'rt-9', failure: 'answer' });
+  });
+
+  it('refuses an answer that does not match the catalogue schema as a bad gateway', async () => {
+    const provider = await stub((app) => {
+      app.get('/api/v1/auth/providers', async () => ({ providers: 'nope' }));
+    });
+    const error = await failure(client(provider.url).call('auth', 'providers', { frontend: 'visitor', event_code: 'DEMO' }));
+    expect(error).toMatchObject({ status: 502, failure: 'invalid-answer' });
+  });
+
+  it('answers a 504-class error within the time budget when the provider is slow', async () => {
+    const provider = await stub((app) => {
+      app.get('/api/v1/auth/providers', async () => {
+        await new Promise((resolve) => setTimeout(resolve, 3_000));
+        return { providers: [], user_pass_login: true };
+      });
+    });
+    const started = Date.now();
+    const error = await failure(client(provider.url, 300).call('auth', 'providers', { frontend: 'visitor', event_code: 'DEMO' }));
+    const elapsed = Date.now() - started;
+    expect(error).toMatchObject({ status: 504, failure: 'timeout', message: BACKEND_MESSAGES.PROVIDER_TIMEOUT });
+    expect(elapsed).toBeGreaterThanOrEqual(250);
+    expect(elapsed).toBeLessThan(1_500);
+  });
+
+  it('answers a 502-class error at once when nothing listens', async () => {
+    const dead = await droppingServer();
+    const url = dead.url;
+    await new Promise<void>((resolve) => setTimeout(resolve, 10));
+    // Close it: now the port refuses connections.
+    await cleanups.pop()?.();
+    const error = await failure(client(url).call('auth', 'providers', { frontend: 'visitor', event_code: 'DEMO' }));
+    expect(error).toMatchObject({ status: 502, failure: 'unreachable', message: BACKEND_MESSAGES.PROVIDER_UNAVAILABLE });
+  });
+
+  it('retries an idempotent GET once on a dropped connection but never a POST', async () => {
+    const dead = await droppingServer();
+    const provider = client(dead.url);
+    await failure(provider.call('auth', 'providers', { frontend: 'visitor', event_code: 'DEMO' }));
+    expect(dead.accepted()).toBe(2);
+    await failure(provider.call('auth', 'signin', { email: 'ada@demo.test', password: 'x', event_code: 'DEMO', frontend: 'visitor' }));
+    expect(dead.accepted()).toBe(3);
+  });
+
+  it('refuses an input that does not match the call before sending it', async () => {
+    const provider = await stub(() => {});
+    const error = await failure(
+      client(provider.url).call('auth', 'signin', { email: 'not-an-email', password: 'x', event_code: 'DEMO', frontend: 'visitor' }),
+    );
+    expect(error.status).toBe(400);
+    expect(provider.hits.filter((hit) => hit.includes('signin'))).toHaveLength(0);
+  });
+});

@@ -1,0 +1,32 @@
+// The app-wide providers: i18n, the fatal-error screen, tRPC and TanStack Query. Theme and notifications sit
+// inside the router (they follow the event of the page).
+import { useState, type ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { ErrorBoundary } from '../components/errors/error-boundary.tsx';
+import { FatalError } from '../components/errors/fatal-error.tsx';
+import { createQueryClient } from '../lib/query-client.ts';
+import { signOutInvalidToken } from '../lib/sign-out.ts';
+import { trpc, trpcClient } from '../lib/trpc.ts';
+
+export function AppProvider({ i18n, children }: { i18n: I18n; children: ReactNode }) {
+  const [queryClient] = useState(() => createQueryClient({ onInvalidToken: signOutInvalidToken }));
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ErrorBoundary
+        fallback={() => (
+          <MantineProvider>
+            <FatalError />
+          </MantineProvider>
+        )}
+        onError={(error) => console.error('fatal error', error)}
+      >
+        <trpc.Provider client={trpcClient} queryClient={queryClient}>
+          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        </trpc.Provider>
+      </ErrorBoundary>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,18 @@
+// The guard (spec 01 §2): an unauthenticated user goes to /auth/login, and the requested location is kept so
+// the login returns there.
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import type { GuardState } from '../../lib/redirect.ts';
+import { loginPath, useCurrentUser } from '../../lib/session.ts';
+
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const user = useCurrentUser();
+  const location = useLocation();
+  if (!user) {
+    const state: GuardState = {
+      from: { pathname: location.pathname, search: location.search, hash: location.hash },
+    };
+    return <Navigate to={loginPath()} replace state={state} />;
+  }
+  return children;
+}

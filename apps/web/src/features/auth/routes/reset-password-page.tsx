@@ -1,0 +1,85 @@
+// Reset password (spec 01 §2, §4, §5): reads the username from the query; new and confirm password are both
+// required; success and failure both lead to the reset-success page.
+import { useState } from 'react';
+import { Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { MAX_TEXT_LENGTH, MIN_PASSWORD_LENGTH } from '@showfloor/contracts';
+import { useEventCode } from '../../../hooks/use-event-code.ts';
+import { trpc } from '../../../lib/trpc.ts';
+import { isValidNewPassword } from '../validation.ts';
+
+export default function ResetPasswordPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const username = (params.get('username') ?? '').trim();
+  const eventCode = useEventCode();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [touched, setTouched] = useState({ password: false, confirm: false });
+  const request = trpc.auth.password.useMutation();
+
+  const passwordError = !password
+    ? t('errors.required')
+    : !isValidNewPassword(password)
+      ? t('errors.passwordTooShort', { min: MIN_PASSWORD_LENGTH })
+      : undefined;
+  const confirmError = !confirm ? t('errors.required') : confirm !== password ? t('errors.passwordsMismatch') : undefined;
+  const success = `/auth/reset-password-success${eventCode ? `?event=${encodeURIComponent(eventCode)}` : ''}`;
+
+  async function submit() {
+    try {
+      await request.mutateAsync({ type: 'reset', username, event_code: eventCode, new_password: password });
+    } catch {
+      // Spec 01 §4: success and error both lead to the reset-success page.
+    }
+    navigate(success);
+  }
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t('reset.title')}
+      </Title>
+      {username ? <Text>{t('reset.forUser', { username })}</Text> : null}
+      <form
+        noValidate
+        aria-label={t('reset.formLabel')}
+        onSubmit={(e) => {
+          e.preventDefault();
+          setTouched({ password: true, confirm: true });
+          if (!passwordError && !confirmError) void submit();
+        }}
+      >
+        <Stack gap="sm">
+          <PasswordInput
+            label={t('reset.newPassword')}
+            required
+            autoComplete="new-password"
+            maxLength={MAX_TEXT_LENGTH}
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            onBlur={() => setTouched((s) => ({ ...s, password: true }))}
+            error={touched.password ? passwordError : undefined}
+            visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
+          />
+          <PasswordInput
+            label={t('reset.confirmPassword')}
+            required
+            autoComplete="new-password"
+            maxLength={MAX_TEXT_LENGTH}
+            value={confirm}
+            onChange={(e) => setConfirm(e.currentTarget.value)}
+            onBlur={() => setTouched((s) => ({ ...s, confirm: true }))}
+            error={touched.confirm ? confirmError : undefined}
+            visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
+          />
+          <Button type="submit" disabled={!password || !confirm} loading={request.isPending} fullWidth>
+            {t('reset.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

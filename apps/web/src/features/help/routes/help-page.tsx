@@ -1,0 +1,46 @@
+// The help page (spec 02 §2.3 Help): its sections as tabs — FAQ, privacy policy and cookie policy (the cookie
+// policy only for signed-in users, which everyone inside the shell is).
+import { Stack, Tabs, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { env } from '../../../config/env.ts';
+import { parseAppError } from '../../../lib/app-error.ts';
+import { useCurrentUser } from '../../../lib/session.ts';
+import { trpc } from '../../../lib/trpc.ts';
+import { FaqList } from '../components/faq-list.tsx';
+import { PolicyPanel } from '../components/policy-panel.tsx';
+
+export default function HelpPage() {
+  const { t } = useTranslation('help');
+  const user = useCurrentUser();
+  const eventCode = user?.event_code ?? '';
+  const faqs = trpc.event.getEventFaqs.useQuery({ id: eventCode, frontend: 'visitor' }, { enabled: eventCode !== '' });
+  return (
+    <Stack p="lg" maw={760} component="section" aria-labelledby="help-title">
+      <Title order={1} size="h2" id="help-title">
+        {t('title')}
+      </Title>
+      <Tabs defaultValue="faq" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="faq">{t('tabs.faq')}</Tabs.Tab>
+          <Tabs.Tab value="privacy">{t('tabs.privacy')}</Tabs.Tab>
+          {user ? <Tabs.Tab value="cookies">{t('tabs.cookies')}</Tabs.Tab> : null}
+        </Tabs.List>
+        <Tabs.Panel value="faq" pt="md">
+          <FaqList
+            faqs={faqs.data?.faqs}
+            isLoading={faqs.isPending && eventCode !== ''}
+            error={faqs.error ? parseAppError(faqs.error).message : undefined}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="privacy" pt="md">
+          <PolicyPanel description={t('privacy.description')} button={t('privacy.open')} url={env.privacyPolicyUrl} />
+        </Tabs.Panel>
+        {user ? (
+          <Tabs.Panel value="cookies" pt="md">
+            <PolicyPanel description={t('cookies.description')} button={t('cookies.open')} url={env.cookiePolicyUrl} />
+          </Tabs.Panel>
+        ) : null}
+      </Tabs>
+    </Stack>
+  );
+}

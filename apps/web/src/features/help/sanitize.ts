@@ -1,0 +1,6 @@
+// FAQ answers are HTML written by organisers: only harmless markup reaches the page.
+import DOMPurify from 'dompurify';
+
+export function sanitizeHtml(html: string): string {
+  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form'], FORBID_ATTR: ['style'] });
+}

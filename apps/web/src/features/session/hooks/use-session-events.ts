@@ -1,0 +1,54 @@
+// Binds the realtime session events to the tab's socket (spec 01 §4).
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { browser } from '../../../lib/browser.ts';
+import { showLoggedOutNotice } from '../../../lib/logged-out-notice.ts';
+import { topLeftNotice } from '../../../lib/notify.ts';
+import { roomIdFromPath } from '../../../lib/room-path.ts';
+import { getCurrentUser, updateCurrentUser } from '../../../lib/session.ts';
+import { endSessionLocally, signOut } from '../../../lib/sign-out.ts';
+import { useSocket } from '../../../lib/socket.ts';
+import { trpc } from '../../../lib/trpc.ts';
+import { bindSessionEvents, createSessionEventHandlers } from '../session-events.ts';
+
+export function useSessionEvents(): void {
+  const socket = useSocket();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const path = useRef(pathname);
+  const utils = trpc.useUtils();
+  const { t } = useTranslation('session');
+
+  useEffect(() => {
+    path.current = pathname;
+  }, [pathname]);
+
+  useEffect(() => {
+    if (!socket) return undefined;
+    const handlers = createSessionEventHandlers({
+      getUser: getCurrentUser,
+      endSessionLocally,
+      showLoggedOut: (reason, eventCode) => showLoggedOutNotice({ reason, eventCode }),
+      signOut,
+      reload: () => browser.reload(),
+      assign: (url) => browser.assign(url),
+      updateUser: updateCurrentUser,
+      pictureChanged: () => void utils.user.invalidate(),
+      accessGained: (rooms) =>
+        topLeftNotice({
+          tone: 'success',
+          title: t('access.gainedTitle'),
+          message: t('access.gainedMessage', { rooms: rooms.map((r) => r.roomName).join(', ') }),
+        }),
+      accessLost: () =>
+        topLeftNotice({ tone: 'error', title: t('access.deniedTitle'), message: t('access.deniedMessage') }),
+      currentRoomId: () => roomIdFromPath(path.current),
+      goToLobby: () => navigate('/lobby'),
+      schedule: (run, delayMs) => {
+        setTimeout(run, delayMs);
+      },
+    });
+    return bindSessionEvents(socket, handlers);
+  }, [socket, navigate, utils, t]);
+}

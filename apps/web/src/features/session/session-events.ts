@@ -1,0 +1,145 @@
+// What the tab does on each realtime session event (spec 01 §4 "Realtime session events", §8). Pure: every
+// effect goes through `deps`, so each event is tested on its own.
+import {
+  LogoutEventSchema,
+  ProfilePictureChangeSchema,
+  RefreshEventSchema,
+  SERVER_EVENTS,
+  TIMINGS,
+  TOPICS,
+  UserAccessChangeSchema,
+  UserStatusChangeSchema,
+  type AccessibleRoom,
+  type CurrentUser,
+} from '@showfloor/contracts';
+import type { LoggedOutReason } from '../../lib/logged-out-notice.ts';
+
+export interface SessionEventDeps {
+  getUser: () => CurrentUser | null;
+  /** Forgets the session in this tab (no provider call) and answers the event code to return to. */
+  endSessionLocally: () => string;
+  showLoggedOut: (reason: LoggedOutReason, eventCode: string) => void;
+  /** The full sign-out (announce offline, end the session, clear, go to login, reload). */
+  signOut: () => Promise<void>;
+  reload: () => void;
+  assign: (url: string) => void;
+  updateUser: (patch: Partial<CurrentUser>) => Promise<void>;
+  /** Someone's picture changed: refresh what shows it. */
+  pictureChanged: (userId: number, path: string) => void;
+  accessGained: (rooms: AccessibleRoom[]) => void;
+  accessLost: () => void;
+  /** The room the tab shows, if any (not the lobby). */
+  currentRoomId: () => number | undefined;
+  goToLobby: () => void;
+  schedule: (run: () => void, delayMs: number) => void;
+}
+
+/** A refresh target: same-site paths or http(s) URLs only. */
+function safeUrl(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  if (url.startsWith('/') && !url.startsWith('//')) return url;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.toString() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function createSessionEventHandlers(deps: SessionEventDeps) {
+  let ended = false;
+  const endWith = (reason: LoggedOutReason) => {
+    if (ended) return;
+    ended = true;
+    const eventCode = deps.endSessionLocally();
+    deps.showLoggedOut(reason, eventCode);
+  };
+
+  return {
+    /** The server refused the connection (it will not retry): sign out and show the logged-out dialog. */
+    connectError(): void {
+      if (!deps.getUser()) return;
+      endWith('session-problem');
+    },
+
+    logout(payload: unknown): void {
+      const parsed = LogoutEventSchema.safeParse(payload);
+      const user = deps.getUser();
+      if (!parsed.success || !user || parsed.data.user_id !== user.id) return;
+      endWith('switched-devices');
+    },
+
+    refresh(payload: unknown): void {
+      const parsed = RefreshEventSchema.safeParse(payload ?? {});
+      if (!parsed.success) return;
+      const delay = parsed.data.refresh_delay ?? TIMINGS.REFRESH_DEFAULT_DELAY_MS;
+      const url = safeUrl(parsed.data.url);
+      deps.schedule(() => (url ? deps.assign(url) : deps.reload()), delay);
+    },
+
+    userStatusChange(payload: unknown): void {
+      const parsed = UserStatusChangeSchema.safeParse(payload);
+      const user = deps.getUser();
+      if (!parsed.success || !user) return;
+      if (parsed.data.user_id === user.id && parsed.data.user_status === 'offline') void deps.signOut();
+    },
+
+    profilePictureChange(payload: unknown): void {
+      const parsed = ProfilePictureChangeSchema.safeParse(payload);
+      if (!parsed.success) return;
+      const { user_id: userId, profile_picture_path: path } = parsed.data;
+      if (deps.getUser()?.id === userId) void deps.updateUser({ profile_picture: path || null });
+      deps.pictureChanged(userId, path);
+    },
+
+    userAccessChange(payload: unknown): void {
+      const parsed = UserAccessChangeSchema.safeParse(payload);
+      const user = deps.getUser();
+      if (!parsed.success || !user) return;
+      const rooms = parsed.data.accessibleRooms;
+      const had = new Set(user.room_access);
+      const gained = rooms.filter((room) => !had.has(room.roomId));
+      const nowAccessible = rooms.map((room) => room.roomId).filter((id) => id > 0);
+      void deps.updateUser({ room_access: nowAccessible });
+      if (gained.length > 0) deps.accessGained(gained);
+      const current = deps.currentRoomId();
+      if (current !== undefined && !nowAccessible.includes(current)) {
+        deps.accessLost();
+        deps.schedule(deps.goToLobby, TIMINGS.ROOM_ACCESS_REDIRECT_MS);
+      }
+    },
+  };
+}
+
+export type SessionEventHandlers = ReturnType<typeof createSessionEventHandlers>;
+
+/** The parts of a socket.io client socket the handlers need. */
+export interface SessionSocket {
+  readonly active: boolean;
+  on(event: string, listener: (...args: unknown[]) => void): unknown;
+  off(event: string, listener: (...args: unknown[]) => void): unknown;
+  connect(): unknown;
+}
+
+/** Wires the handlers to the socket; answers the unbinding function. */
+export function bindSessionEvents(socket: SessionSocket, handlers: SessionEventHandlers): () => void {
+  const listeners: Record<string, (...args: unknown[]) => void> = {
+    // socket.io leaves `active` false only when the server refused the handshake; network errors retry.
+    connect_error: () => {
+      if (!socket.active) handlers.connectError();
+    },
+    // The server closed the socket (e.g. its session ended): connect again, so a refusal surfaces as above.
+    disconnect: (reason) => {
+      if (reason === 'io server disconnect') socket.connect();
+    },
+    [SERVER_EVENTS.LOGOUT]: (payload) => handlers.logout(payload),
+    [SERVER_EVENTS.REFRESH]: (payload) => handlers.refresh(payload),
+    [TOPICS.USER_STATUS_CHANGES]: (payload) => handlers.userStatusChange(payload),
+    [SERVER_EVENTS.PROFILE_PICTURE_CHANGE]: (payload) => handlers.profilePictureChange(payload),
+    [TOPICS.USER_ACCESS_CHANGE]: (payload) => handlers.userAccessChange(payload),
+  };
+  for (const [event, listener] of Object.entries(listeners)) socket.on(event, listener);
+  return () => {
+    for (const [event, listener] of Object.entries(listeners)) socket.off(event, listener);
+  };
+}

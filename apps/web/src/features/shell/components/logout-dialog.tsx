@@ -1,0 +1,87 @@
+// Log-out confirmation with the exit survey (spec 02 §4.7): confirm, optional reject ('no' in survey mode),
+// cancel; Escape does not close it. Rejecting the survey posts preference exit_survey 'no', then signs out.
+import { useState } from 'react';
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { findPreference, isFlagOn, type CurrentUser, type Preference } from '@showfloor/contracts';
+import { trpc } from '../../../lib/trpc.ts';
+
+export interface LogoutDialogProps {
+  opened: boolean;
+  user: CurrentUser;
+  preferences: readonly Preference[];
+  onCancel: () => void;
+  /** Performs the sign-out (announce offline, clear, go to login, reload). */
+  signOut: () => Promise<void>;
+  /** Opens the survey in a new window. */
+  openSurvey?: (url: string) => void;
+}
+
+export function surveyUrlOf(preferences: readonly Preference[]): string | undefined {
+  const enabled = isFlagOn(findPreference(preferences, 'exit_survey'));
+  const url = findPreference(preferences, 'exit_survey_url');
+  return enabled && url ? url : undefined;
+}
+
+export function LogoutDialog({
+  opened,
+  user,
+  preferences,
+  onCancel,
+  signOut,
+  openSurvey = (url) => window.open(url, '_blank', 'noopener,noreferrer'),
+}: LogoutDialogProps) {
+  const { t } = useTranslation('shell');
+  const surveyUrl = surveyUrlOf(preferences);
+  const postPreference = trpc.event.createPreference.useMutation();
+  const [busy, setBusy] = useState(false);
+
+  async function confirm() {
+    setBusy(true);
+    if (surveyUrl) openSurvey(surveyUrl);
+    await signOut();
+  }
+
+  async function reject() {
+    setBusy(true);
+    try {
+      await postPreference.mutateAsync({
+        name: 'exit_survey',
+        value: 'no',
+        category: 'exit_survey',
+        user_id: user.id,
+        event_code: user.event_code,
+      });
+    } catch (error) {
+      // Spec 02 §8: preference save errors are logged only; the sign-out goes on.
+      console.error('exit survey answer not saved', error);
+    }
+    await signOut();
+  }
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onCancel}
+      closeOnEscape={false}
+      closeOnClickOutside={false}
+      centered
+      title={t('logout.title')}
+    >
+      <Text>{surveyUrl ? t('logout.surveyQuestion') : t('logout.question')}</Text>
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={onCancel} disabled={busy}>
+          {t('logout.cancel')}
+        </Button>
+        {surveyUrl ? (
+          <Button variant="outline" onClick={() => void reject()} disabled={busy}>
+            {t('logout.no')}
+          </Button>
+        ) : null}
+        <Button onClick={() => void confirm()} loading={busy} data-autofocus>
+          {surveyUrl ? t('logout.toSurvey') : t('logout.confirm')}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,26 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { createI18n } from './lib/i18n.ts';
+import { loadSession } from './lib/session.ts';
+
+async function boot(): Promise<void> {
+  const i18n = createI18n();
+  try {
+    await loadSession();
+  } catch (error) {
+    // An unreadable session (no IndexedDB, no Web Crypto) means signed out, never a crash.
+    console.error('stored session unreadable', error);
+  }
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  createRoot(container).render(
+    <StrictMode>
+      <App i18n={i18n} />
+    </StrictMode>,
+  );
+}
+
+void boot();
