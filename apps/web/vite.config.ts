@@ -22,6 +22,16 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     rolldownOptions: {
+      output: {
+        // The libraries every route needs travel as one file: one request, and gzip compresses them together.
+        manualChunks(id: string) {
+          return /node_modules[\\/]\.pnpm[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|@tanstack\+[^/]+|@trpc\+[^/]+|zod)@/.test(
+            id,
+          )
+            ? 'vendor'
+            : undefined;
+        },
+      },
       treeshake: {
         // The contracts package is pure data and functions: pages bundle only the modules they use.
         moduleSideEffects: [{ test: /packages[\\/]contracts[\\/]/, sideEffects: false }],

@@ -4,11 +4,14 @@ import { callProcedure, startGateway, type RunningGateway } from '../test/gatewa
 
 let provider: StubProvider;
 let gateway: RunningGateway;
+const seenRequestIds: string[] = [];
 
 beforeAll(async () => {
   provider = await startStubProvider((app) => {
-    app.get('/api/v1/auth/providers', async () => ({ providers: [], user_pass_login: true }));
-    app.get('/api/v1/boom', async () => ({}));
+    app.get('/api/v1/auth/providers', async (request) => {
+      seenRequestIds.push(String(request.headers['x-request-id']));
+      return { providers: [], user_pass_login: true };
+    });
   });
   gateway = await startGateway(provider.url, { WEB_ORIGIN: 'https://app.example.com' });
 });
@@ -25,13 +28,20 @@ describe('gateway basics (stub provider)', () => {
     expect(await ready.json()).toMatchObject({ status: 'ok', checks: expect.arrayContaining([{ name: 'provider', ok: true }]) });
   });
 
-  it('serves a public procedure and echoes the request id', async () => {
+  it('serves a public procedure, echoes the request id and passes it on to the provider', async () => {
     const answer = await callProcedure(gateway.url, 'auth.providers', { frontend: 'visitor', event_code: 'DEMO' }, {
       headers: { 'x-request-id': 'test-req-1' },
     });
     expect(answer.status).toBe(200);
     expect(answer.data).toEqual({ providers: [], user_pass_login: true });
     expect(answer.headers.get('x-request-id')).toBe('test-req-1');
+    expect(seenRequestIds.at(-1)).toBe('test-req-1');
+    const generated = await callProcedure(gateway.url, 'auth.providers', { frontend: 'visitor', event_code: 'DEMO' }, {
+      headers: { 'x-request-id': 'bad id with spaces' },
+    });
+    const fresh = generated.headers.get('x-request-id') ?? '';
+    expect(fresh).toMatch(/^[0-9a-f-]{36}$/);
+    expect(seenRequestIds.at(-1)).toBe(fresh);
   });
 
   it('answers invalid input with 400 and the flattened zod issues', async () => {
@@ -49,13 +59,16 @@ describe('gateway basics (stub provider)', () => {
   });
 });
 
-/** Parses Prometheus text exposition strictly; throws on any line that is not a comment or a sample. */
+/**
+ * Parses Prometheus text exposition strictly; throws on any line that is not a comment or a sample. Values
+ * follow Go's ParseFloat, as Prometheus does: NaN and Inf in any letter case.
+ */
 function parsePrometheus(text: string): Array<{ name: string; labels: Record<string, string>; value: number }> {
   const samples: Array<{ name: string; labels: Record<string, string>; value: number }> = [];
   for (const line of text.split('\n')) {
     if (line === '') continue;
     if (/^# (HELP|TYPE) [a-zA-Z_:][a-zA-Z0-9_:]* .*$/.test(line)) continue;
-    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (-?[0-9.eE+-]+|NaN|\+Inf|-Inf)( \d+)?$/.exec(line);
+    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (-?[0-9.eE+-]+|nan|[+-]?inf)( \d+)?$/i.exec(line);
     if (!match) throw new Error(`not Prometheus text: ${line}`);
     const labels: Record<string, string> = {};
     for (const pair of (match[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) labels[pair[1] ?? ''] = pair[2] ?? '';

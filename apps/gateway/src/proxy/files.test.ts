@@ -63,7 +63,8 @@ describe('file proxy', () => {
 
   it('refuses a protected file without a valid token before asking the provider', async () => {
     const before = provider.hits.filter((hit) => hit.includes('/download')).length;
-    for (const headers of [{}, { authorization: 'Bearer forged.token.here' }, { cookie: `${TOKEN_COOKIE}=nope` }]) {
+    const attempts: Array<Record<string, string>> = [{}, { authorization: 'Bearer forged.token.here' }, { cookie: `${TOKEN_COOKIE}=nope` }];
+    for (const headers of attempts) {
       const response = await fetch(`${gateway.url}/api/v1/content/download?type=user_manual&event_code=DEMO&filename=m.pdf`, { headers });
       expect(response.status).toBe(401);
       expect(await response.json()).toMatchObject({ error_code: '401.1' });

@@ -10,7 +10,7 @@ import type { CallTokenIssuer } from './call-tokens.ts';
 import type { DeliveredMessages } from './delivered.ts';
 import type { Directory } from './directory.ts';
 import type { RelayServer, RelaySocket } from './io.ts';
-import type { RejectReason, RelayMetrics } from './metrics.ts';
+import type { AdapterState, RejectReason, RelayMetrics } from './metrics.ts';
 
 /** Shared parts of the relay. */
 export interface RelayContext {
@@ -21,6 +21,8 @@ export interface RelayContext {
   callTokens: CallTokenIssuer;
   metrics: RelayMetrics;
   logger: FastifyBaseLogger;
+  /** 'memory' on a single node; else whether Redis currently carries cross-node traffic. */
+  adapterState: () => AdapterState;
 }
 
 /** A handler's answer: the ack, why it was refused (for metrics), and what to do once acked. */

@@ -94,6 +94,7 @@ export async function attachRelay(app: FastifyInstance, deps: GatewayDeps, overr
     callTokens: new CallTokenIssuer(deps.env.CALL_TOKEN_SECRET),
     metrics,
     logger,
+    adapterState: relayIo.adapterState,
   };
   if (!deps.env.CALL_TOKEN_SECRET && deps.env.REDIS_URL) {
     logger.warn('CALL_TOKEN_SECRET is not set: call widget tokens differ per node');

@@ -68,7 +68,7 @@ export function emitServerEvents(app: FastifyInstance, ctx: RelayContext, deps: 
 
   /** Every node forgets and re-checks; the user's tabs hear which rooms they may access now. */
   async function accessChanged(userId: number): Promise<void> {
-    io.serverSideEmit('access_changed', { user_id: userId });
+    if (ctx.adapterState() !== 'memory') io.serverSideEmit('access_changed', { user_id: userId });
     await recheckLocal(userId);
     try {
       const sockets = await io.in(SOCKET_ROOMS.user(userId)).fetchSockets();

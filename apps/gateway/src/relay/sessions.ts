@@ -42,7 +42,7 @@ export function enforceSessions(ctx: RelayContext, revocations: RevocationList, 
 
   const stopListening = revocations.onRevoke((revocation) => {
     if (fromOtherNodes.has(revocation)) return;
-    io.serverSideEmit('session_revoked', revocation);
+    if (ctx.adapterState() !== 'memory') io.serverSideEmit('session_revoked', revocation);
     switch (revocation.kind) {
       case 'session':
         // The user signed out themself: their other tabs reconnect, are refused and sign out.

@@ -41,6 +41,7 @@ export function useCurrentUser(): CurrentUser | null {
 
 /** Reads the stored user; anything unreadable leaves the tab signed out and drops the bad value. */
 export async function loadSession(): Promise<CurrentUser | null> {
+  const hadValue = window.localStorage.getItem(STORAGE_KEYS.CURRENT_USER) !== null;
   const text = await storage().getItem(STORAGE_KEYS.CURRENT_USER);
   let user: CurrentUser | null = null;
   if (text) {
@@ -50,8 +51,8 @@ export async function loadSession(): Promise<CurrentUser | null> {
     } catch {
       user = null;
     }
-    if (!user) storage().removeItem(STORAGE_KEYS.CURRENT_USER);
   }
+  if (!user && hadValue) storage().removeItem(STORAGE_KEYS.CURRENT_USER);
   currentUser = user;
   emit();
   return user;

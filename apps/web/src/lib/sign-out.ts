@@ -3,7 +3,7 @@
 import { TOPICS } from '@showfloor/contracts';
 import { browser } from './browser.ts';
 import { clearSession, getCurrentUser, lastEventCode, loginPath } from './session.ts';
-import { disconnectSocket, emitWithAck } from './socket.ts';
+import { disconnectSocket, emitWithAck } from './socket-registry.ts';
 import { trpcClient } from './trpc.ts';
 
 let signingOut = false;

@@ -1,11 +1,11 @@
 // Renders a component the way the app does: Mantine (env="test": no transitions), TanStack Query without retries,
 // tRPC against a fake fetch, i18n and a MemoryRouter.
-import type { ReactElement, ReactNode } from 'react';
+import { useEffect, type ReactElement, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation, type InitialEntry, type Location } from 'react-router-dom';
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -27,6 +27,13 @@ export interface AppRenderResult extends RenderResult {
   queryClient: QueryClient;
   /** The MemoryRouter's current location. */
   location: () => { pathname: string; search: string; state: unknown };
+}
+
+/** Reports every location the MemoryRouter shows. */
+function LocationProbe({ onLocation }: { onLocation: (location: Location) => void }) {
+  const location = useLocation();
+  useEffect(() => onLocation(location), [location, onLocation]);
+  return null;
 }
 
 export function createTestQueryClient(): QueryClient {
@@ -52,18 +59,16 @@ export function TestProviders({ children, queryClient }: { children: ReactNode; 
 export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}): AppRenderResult {
   const queryClient = options.queryClient ?? createTestQueryClient();
   const current = { pathname: '', search: '', state: undefined as unknown };
-  function LocationProbe() {
-    const location = useLocation();
+  const record = (location: { pathname: string; search: string; state: unknown }) => {
     current.pathname = location.pathname;
     current.search = location.search;
     current.state = location.state;
-    return null;
-  }
+  };
   const user = userEvent.setup();
   const result = render(
     <TestProviders queryClient={queryClient}>
       <MemoryRouter initialEntries={[options.route ?? '/']}>
-        <LocationProbe />
+        <LocationProbe onLocation={record} />
         <Routes>
           <Route path={options.path ?? '*'} element={ui} />
           {Object.entries(options.routes ?? {}).map(([path, element]) => (

@@ -1,4 +1,6 @@
-// The root of every route: the event's theme over Mantine, the notification areas and the logged-out dialog.
+// The root of every route: the event's theme over Mantine, the notification areas (the default store: toasts
+// top-right, top-left notices, announcements; the chat store: bottom-left, at most four) and the logged-out
+// dialog.
 import { useMemo } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';

@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { AnnouncementSchema, TOPICS } from '@showfloor/contracts';
 import { announcementNotice } from '../../../lib/notify.ts';
-import { useSocket } from '../../../lib/socket.ts';
+import { useSocket } from '../../../lib/socket-registry.ts';
 
 export function handleAnnouncement(payload: unknown, show: typeof announcementNotice = announcementNotice): boolean {
   const parsed = AnnouncementSchema.safeParse(payload);

@@ -11,7 +11,7 @@ export function useCompleteSignIn() {
     async (user: CurrentUser, target: string, accessCode?: string) => {
       await startSession(user);
       if (accessCode) window.localStorage.setItem(STORAGE_KEYS.ACCESS_CODE, accessCode);
-      navigate(target, { replace: true });
+      await navigate(target, { replace: true });
     },
     [navigate],
   );

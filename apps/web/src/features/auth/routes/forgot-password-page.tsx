@@ -31,7 +31,7 @@ export default function ForgotPasswordPage() {
     setServerError(undefined);
     try {
       await request.mutateAsync({ type: 'reset', username: email.trim(), event_code: eventCode });
-      navigate(`/auth/forgot-password-success?event=${encodeURIComponent(eventCode)}`);
+      void navigate(`/auth/forgot-password-success?event=${encodeURIComponent(eventCode)}`);
     } catch (err) {
       const error = parseAppError(err);
       setServerError(error.message);

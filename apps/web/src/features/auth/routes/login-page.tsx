@@ -61,7 +61,7 @@ export default function LoginPage() {
   // Outside the event's open hours the user goes to the info page (spec 01 §2).
   useEffect(() => {
     if (openHours.data && !isEventOpen(openHours.data.event_open_hours)) {
-      navigate(`/info?event=${encodeURIComponent(debouncedEvent)}`, { replace: true });
+      void navigate(`/info?event=${encodeURIComponent(debouncedEvent)}`, { replace: true });
     }
   }, [openHours.data, debouncedEvent, navigate]);
 
@@ -99,7 +99,7 @@ export default function LoginPage() {
       }
       setDialog({ opened: false });
       if (error.message === BACKEND_MESSAGES.EVENT_CLOSED) {
-        navigate(`/info?event=${encodeURIComponent(eventCode)}`);
+        void navigate(`/info?event=${encodeURIComponent(eventCode)}`);
         return;
       }
       setServerError(error.message);

@@ -91,7 +91,7 @@ export default function RegistrationPage() {
         return;
       }
       await startSession(answer.user_data);
-      navigate(`/auth/registration-success?event=${encodeURIComponent(eventCode)}`);
+      void navigate(`/auth/registration-success?event=${encodeURIComponent(eventCode)}`);
     } catch (err) {
       setServerError(parseAppError(err).message);
     }

@@ -34,7 +34,7 @@ export default function ResetPasswordPage() {
     } catch {
       // Spec 01 §4: success and error both lead to the reset-success page.
     }
-    navigate(success);
+    await navigate(success);
   }
 
   return (

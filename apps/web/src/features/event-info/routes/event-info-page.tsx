@@ -20,7 +20,7 @@ export default function EventInfoPage() {
   const open = windows ? isEventOpen(windows) : false;
 
   useEffect(() => {
-    if (windows && open) navigate(`/auth/login?event=${encodeURIComponent(eventCode)}`, { replace: true });
+    if (windows && open) void navigate(`/auth/login?event=${encodeURIComponent(eventCode)}`, { replace: true });
   }, [windows, open, eventCode, navigate]);
 
   if (!eventCode) return <Navigate to="/" replace />;

@@ -8,7 +8,7 @@ import { topLeftNotice } from '../../../lib/notify.ts';
 import { roomIdFromPath } from '../../../lib/room-path.ts';
 import { getCurrentUser, updateCurrentUser } from '../../../lib/session.ts';
 import { endSessionLocally, signOut } from '../../../lib/sign-out.ts';
-import { useSocket } from '../../../lib/socket.ts';
+import { useSocket } from '../../../lib/socket-registry.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { bindSessionEvents, createSessionEventHandlers } from '../session-events.ts';
 

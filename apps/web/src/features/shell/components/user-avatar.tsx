@@ -1,8 +1,9 @@
-import { Avatar } from '@mantine/core';
+import { Avatar, useMantineTheme } from '@mantine/core';
 import type { CurrentUser } from '@showfloor/contracts';
 import { profilePictureUrl } from '../../../lib/files.ts';
 
 export function UserAvatar({ user, size = 32 }: { user: CurrentUser; size?: number }) {
+  const theme = useMantineTheme();
   const initials = `${user.firstname.charAt(0)}${user.lastname.charAt(0)}`.toUpperCase() || undefined;
   return (
     <Avatar
@@ -10,7 +11,8 @@ export function UserAvatar({ user, size = 32 }: { user: CurrentUser; size?: numb
       size={size}
       radius="xl"
       alt=""
-      color="brand"
+      aria-hidden
+      color={theme.primaryColor}
     >
       {initials}
     </Avatar>

@@ -1,0 +1,145 @@
+/**
+ * The handshake and the per-connection rules, against a stub provider (its JWKS and signer): who may connect,
+ * with which connect_error, and what happens to a connection that misbehaves.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT, generateKeyPair } from 'jose';
+import { RELAY_ERRORS, TOKEN_ISSUER } from '@showfloor/contracts';
+import { startStubProvider, type StubProvider } from '../../test/stub-provider.ts';
+import { startGateway, type RunningGateway } from '../../test/gateway.ts';
+import { connectAs, refusal, settle, until, type TestClient } from './testing/clients.ts';
+
+const ORIGIN = 'https://app.example.com';
+let provider: StubProvider;
+let gateway: RunningGateway;
+const clients: TestClient[] = [];
+
+async function client(options: Parameters<typeof connectAs>[1]): Promise<TestClient> {
+  const connected = await connectAs(gateway.url, options);
+  clients.push(connected);
+  return connected;
+}
+
+function base64url(value: unknown): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+beforeAll(async () => {
+  provider = await startStubProvider();
+  gateway = await startGateway(provider.url, {
+    WEB_ORIGIN: ORIGIN,
+    RELAY_EMITS_PER_SECOND: '5',
+    RELAY_EMIT_BURST: '5',
+    RELAY_MAX_CONNECTIONS: '6',
+  });
+});
+afterAll(async () => {
+  for (const each of clients) each.close();
+  await gateway?.close();
+  await provider?.close();
+});
+
+describe('relay handshake', () => {
+  it('accepts a valid token whose user matches userId', async () => {
+    const token = await provider.sign({ sub: '11' });
+    const connected = await client({ token, userId: 11 });
+    expect(connected.socket.connected).toBe(true);
+  });
+
+  it('refuses a missing token', async () => {
+    expect(await refusal(gateway.url, { userId: 11 })).toBe(RELAY_ERRORS.TOKEN_MISSING);
+  });
+
+  it('refuses an expired token', async () => {
+    const token = await provider.sign({ sub: '11' }, { expiresInSeconds: -60 });
+    expect(await refusal(gateway.url, { token, userId: 11 })).toBe(RELAY_ERRORS.TOKEN_EXPIRED);
+  });
+
+  it('refuses a token signed by another key', async () => {
+    const { privateKey } = await generateKeyPair('ES256');
+    const token = await provider.sign({ sub: '11' }, { key: privateKey });
+    expect(await refusal(gateway.url, { token, userId: 11 })).toBe(RELAY_ERRORS.TOKEN_INVALID);
+  });
+
+  it('refuses an alg none token', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const claims = { sub: '11', event_code: 'DEMO', roles: [{ role: 'admin' }], sid: 's', iss: TOKEN_ISSUER, iat: now, exp: now + 600 };
+    const token = `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(claims)}.`;
+    expect(await refusal(gateway.url, { token, userId: 11 })).toBe(RELAY_ERRORS.TOKEN_INVALID);
+  });
+
+  it('refuses a token whose algorithm was swapped to HS256 with the public key as secret', async () => {
+    const jwks = (await (await fetch(`${provider.url}/api/v1/auth/jwks`)).json()) as { keys: unknown[] };
+    const secret = new TextEncoder().encode(JSON.stringify(jwks.keys[0]));
+    const token = await new SignJWT({ event_code: 'DEMO', roles: [{ role: 'admin' }], sid: 's' })
+      .setProtectedHeader({ alg: 'HS256', kid: 'stub-1' })
+      .setSubject('11')
+      .setIssuer(TOKEN_ISSUER)
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(secret);
+    expect(await refusal(gateway.url, { token, userId: 11 })).toBe(RELAY_ERRORS.TOKEN_INVALID);
+  });
+
+  it("refuses a userId that is not the token's user", async () => {
+    const token = await provider.sign({ sub: '11' });
+    expect(await refusal(gateway.url, { token, userId: 12 })).toBe(RELAY_ERRORS.USER_MISMATCH);
+    expect(await refusal(gateway.url, { token })).toBe(RELAY_ERRORS.QUERY_INVALID);
+  });
+
+  it('lets a browser in only from an allowed origin, matched exactly', async () => {
+    const token = await provider.sign({ sub: '11' });
+    await client({ token, userId: 11, headers: { origin: ORIGIN } });
+    for (const origin of ['https://evil.example.com', `${ORIGIN}.evil.com`, 'https://app.example.co', 'null']) {
+      expect(await refusal(gateway.url, { token, userId: 11, headers: { origin } })).toBe(RELAY_ERRORS.ORIGIN_FORBIDDEN);
+    }
+  });
+
+  it('refuses a revoked session and closes its open socket within seconds', async () => {
+    const token = await provider.sign({ sub: '21', sid: 'sid-revoked' });
+    const connected = await client({ token, userId: 21 });
+    const started = Date.now();
+    gateway.app.gatewayDeps.revocations.revokeSession('sid-revoked', Date.now() + 600_000, '21');
+    await until(() => !connected.socket.connected, 'the revoked socket to close', 5_000);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(await refusal(gateway.url, { token, userId: 21 })).toBe(RELAY_ERRORS.TOKEN_REVOKED);
+  });
+});
+
+describe('relay emits', () => {
+  it("acks an unknown topic with 'the socket topic is invalid' and keeps the socket usable", async () => {
+    const token = await provider.sign({ sub: '31', sid: 'sid-31' });
+    const connected = await client({ token, userId: 31 });
+    expect(await connected.request('no_such_topic', {})).toEqual({ statusCode: 400, message: 'the socket topic is invalid' });
+    expect(await connected.request('chat', {})).toEqual({ statusCode: 400, message: 'the socket topic is invalid' });
+    expect(await connected.request('user_access_change', {})).toEqual({ statusCode: 400, message: RELAY_ERRORS.TOPIC_SERVER_ONLY });
+    expect(await connected.request('user_status_changes', { user_id: 31, user_status: 'busy' })).toEqual({ statusCode: 200 });
+    expect(connected.socket.connected).toBe(true);
+  });
+
+  it('acks 400 beyond the emit rate and disconnects a connection that keeps hammering', async () => {
+    const token = await provider.sign({ sub: '41', sid: 'sid-41' });
+    const connected = await client({ token, userId: 41 });
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => connected.request<{ statusCode: number; message?: string }>('user_status_changes', { user_id: 41, user_status: 'busy' })),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(5);
+    expect(answers.filter((answer) => answer.message === RELAY_ERRORS.RATE_LIMITED)).toHaveLength(3);
+    expect(connected.socket.connected).toBe(true);
+    for (let index = 0; index < 10; index += 1) connected.socket.emit('user_status_changes', { user_id: 41, user_status: 'busy' }, () => {});
+    await until(() => !connected.socket.connected, 'the abusive socket to be disconnected');
+  });
+
+  it('refuses connections above the per-node cap with a clear message', async () => {
+    const extra: TestClient[] = [];
+    const cap = gateway.app.relay.options.maxConnections;
+    const open = gateway.app.relay.io.engine.clientsCount;
+    for (let index = open; index < cap; index += 1) {
+      extra.push(await client({ token: await provider.sign({ sub: String(100 + index) }), userId: 100 + index }));
+    }
+    const token = await provider.sign({ sub: '99' });
+    expect(await refusal(gateway.url, { token, userId: 99 })).toBe(RELAY_ERRORS.SERVER_FULL);
+    for (const each of extra) each.close();
+    await settle(100);
+  });
+});

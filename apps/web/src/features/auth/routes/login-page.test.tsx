@@ -1,0 +1,195 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { STORAGE_KEYS } from '@showfloor/contracts';
+import { browser } from '../../../lib/browser.ts';
+import { clearSession, getCurrentUser } from '../../../lib/session.ts';
+import { makeUser } from '../../../testing/fixtures.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
+import { fail, mockTrpc, type Handler } from '../../../testing/trpc-mock.ts';
+import LoginPage from './login-page.tsx';
+
+const providers = (userPass = true) => ({
+  providers: [{ name: 'demo-sso', button_text: 'Sign in with Demo SSO', user_pass_login: userPass }],
+  user_pass_login: userPass,
+});
+
+function setup(handlers: Record<string, Handler> = {}, route: string | { pathname: string; search: string; state: unknown } = '/auth/login?event=DEMO') {
+  const gateway = mockTrpc({
+    'auth.providers': () => providers(),
+    'event.getOpenHours': () => ({ event_open_hours: [] }),
+    'auth.signin': () => ({ user_data: makeUser(), message: 'Login successful' }),
+    ...handlers,
+  });
+  const view = renderWithProviders(<LoginPage />, {
+    route,
+    path: '/auth/login',
+    routes: { '/lobby': <p>lobby page</p>, '/chat': <p>chat page</p>, '/info': <p>info page</p> },
+  });
+  return { ...view, gateway };
+}
+
+async function fillValid(user: ReturnType<typeof setup>['user'], email = 'ada@demo.test') {
+  await user.type(screen.getByLabelText(/^email/i), email);
+  await user.type(screen.getByLabelText(/^password/i), 'Showfloor2026');
+}
+
+async function tickConsents(user: ReturnType<typeof setup>['user']) {
+  await user.click(screen.getByRole('checkbox', { name: /privacy policy/i }));
+  await user.click(screen.getByRole('checkbox', { name: /local storage/i }));
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  clearSession();
+});
+
+describe('login page', () => {
+  it('hides the event code field when the query gives one and shows it otherwise', async () => {
+    const first = setup();
+    expect(await screen.findByLabelText(/^email/i)).toBeInTheDocument();
+    expect(screen.queryByLabelText(/event code/i)).not.toBeInTheDocument();
+    first.unmount();
+    setup({}, '/auth/login');
+    expect(screen.getByLabelText(/event code/i)).toBeInTheDocument();
+  });
+
+  it('enables submit only when email, password, event code and both consents are set', async () => {
+    const { user } = setup({}, '/auth/login');
+    const submit = screen.getByRole('button', { name: 'Log in' });
+    expect(submit).toBeDisabled();
+    await fillValid(user);
+    await tickConsents(user);
+    expect(submit).toBeDisabled();
+    await user.type(screen.getByLabelText(/event code/i), 'DEMO');
+    expect(submit).toBeEnabled();
+    await user.click(screen.getByRole('checkbox', { name: /local storage/i }));
+    expect(submit).toBeDisabled();
+  });
+
+  it("shows the spec's texts for touched empty fields", async () => {
+    const { user } = setup({}, '/auth/login');
+    await user.click(screen.getByLabelText(/^email/i));
+    await user.click(screen.getByLabelText(/^password/i));
+    await user.click(screen.getByLabelText(/event code/i));
+    await user.click(screen.getByRole('checkbox', { name: /privacy policy/i }));
+    expect(screen.getByText('*Please enter a valid email-address')).toBeInTheDocument();
+    expect(screen.getByText('*Please enter your password')).toBeInTheDocument();
+    expect(screen.getByText('*Please enter a valid event code')).toBeInTheDocument();
+  });
+
+  it('on Enter without both consents highlights the consents and does not sign in', async () => {
+    const { user, gateway } = setup();
+    await fillValid(user);
+    await user.click(screen.getByRole('checkbox', { name: /privacy policy/i }));
+    await user.type(screen.getByLabelText(/^password/i), '{Enter}');
+    expect(screen.getAllByText('Please accept to continue')).toHaveLength(1);
+    expect(gateway.inputsOf('auth.signin')).toEqual([]);
+  });
+
+  it('on Enter with both consents signs in with trimmed inputs, keeps the user and opens /lobby', async () => {
+    const { user, gateway, location } = setup({}, '/auth/login');
+    await user.type(screen.getByLabelText(/^email/i), '  ada@demo.test  ');
+    await user.type(screen.getByLabelText(/^password/i), 'Showfloor2026');
+    await user.type(screen.getByLabelText(/event code/i), ' DEMO ');
+    await tickConsents(user);
+    await user.type(screen.getByLabelText(/^password/i), '{Enter}');
+    expect(await screen.findByText('lobby page')).toBeInTheDocument();
+    expect(gateway.inputsOf('auth.signin')).toEqual([
+      {
+        email: 'ada@demo.test',
+        password: 'Showfloor2026',
+        event_code: 'DEMO',
+        frontend: 'visitor',
+        force_login: true,
+      },
+    ]);
+    expect(location().pathname).toBe('/lobby');
+    expect(getCurrentUser()?.username).toBe('ada@demo.test');
+    expect(window.localStorage.getItem(STORAGE_KEYS.ACTIVE_USER_STATUS)).toBe('available');
+  });
+
+  it('returns to the location the guard kept', async () => {
+    const { user } = setup({}, {
+      pathname: '/auth/login',
+      search: '?event=DEMO',
+      state: { from: { pathname: '/chat', search: '', hash: '' } },
+    });
+    await fillValid(user);
+    await tickConsents(user);
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('chat page')).toBeInTheDocument();
+  });
+
+  it("shows the server's message under the form when sign-in fails", async () => {
+    const { user } = setup({ 'auth.signin': () => fail({ message: 'Wrong email or password.', code: 'UNAUTHORIZED' }) });
+    await fillValid(user);
+    await tickConsents(user);
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Wrong email or password.')).toBeInTheDocument();
+    expect(getCurrentUser()).toBeNull();
+  });
+
+  it('asks for the access code, refuses a wrong one with its text, and signs in with the right one', async () => {
+    const { user, gateway } = setup({
+      'auth.signin': (input) => {
+        const code = (input as { access_code?: string }).access_code;
+        if (!code) return fail({ message: 'Please enter the access code for this event.', code: 'FORBIDDEN' });
+        if (code !== 'VIP-2026') return fail({ message: 'Invalid access code. Please use a different code.', code: 'FORBIDDEN' });
+        return { user_data: makeUser({ event_code: 'VIP' }), message: 'ok' };
+      },
+    }, '/auth/login?event=VIP');
+    await fillValid(user, 'vera@demo.test');
+    await tickConsents(user);
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Access code' });
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm' });
+    expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('Access code'), 'WRONG');
+    expect(confirm).toBeEnabled();
+    await user.click(confirm);
+    expect(await within(dialog).findByText('Invalid access code. Please use a different code.')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Access code'));
+    expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('Access code'), 'VIP-2026');
+    await user.click(confirm);
+    expect(await screen.findByText('lobby page')).toBeInTheDocument();
+    expect(gateway.inputsOf('auth.signin').map((i) => (i as { access_code?: string }).access_code)).toEqual([
+      undefined,
+      'WRONG',
+      'VIP-2026',
+    ]);
+    expect(window.localStorage.getItem(STORAGE_KEYS.ACCESS_CODE)).toBe('VIP-2026');
+  });
+
+  it('offers the SSO buttons of the event and starts the provider round trip after the consents', async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const { user } = setup();
+    const sso = await screen.findByRole('button', { name: 'Sign in with Demo SSO' });
+    await user.click(sso);
+    expect(assign).not.toHaveBeenCalled();
+    expect(screen.getAllByText('Please accept to continue')).toHaveLength(2);
+    await tickConsents(user);
+    await user.click(sso);
+    expect(assign).toHaveBeenCalledWith('/api/v1/auth/oauth2?frontend=visitor&provider=demo-sso&event_code=DEMO');
+    expect(window.localStorage.getItem(STORAGE_KEYS.EVENT_CODE)).toBe('DEMO');
+  });
+
+  it('shows email and password only when the event allows user/password login', async () => {
+    setup({ 'auth.providers': () => providers(false) });
+    expect(await screen.findByRole('button', { name: 'Sign in with Demo SSO' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByLabelText(/^email/i)).not.toBeInTheDocument());
+    expect(screen.queryByLabelText(/^password/i)).not.toBeInTheDocument();
+  });
+
+  it('sends a closed event to the information page', async () => {
+    const future = Date.now() + 86_400_000;
+    setup({ 'event.getOpenHours': () => ({ event_open_hours: [{ from_timestamp: future, to_timestamp: future + 3_600_000 }] }) }, '/auth/login?event=CLOSED');
+    expect(await screen.findByText('info page')).toBeInTheDocument();
+  });
+
+  it('greets the special event with its own welcome text', async () => {
+    setup({}, '/auth/login?event=VIP');
+    expect(await screen.findByText(/Welcome to our VIP event!/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { STORAGE_KEYS } from '@showfloor/contracts';
+import { clearSession, getCurrentUser } from '../../../lib/session.ts';
+import { makeUser } from '../../../testing/fixtures.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
+import { fail, mockTrpc, type Handler } from '../../../testing/trpc-mock.ts';
+import OAuth2CallbackPage from './oauth2-callback-page.tsx';
+
+function setup(handler: Handler, route = '/auth/callback/oauth2/demo-sso?code=abc&event=VIP') {
+  const gateway = mockTrpc({ 'auth.oauth2Callback': handler });
+  const view = renderWithProviders(<OAuth2CallbackPage />, {
+    route,
+    path: '/auth/callback/oauth2/:provider',
+    routes: { '/lobby': <p>lobby page</p>, '/auth/login': <p>login page</p> },
+  });
+  return { ...view, gateway };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  clearSession();
+});
+
+describe('OAuth2 callback page', () => {
+  it('asks for the event code only when the query has none', () => {
+    window.localStorage.setItem(STORAGE_KEYS.EVENT_CODE, 'DEMO');
+    const first = setup(() => ({}));
+    expect(screen.queryByLabelText(/event code/i)).not.toBeInTheDocument();
+    first.unmount();
+    setup(() => ({}), '/auth/callback/oauth2/demo-sso?code=abc');
+    expect(screen.getByLabelText(/event code/i)).toHaveValue('DEMO');
+  });
+
+  it('signs in with the code and the provider from the path', async () => {
+    const { user, gateway } = setup(() => ({ user_data: makeUser(), message: 'ok' }), '/auth/callback/oauth2/demo-sso?code=abc&event=DEMO');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('lobby page')).toBeInTheDocument();
+    expect(gateway.inputsOf('auth.oauth2Callback')).toEqual([
+      { code: 'abc', frontend: 'visitor', provider: 'demo-sso', event_code: 'DEMO' },
+    ]);
+    expect(getCurrentUser()).not.toBeNull();
+  });
+
+  it('keeps the retry token, opens the access-code dialog and sends both with the next attempt', async () => {
+    const { user, gateway } = setup((input) => {
+      const { access_code: code, retry_token: token } = input as { access_code?: string; retry_token?: string };
+      if (!code) return fail({ message: 'Please enter the access code for this event.', code: 'FORBIDDEN', retry_token: 'rt-1' });
+      if (code !== 'VIP-2026' || token !== 'rt-1')
+        return fail({ message: 'Invalid access code. Please use a different code.', code: 'FORBIDDEN', retry_token: 'rt-1' });
+      return { user_data: makeUser({ event_code: 'VIP' }), message: 'ok' };
+    });
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Access code' });
+    await user.type(within(dialog).getByLabelText('Access code'), 'nope');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('Invalid access code. Please use a different code.')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Access code'));
+    await user.type(within(dialog).getByLabelText('Access code'), 'VIP-2026');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('lobby page')).toBeInTheDocument();
+    expect(gateway.inputsOf('auth.oauth2Callback').at(-1)).toMatchObject({ access_code: 'VIP-2026', retry_token: 'rt-1' });
+  });
+
+  it("goes back to login 4 s after 'Login session expired.'", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user, location } = setup(() => fail({ message: 'Login session expired.', code: 'UNAUTHORIZED', httpStatus: 401 }));
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Login session expired.')).toBeInTheDocument();
+    await act(async () => {
+      vi.advanceTimersByTime(3000);
+    });
+    expect(location().pathname).toBe('/auth/callback/oauth2/demo-sso');
+    await act(async () => {
+      vi.advanceTimersByTime(1200);
+    });
+    expect(location().pathname).toBe('/auth/login');
+  });
+});

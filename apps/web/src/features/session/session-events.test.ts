@@ -1,0 +1,163 @@
+import { describe, expect, it, vi } from 'vitest';
+import { makeUser } from '../../testing/fixtures.ts';
+import { bindSessionEvents, createSessionEventHandlers, type SessionEventDeps, type SessionSocket } from './session-events.ts';
+
+function setup(overrides: Partial<SessionEventDeps> = {}) {
+  let user = makeUser({ id: 7, room_access: [1, 2] });
+  const scheduled: Array<{ run: () => void; delayMs: number }> = [];
+  const deps: SessionEventDeps = {
+    getUser: () => user,
+    endSessionLocally: vi.fn(() => 'DEMO'),
+    showLoggedOut: vi.fn(),
+    signOut: vi.fn(async () => undefined),
+    reload: vi.fn(),
+    assign: vi.fn(),
+    updateUser: vi.fn(async (patch) => {
+      user = { ...user, ...patch };
+    }),
+    pictureChanged: vi.fn(),
+    accessGained: vi.fn(),
+    accessLost: vi.fn(),
+    currentRoomId: () => undefined,
+    goToLobby: vi.fn(),
+    schedule: (run, delayMs) => scheduled.push({ run, delayMs }),
+    ...overrides,
+  };
+  return { deps, handlers: createSessionEventHandlers(deps), scheduled, user: () => user };
+}
+
+class FakeSocket implements SessionSocket {
+  active = true;
+  connect = vi.fn();
+  private listeners = new Map<string, (...args: unknown[]) => void>();
+  on(event: string, listener: (...args: unknown[]) => void) {
+    this.listeners.set(event, listener);
+  }
+  off(event: string) {
+    this.listeners.delete(event);
+  }
+  fire(event: string, ...args: unknown[]) {
+    this.listeners.get(event)?.(...args);
+  }
+  get events() {
+    return [...this.listeners.keys()];
+  }
+}
+
+describe('realtime session events', () => {
+  it('logout for the current user ends the session and shows the switched-devices dialog', () => {
+    const { deps, handlers } = setup();
+    handlers.logout({ user_id: 7 });
+    expect(deps.endSessionLocally).toHaveBeenCalledOnce();
+    expect(deps.showLoggedOut).toHaveBeenCalledWith('switched-devices', 'DEMO');
+  });
+
+  it('ignores a logout for someone else and a malformed one', () => {
+    const { deps, handlers } = setup();
+    handlers.logout({ user_id: 8 });
+    handlers.logout({ nope: true });
+    expect(deps.endSessionLocally).not.toHaveBeenCalled();
+    expect(deps.showLoggedOut).not.toHaveBeenCalled();
+  });
+
+  it('a refused connection signs out with the session-problem dialog, once', () => {
+    const { deps, handlers } = setup();
+    handlers.connectError();
+    handlers.connectError();
+    expect(deps.endSessionLocally).toHaveBeenCalledOnce();
+    expect(deps.showLoggedOut).toHaveBeenCalledWith('session-problem', 'DEMO');
+  });
+
+  it('refresh reloads after 1 ms by default, or goes to the given url after the given delay', () => {
+    const { deps, handlers, scheduled } = setup();
+    handlers.refresh({});
+    expect(scheduled[0]?.delayMs).toBe(1);
+    scheduled[0]?.run();
+    expect(deps.reload).toHaveBeenCalledOnce();
+    handlers.refresh({ refresh_delay: 2500, url: '/help' });
+    expect(scheduled[1]?.delayMs).toBe(2500);
+    scheduled[1]?.run();
+    expect(deps.assign).toHaveBeenCalledWith('/help');
+  });
+
+  it('refresh never follows a script url', () => {
+    const { deps, handlers, scheduled } = setup();
+    handlers.refresh({ url: 'javascript:alert(1)' });
+    scheduled[0]?.run();
+    expect(deps.assign).not.toHaveBeenCalled();
+    expect(deps.reload).toHaveBeenCalledOnce();
+  });
+
+  it("an 'offline' status for the current user signs them out; other users and statuses do not", () => {
+    const { deps, handlers } = setup();
+    handlers.userStatusChange({ user_id: 8, user_status: 'offline' });
+    handlers.userStatusChange({ user_id: 7, user_status: 'busy' });
+    expect(deps.signOut).not.toHaveBeenCalled();
+    handlers.userStatusChange({ user_id: 7, user_status: 'offline', room_id: null });
+    expect(deps.signOut).toHaveBeenCalledOnce();
+  });
+
+  it("profile_picture_change updates the current user's picture and refreshes pictures shown", () => {
+    const { deps, handlers, user } = setup();
+    handlers.profilePictureChange({ user_id: 7, profile_picture_path: 'pictures/7.png' });
+    expect(user().profile_picture).toBe('pictures/7.png');
+    handlers.profilePictureChange({ user_id: 9, profile_picture_path: 'pictures/9.png' });
+    expect(user().profile_picture).toBe('pictures/7.png');
+    expect(deps.pictureChanged).toHaveBeenCalledWith(9, 'pictures/9.png');
+    handlers.profilePictureChange({ user_id: 7, profile_picture_path: '' });
+    expect(user().profile_picture).toBeNull();
+  });
+
+  it('user_access_change toasts newly accessible rooms and stores the new list', () => {
+    const { deps, handlers, user, scheduled } = setup();
+    handlers.userAccessChange({
+      accessibleRooms: [
+        { roomId: 1, roomName: 'Hall' },
+        { roomId: 2, roomName: 'Stage' },
+        { roomId: 3, roomName: 'Meeting room' },
+      ],
+    });
+    expect(deps.accessGained).toHaveBeenCalledWith([{ roomId: 3, roomName: 'Meeting room' }]);
+    expect(user().room_access).toEqual([1, 2, 3]);
+    expect(deps.accessLost).not.toHaveBeenCalled();
+    expect(scheduled).toEqual([]);
+  });
+
+  it('user_access_change that removes the current room shows the error and goes to /lobby after 5 s', () => {
+    const { deps, handlers, scheduled } = setup({ currentRoomId: () => 2 });
+    handlers.userAccessChange({ accessibleRooms: [{ roomId: 1, roomName: 'Hall' }] });
+    expect(deps.accessLost).toHaveBeenCalledOnce();
+    expect(deps.accessGained).not.toHaveBeenCalled();
+    expect(scheduled).toHaveLength(1);
+    expect(scheduled[0]?.delayMs).toBe(5000);
+    expect(deps.goToLobby).not.toHaveBeenCalled();
+    scheduled[0]?.run();
+    expect(deps.goToLobby).toHaveBeenCalledOnce();
+  });
+
+  it('binds every event to the socket, signs out only on a refused connection, and unbinds', () => {
+    const { deps, handlers } = setup();
+    const socket = new FakeSocket();
+    const unbind = bindSessionEvents(socket, handlers);
+    expect(socket.events).toEqual(
+      expect.arrayContaining([
+        'connect_error',
+        'disconnect',
+        'logout',
+        'refresh',
+        'user_status_changes',
+        'profile_picture_change',
+        'user_access_change',
+      ]),
+    );
+    socket.fire('connect_error', new Error('xhr poll error'));
+    expect(deps.showLoggedOut).not.toHaveBeenCalled();
+    socket.fire('disconnect', 'io server disconnect');
+    expect(socket.connect).toHaveBeenCalledOnce();
+    socket.active = false;
+    socket.fire('connect_error', new Error('Authentication failed: session ended.'));
+    expect(deps.showLoggedOut).toHaveBeenCalledWith('session-problem', 'DEMO');
+    unbind();
+    expect(socket.events).toEqual([]);
+  });
+});

@@ -1,0 +1,91 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { UI_ERROR_TEXTS } from '@showfloor/contracts';
+import { collectResources, createI18n, type Catalogue } from './i18n.ts';
+
+const srcDir = join(import.meta.dirname, '..');
+
+/** Every leaf key of a catalogue, dotted. */
+function leafKeys(catalogue: Catalogue, prefix = ''): string[] {
+  return Object.entries(catalogue).flatMap(([key, value]) =>
+    value && typeof value === 'object'
+      ? leafKeys(value as Catalogue, `${prefix}${key}.`)
+      : [`${prefix}${key}`],
+  );
+}
+
+function lookup(catalogue: Catalogue | undefined, key: string): unknown {
+  return key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Catalogue)[part] : undefined), catalogue);
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === 'testing' ? [] : sourceFiles(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+describe('translations', () => {
+  const resources = collectResources();
+
+  it('has the same keys in English and Deutsch for every namespace', () => {
+    const namespaces = new Set([...Object.keys(resources.en), ...Object.keys(resources.de)]);
+    expect(namespaces.size).toBeGreaterThan(5);
+    for (const ns of namespaces) {
+      const en = leafKeys(resources.en[ns] ?? {}).sort();
+      const de = leafKeys(resources.de[ns] ?? {}).sort();
+      expect({ ns, missingInDe: en.filter((k) => !de.includes(k)) }).toEqual({ ns, missingInDe: [] });
+      expect({ ns, missingInEn: de.filter((k) => !en.includes(k)) }).toEqual({ ns, missingInEn: [] });
+      for (const key of de) expect(lookup(resources.de[ns], key), `${ns}:${key}`).not.toBe('');
+    }
+  });
+
+  it('defines every literal key the source code uses', () => {
+    const missing: string[] = [];
+    for (const file of sourceFiles(srcDir)) {
+      const code = readFileSync(file, 'utf8');
+      const defaultNs = /useTranslation\('([^']+)'\)/.exec(code)?.[1] ?? 'common';
+      const keys = [
+        ...[...code.matchAll(/\bt\('([^'$`]+)'/g)].map((m) => m[1] ?? ''),
+        ...[...code.matchAll(/i18nKey="([^"]+)"/g)].map((m) => m[1] ?? ''),
+        ...[...code.matchAll(/labelKey: '([^']+)'/g)].map((m) => m[1] ?? ''),
+      ];
+      for (const key of keys) {
+        const [ns, path] = key.includes(':') ? (key.split(':') as [string, string]) : [defaultNs, key];
+        if (lookup(resources.en[ns], path) === undefined) missing.push(`${relative(srcDir, file)}: ${ns}:${path}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('keeps the English texts of the spec letter for letter', () => {
+    const i18n = createI18n({ language: 'en' });
+    expect(i18n.t('errors.unexpected')).toBe(UI_ERROR_TEXTS.UNEXPECTED);
+    expect(i18n.t('errors.fatal')).toBe(UI_ERROR_TEXTS.FATAL);
+    expect(i18n.t('errors.pageNotFound')).toBe(UI_ERROR_TEXTS.PAGE_NOT_FOUND);
+    expect(i18n.t('errors.somethingWentWrong')).toBe(UI_ERROR_TEXTS.SOMETHING_WENT_WRONG);
+    expect(i18n.t('auth:errors.email')).toBe(UI_ERROR_TEXTS.EMAIL_INVALID);
+    expect(i18n.t('auth:errors.password')).toBe(UI_ERROR_TEXTS.PASSWORD_MISSING);
+    expect(i18n.t('auth:errors.eventCode')).toBe(UI_ERROR_TEXTS.EVENT_CODE_INVALID);
+    expect(i18n.t('auth:errors.passwordsMismatch')).toBe(UI_ERROR_TEXTS.PASSWORDS_MISMATCH);
+    expect(i18n.t('auth:errors.invalidAccessCode')).toBe(UI_ERROR_TEXTS.INVALID_ACCESS_CODE);
+    expect(i18n.t('session:loggedOut.switchedDevices')).toBe(UI_ERROR_TEXTS.SWITCHED_DEVICES);
+    expect(i18n.t('session:loggedOut.sessionProblem')).toBe(UI_ERROR_TEXTS.SESSION_PROBLEM);
+    expect(i18n.t('session:access.deniedTitle')).toBe(UI_ERROR_TEXTS.ACCESS_DENIED_TITLE);
+    expect(i18n.t('session:access.deniedMessage')).toBe(UI_ERROR_TEXTS.ACCESS_DENIED_MESSAGE);
+    expect(i18n.t('event-info:title')).toBe(UI_ERROR_TEXTS.EVENT_CLOSED_TITLE);
+    expect(i18n.t('event-info:closed')).toBe(UI_ERROR_TEXTS.EVENT_CLOSED_MESSAGE);
+    expect(i18n.t('event-info:window', { from: 'A', to: 'B' })).toBe(
+      UI_ERROR_TEXTS.EVENT_OPEN_WINDOW.replace('{from}', 'A').replace('{to}', 'B'),
+    );
+  });
+
+  it('falls back to English and switches to Deutsch', async () => {
+    const i18n = createI18n({ language: 'de' });
+    expect(i18n.t('shell:menu.logout')).toBe('Abmelden');
+    await i18n.changeLanguage('en');
+    expect(i18n.t('shell:menu.logout')).toBe('Log out');
+  });
+});

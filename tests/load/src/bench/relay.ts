@@ -1,0 +1,408 @@
+/**
+ * `pnpm bench:relay [--quick]`: the relay's figures per core, in one run.
+ *   A  a bare socket.io 4.8 server on /messaging (ack, then emit to the room; no auth, validation, storage)
+ *   B  one gateway node with a provider that answers the persist call at once
+ *   C  two gateway nodes with the Redis adapter
+ * Servers are pinned to core 0, the generator, Redis and the provider to core 1 (taskset). The generator is
+ * first calibrated against a trivial ws echo server. Open-loop Poisson senders step the rate up (warm-up, then
+ * a measured window per step) over ~2,000 sockets in groups of 10 and private pairs; a system's top rate is
+ * its highest step with ack p99 ≤ 50 ms and nothing lost, and a step where the generator itself saturates
+ * (event-loop p99 ≥ 10 ms or CPU ≥ 80 %) is void. Then ack and delivery p50/p99 at half of A's top rate, and
+ * RSS with 10,000 idle connections; the ratios B/A and C/B; and every goal missed, with by how much.
+ */
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { GeneratorWatch, type GeneratorHealth } from '../generator.ts';
+import type { LatencySummary } from '../latency.ts';
+import { Ledger } from '../ledger.ts';
+import { LiteSocket } from '../lite-socket.ts';
+import { Scenario, type VirtualUser } from '../scenario.ts';
+import { calibrate, type Calibration } from './calibrate.ts';
+import { canPin, pinSelf, startGatewayNode, startRedis, startScript, type ServerProcess } from './processes.ts';
+import { benchKeys } from './tokens.ts';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const LOAD_DIR = resolve(HERE, '../..');
+const GATEWAY_DIR = resolve(LOAD_DIR, '../../apps/gateway');
+const SERVER_CORE = 0;
+const GENERATOR_CORE = 1;
+const EVENT_CODE = 'DEMO';
+/** Pass criteria of a step and the goals a load tester compares. */
+const STEP_ACK_P99_MS = 50;
+const GOALS = {
+  bOverA: 0.7,
+  ackP99Ms: 20,
+  deliveryP99Ms: 30,
+  cWorseByMs: 10,
+  cOverB: 0.7,
+  idleRssMiB: 250,
+} as const;
+
+interface BenchConfig {
+  quick: boolean;
+  sockets: number;
+  idle: number;
+  warmupMs: number;
+  measureMs: number;
+  drainMs: number;
+  startRate: number;
+  factor: number;
+  maxSteps: number;
+  out: string | undefined;
+}
+
+function config(argv: string[]): BenchConfig {
+  const { values } = parseArgs({
+    args: argv[0] === '--' ? argv.slice(1) : argv,
+    options: {
+      quick: { type: 'boolean', default: false },
+      sockets: { type: 'string' },
+      idle: { type: 'string' },
+      'start-rate': { type: 'string' },
+      'max-steps': { type: 'string' },
+      out: { type: 'string' },
+    },
+  });
+  const quick = values.quick ?? false;
+  return {
+    quick,
+    sockets: Math.min(4_000, Number(values.sockets ?? (quick ? 600 : 2_000))),
+    idle: Math.min(15_000, Number(values.idle ?? (quick ? 2_000 : 10_000))),
+    warmupMs: quick ? 2_000 : 10_000,
+    measureMs: quick ? 5_000 : 30_000,
+    drainMs: quick ? 1_500 : 3_000,
+    startRate: Number(values['start-rate'] ?? 400),
+    factor: quick ? 2 : 1.5,
+    maxSteps: Number(values['max-steps'] ?? (quick ? 6 : 10)),
+    out: values.out,
+  };
+}
+
+interface StepResult {
+  rate: number;
+  isVoid: boolean;
+  isPass: boolean;
+  sentPerSecond: number;
+  deliveredPerSecond: number;
+  ack: LatencySummary;
+  delivery: LatencySummary;
+  lost: number;
+  duplicated: number;
+  refused: number;
+  ackTimeouts: number;
+  unexpected: number;
+  generator: GeneratorHealth;
+}
+
+interface SystemResult {
+  name: 'A' | 'B' | 'C';
+  label: string;
+  steps: StepResult[];
+  top: StepResult | undefined;
+  half: StepResult | undefined;
+  idle: { connections: number; rssMiB: number[]; baselineMiB: number[] };
+  lost: number;
+  duplicated: number;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
+const round = (value: number, digits = 1): number => Math.round(value * 10 ** digits) / 10 ** digits;
+const log = (line: string): void => void process.stderr.write(`${line}\n`);
+
+async function runStep(scenario: Scenario, rate: number, cfg: BenchConfig): Promise<StepResult> {
+  const ledger = new Ledger();
+  ledger.isMeasuring = false;
+  scenario.ledger = ledger;
+  scenario.start(rate);
+  await sleep(cfg.warmupMs);
+  ledger.isMeasuring = true;
+  const watch = new GeneratorWatch();
+  watch.start();
+  const started = performance.now();
+  await sleep(cfg.measureMs);
+  const seconds = (performance.now() - started) / 1000;
+  scenario.stop();
+  const generator = watch.stop();
+  await sleep(cfg.drainMs);
+  const totals = ledger.totals();
+  const ack = ledger.ack.summary();
+  const result: StepResult = {
+    rate,
+    isVoid: generator.isSaturated,
+    isPass: false,
+    sentPerSecond: round(totals.sent / seconds),
+    deliveredPerSecond: round(totals.deliveries / seconds),
+    ack,
+    delivery: ledger.delivery.summary(),
+    lost: totals.lost,
+    duplicated: totals.duplicated,
+    refused: totals.refused,
+    ackTimeouts: totals.ackTimeouts,
+    unexpected: totals.unexpected,
+    generator,
+  };
+  result.isPass =
+    !result.isVoid && ack.p99 <= STEP_ACK_P99_MS && totals.lost === 0 && totals.duplicated === 0 && totals.refused === 0 && totals.ackTimeouts === 0;
+  return result;
+}
+
+function describeStep(system: string, step: StepResult): string {
+  const verdict = step.isVoid ? 'VOID (generator saturated)' : step.isPass ? 'pass' : 'fail';
+  return (
+    `  ${system} rate ${step.rate}/s: delivered ${step.deliveredPerSecond}/s, ack p50/p99 ${step.ack.p50}/${step.ack.p99} ms, ` +
+    `delivery p50/p99 ${step.delivery.p50}/${step.delivery.p99} ms, lost ${step.lost}, dup ${step.duplicated}, ` +
+    `refused ${step.refused}, ack timeouts ${step.ackTimeouts}, generator loop p99 ${step.generator.loopP99Ms} ms ` +
+    `cpu ${round(step.generator.cpuShare * 100)} % -> ${verdict}`
+  );
+}
+
+/** Opens idle connections spread over `urls` and reads every server's RSS. */
+async function idleRss(urls: string[], servers: ServerProcess[], count: number, users: VirtualUser[]): Promise<SystemResult['idle']> {
+  const baselineMiB = servers.map((server) => server.rssMiB());
+  const sockets: LiteSocket[] = [];
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < count) {
+      const index = next++;
+      const user = users[index % users.length] as VirtualUser;
+      const socket = new LiteSocket({
+        url: urls[index % urls.length] as string,
+        query: { frontend: 'visitor', userId: String(user.userId) },
+        auth: user.token ? { token: user.token } : {},
+        reconnect: false,
+      });
+      sockets.push(socket);
+      await socket.connect(30_000);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: 100 }, worker));
+    await sleep(3_000);
+    return { connections: sockets.filter((socket) => socket.connected).length, rssMiB: servers.map((server) => server.rssMiB()), baselineMiB };
+  } finally {
+    for (const socket of sockets) socket.close();
+    await sleep(1_000);
+  }
+}
+
+async function benchSystem(
+  name: SystemResult['name'],
+  label: string,
+  start: () => Promise<{ urls: string[]; servers: ServerProcess[]; helpers: ServerProcess[] }>,
+  users: VirtualUser[],
+  cfg: BenchConfig,
+  halfRate: () => number | undefined,
+): Promise<SystemResult> {
+  log(`\n${name}: ${label}`);
+  const { urls, servers, helpers } = await start();
+  const result: SystemResult = {
+    name,
+    label,
+    steps: [],
+    top: undefined,
+    half: undefined,
+    idle: { connections: 0, rssMiB: [], baselineMiB: [] },
+    lost: 0,
+    duplicated: 0,
+  };
+  try {
+    const groupUsers = Math.round(cfg.sockets / 2);
+    const scenario = new Scenario({
+      urls,
+      users: users.slice(0, cfg.sockets),
+      eventCode: EVENT_CODE,
+      roomIds: Array.from({ length: Math.ceil(groupUsers / 10) }, (_, index) => index + 1),
+      groupSize: 10,
+      privateShare: 0.5,
+      roomMessageShare: 0.5,
+      connectConcurrency: 50,
+    });
+    try {
+      await scenario.connect();
+      log(`  ${scenario.size.sockets} sockets (${scenario.size.senders} senders) connected to ${urls.length} node(s)`);
+      let rate = cfg.startRate;
+      for (let step = 0; step < cfg.maxSteps; step += 1) {
+        const outcome = await runStep(scenario, Math.round(rate), cfg);
+        result.steps.push(outcome);
+        log(describeStep(name, outcome));
+        if (!outcome.isPass) break;
+        result.top = outcome;
+        rate *= cfg.factor;
+      }
+      const half = halfRate() ?? (result.top ? result.top.rate / 2 : undefined);
+      if (half) {
+        result.half = await runStep(scenario, Math.round(half), cfg);
+        log(describeStep(`${name} @half(A)`, result.half));
+      }
+    } finally {
+      scenario.close();
+      await sleep(1_000);
+    }
+    for (const step of [...result.steps, ...(result.half ? [result.half] : [])]) {
+      result.lost += step.lost;
+      result.duplicated += step.duplicated;
+    }
+    result.idle = await idleRss(urls, servers, cfg.idle, users);
+    log(`  ${result.idle.connections} idle connections: RSS ${result.idle.rssMiB.join(' + ')} MiB (before: ${result.idle.baselineMiB.join(' + ')} MiB)`);
+  } finally {
+    for (const server of [...servers, ...helpers]) await server.stop();
+  }
+  return result;
+}
+
+function shortfall(what: string, actual: number, goal: number, higherIsBetter: boolean, unit = ''): string {
+  const isMet = higherIsBetter ? actual >= goal : actual <= goal;
+  if (isMet) return `  met     ${what}: ${actual}${unit} (goal ${higherIsBetter ? '≥' : '≤'} ${goal}${unit})`;
+  const gap = Math.abs(actual - goal);
+  const relative = goal === 0 ? '' : ` (${round((gap / goal) * 100)} %)`;
+  return `  MISSED  ${what}: ${actual}${unit}, goal ${higherIsBetter ? '≥' : '≤'} ${goal}${unit}, missed by ${round(gap, 3)}${unit}${relative}`;
+}
+
+async function main(): Promise<void> {
+  const cfg = config(process.argv.slice(2));
+  const isPinned = canPin() && pinSelf(GENERATOR_CORE);
+  log(`relay bench (${cfg.quick ? 'quick' : 'full'}): ${cfg.sockets} sockets, ${cfg.idle} idle, steps ${cfg.warmupMs / 1000}+${cfg.measureMs / 1000} s`);
+  log(isPinned ? `servers on core ${SERVER_CORE}; generator, Redis and provider on core ${GENERATOR_CORE}` : 'taskset unavailable: NOT pinned, figures are not per core');
+  const serverCore = isPinned ? SERVER_CORE : undefined;
+  const helperCore = isPinned ? GENERATOR_CORE : undefined;
+
+  const keys = benchKeys(EVENT_CODE);
+  const userCount = Math.max(cfg.sockets, cfg.idle);
+  const users: VirtualUser[] = Array.from({ length: userCount }, (_, index) => ({ userId: index + 1, token: keys.tokenFor(index + 1) }));
+
+  log('\ncalibration: generator against a trivial ws echo server');
+  const echo = await startScript('echo', { core: serverCore, cwd: LOAD_DIR, script: 'src/bench/servers/echo.ts', args: ['0'] });
+  let calibration: Calibration;
+  try {
+    calibration = await calibrate({
+      url: `ws://127.0.0.1:${echo.port}`,
+      sockets: Math.min(cfg.sockets, 500),
+      measureMs: cfg.quick ? 3_000 : 8_000,
+      startRate: 2_000,
+      maxSteps: 7,
+    });
+  } finally {
+    await echo.stop();
+  }
+  for (const step of calibration.steps) {
+    log(`  ${step.sendsPerSecond} sends/s: ${step.framesPerSecond} frames/s, echo p99 ${round(step.echoP99Ms, 2)} ms, loop p99 ${step.generator.loopP99Ms} ms, cpu ${round(step.generator.cpuShare * 100)} %`);
+  }
+  log(`  generator ceiling: ${calibration.ceilingFramesPerSecond} frames/s (sent + received)`);
+
+  const gatewayEnv = (providerPort: number, redisPort?: number): NodeJS.ProcessEnv => ({
+    NODE_ENV: 'production',
+    PROVIDER_URL: `http://127.0.0.1:${providerPort}`,
+    LOG_LEVEL: 'warn',
+    RELAY_EMITS_PER_SECOND: '10000',
+    RELAY_EMIT_BURST: '20000',
+    RELAY_MAX_CONNECTIONS: '20000',
+    CALL_TOKEN_SECRET: 'bench-call-token-secret-0123456789abcdef',
+    ...(redisPort ? { REDIS_URL: `redis://127.0.0.1:${redisPort}` } : { REDIS_URL: '' }),
+  });
+  const startProvider = (): Promise<ServerProcess> =>
+    startScript('provider', {
+      core: helperCore,
+      cwd: LOAD_DIR,
+      script: 'src/bench/servers/instant-provider.ts',
+      args: ['0', EVENT_CODE, String(userCount), JSON.stringify(keys.jwk)],
+    });
+
+  const a = await benchSystem(
+    'A',
+    'bare socket.io 4.8',
+    async () => {
+      const bare = await startScript('bare', { core: serverCore, cwd: LOAD_DIR, script: 'src/bench/servers/bare.ts', args: ['0', EVENT_CODE] });
+      return { urls: [`http://127.0.0.1:${bare.port}`], servers: [bare], helpers: [] };
+    },
+    users,
+    cfg,
+    () => undefined,
+  );
+  const halfOfA = a.top ? Math.round(a.top.rate / 2) : undefined;
+  const b = await benchSystem(
+    'B',
+    'gateway, one node, instant provider',
+    async () => {
+      const provider = await startProvider();
+      const node = await startGatewayNode('gateway', { core: serverCore, cwd: GATEWAY_DIR, env: gatewayEnv(provider.port) });
+      return { urls: [`http://127.0.0.1:${node.port}`], servers: [node], helpers: [provider] };
+    },
+    users,
+    cfg,
+    () => halfOfA,
+  );
+  const c = await benchSystem(
+    'C',
+    'gateway, two nodes, Redis adapter',
+    async () => {
+      const redis = await startRedis(helperCore);
+      const provider = await startProvider();
+      const env = gatewayEnv(provider.port, redis.port);
+      const nodes = [
+        await startGatewayNode('gateway-1', { core: serverCore, cwd: GATEWAY_DIR, env }),
+        await startGatewayNode('gateway-2', { core: serverCore, cwd: GATEWAY_DIR, env }),
+      ];
+      return { urls: nodes.map((node) => `http://127.0.0.1:${node.port}`), servers: nodes, helpers: [provider, redis] };
+    },
+    users,
+    cfg,
+    () => halfOfA,
+  );
+
+  const systems = [a, b, c];
+  const topRate = (system: SystemResult): number => system.top?.deliveredPerSecond ?? 0;
+  log('\nresults (per core)');
+  log('  system                                   top deliveries/s  @half(A) ack p50/p99   delivery p50/p99   lost  dup  idle RSS');
+  for (const system of systems) {
+    const half = system.half;
+    const idleTotal = round(system.idle.rssMiB.reduce((sum, value) => sum + value, 0));
+    log(
+      `  ${`${system.name} ${system.label}`.padEnd(40)} ${String(topRate(system)).padStart(17)}  ` +
+        `${half ? `${half.ack.p50}/${half.ack.p99} ms` : 'n/a'}`.padEnd(21) +
+        `${half ? `${half.delivery.p50}/${half.delivery.p99} ms` : 'n/a'}`.padEnd(19) +
+        `${String(system.lost).padStart(4)} ${String(system.duplicated).padStart(4)}  ${idleTotal} MiB / ${system.idle.connections} conns (${system.idle.rssMiB.join(' + ')})`,
+    );
+  }
+  const bOverA = topRate(a) > 0 ? round(topRate(b) / topRate(a), 3) : 0;
+  const cOverB = topRate(b) > 0 ? round(topRate(c) / topRate(b), 3) : 0;
+  log(`  ratios: B/A ${bOverA}, C/B ${cOverB}`);
+
+  const goals: string[] = [];
+  goals.push(shortfall('B/A deliveries per second', bOverA, GOALS.bOverA, true));
+  if (b.half) {
+    goals.push(shortfall('B ack p99 at half of A', b.half.ack.p99, GOALS.ackP99Ms, false, ' ms'));
+    goals.push(shortfall('B delivery p99 at half of A', b.half.delivery.p99, GOALS.deliveryP99Ms, false, ' ms'));
+  }
+  if (c.half) {
+    goals.push(shortfall('C ack p99 at half of A', c.half.ack.p99, GOALS.ackP99Ms + GOALS.cWorseByMs, false, ' ms'));
+    goals.push(shortfall('C delivery p99 at half of A', c.half.delivery.p99, GOALS.deliveryP99Ms + GOALS.cWorseByMs, false, ' ms'));
+  }
+  goals.push(shortfall('C/B deliveries per second', cOverB, GOALS.cOverB, true));
+  for (const system of systems) {
+    goals.push(shortfall(`${system.name} lost messages`, system.lost, 0, false));
+    goals.push(shortfall(`${system.name} duplicated messages`, system.duplicated, 0, false));
+    if (system.idle.rssMiB.length === 1) {
+      goals.push(shortfall(`${system.name} RSS with ${system.idle.connections} idle connections`, system.idle.rssMiB[0] ?? 0, GOALS.idleRssMiB, false, ' MiB'));
+    } else {
+      goals.push(`  info    ${system.name} RSS with ${system.idle.connections} idle connections over ${system.idle.rssMiB.length} nodes: ${system.idle.rssMiB.join(' + ')} MiB`);
+    }
+  }
+  if (cfg.idle < 10_000) goals.push(`  note    idle connections were ${cfg.idle} (quick mode), not 10,000`);
+  log('\ngoals');
+  for (const line of goals) log(line);
+
+  const out = cfg.out ?? join(tmpdir(), `relay-bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  await writeFile(out, `${JSON.stringify({ config: cfg, isPinned, calibration, systems, ratios: { bOverA, cOverB }, goals }, null, 2)}\n`);
+  log(`\nfull results: ${out}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,122 @@
+/**
+ * Bench stand-in for the provider: answers at once, in the catalogue's shapes, the few calls the relay makes
+ * (JWKS, room, event members, store a message idempotently per client_id with a per-conversation seq, read a
+ * conversation). So systems B and C measure the gateway, not a database. Plain node:http to stay cheap.
+ * Usage: `instant-provider.ts <port> <eventCode> <users> <jwk json>`; prints `READY <port>`.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+
+const port = Number(process.argv[2] ?? 0);
+const eventCode = process.argv[3] ?? 'DEMO';
+const userCount = Number(process.argv[4] ?? 1000);
+const jwk = JSON.parse(process.argv[5] ?? '{}') as Record<string, unknown>;
+
+const jwks = JSON.stringify({ keys: [jwk] });
+const members = JSON.stringify({
+  users: Array.from({ length: userCount }, (_, index) => ({
+    id: index + 1,
+    firstname: `Load`,
+    lastname: `User ${index + 1}`,
+    company: null,
+    job_title: null,
+    profile_picture: null,
+  })),
+});
+
+interface Stored {
+  id: string;
+  type: string;
+  action: string;
+  message: string;
+  from: number;
+  to: number[];
+  timestamp: string;
+  room?: { id: number; name: string };
+  conversation: string;
+  client_id?: string;
+  seq: number;
+}
+const byClientId = new Map<string, Stored>();
+const nextSeq = new Map<string, number>();
+let nextId = 1;
+
+/** The token's user id, read without verifying (the gateway verified it before calling). */
+function callerId(request: IncomingMessage): number {
+  const token = (request.headers.authorization ?? '').replace(/^Bearer /, '');
+  const payload = token.split('.')[1] ?? '';
+  return Number((JSON.parse(Buffer.from(payload, 'base64url').toString() || '{}') as { sub?: string }).sub ?? 0);
+}
+
+function send(response: ServerResponse, status: number, body: string): void {
+  response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+  response.end(body);
+}
+
+function storeMessage(request: IncomingMessage, raw: string): string {
+  const body = JSON.parse(raw) as {
+    message: string;
+    type?: string;
+    action?: string;
+    to?: number[];
+    room_id?: number;
+    client_id?: string;
+    conversation_id?: string;
+  };
+  if (body.client_id) {
+    const existing = byClientId.get(body.client_id);
+    if (existing) return JSON.stringify(existing);
+  }
+  const from = callerId(request);
+  const to = body.to ?? [];
+  const conversation =
+    body.conversation_id ?? (body.room_id !== undefined ? `room-${body.room_id}` : `p-${[from, ...to].sort((a, b) => a - b).join('-')}`);
+  const seq = (nextSeq.get(conversation) ?? 0) + 1;
+  nextSeq.set(conversation, seq);
+  const stored: Stored = {
+    id: `m${nextId++}`,
+    type: body.type ?? 'text',
+    action: body.action ?? 'message',
+    message: body.message,
+    from,
+    to,
+    timestamp: String(Date.now()),
+    ...(body.room_id !== undefined ? { room: { id: body.room_id, name: `Room ${body.room_id}` } } : {}),
+    conversation,
+    ...(body.client_id ? { client_id: body.client_id } : {}),
+    seq,
+  };
+  if (body.client_id) byClientId.set(body.client_id, stored);
+  return JSON.stringify(stored);
+}
+
+const server = createServer((request, response) => {
+  const url = request.url ?? '/';
+  const path = url.split('?', 1)[0] ?? '/';
+  if (request.method === 'POST' && path === '/api/v1/conversation/conversations/messages') {
+    let raw = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (raw += chunk));
+    request.on('end', () => send(response, 200, storeMessage(request, raw)));
+    return;
+  }
+  if (path === '/api/v1/auth/jwks') return send(response, 200, jwks);
+  let match = /^\/api\/v1\/content\/rooms\/(\d+)$/.exec(path);
+  if (match) {
+    const id = Number(match[1]);
+    return send(
+      response,
+      200,
+      JSON.stringify({ id, name: `Room ${id}`, link: 'https://rooms.example.com/r', type: '3d', event_code: eventCode, active: true, multiplayer: true }),
+    );
+  }
+  if (/^\/api\/v1\/user\/users\/event\/[^/]+$/.test(path)) return send(response, 200, members);
+  match = /^\/api\/v1\/conversation\/conversations\/([^/]+)$/.exec(path);
+  if (match && request.method === 'GET') return send(response, 200, JSON.stringify({ messages: [], page_state: null }));
+  send(response, 404, JSON.stringify({ message: 'Not found.' }));
+});
+server.keepAliveTimeout = 60_000;
+server.listen(port, '127.0.0.1', () => {
+  const address = server.address();
+  process.stdout.write(`READY ${typeof address === 'object' && address ? address.port : port}\n`);
+});
+process.on('SIGTERM', () => process.exit(0));
