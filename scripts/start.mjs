@@ -6,7 +6,7 @@
 // Environment: PORT (default 8080); PROVIDER_PORT (default 4010, or a free port when taken); everything else is
 // passed on to the children (e.g. MOCK_PROVIDER_ADMIN=1, LOG_LEVEL).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -123,12 +123,29 @@ async function stop(exitCode = 0) {
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 
+/** The newest modification time of the files under `path` (node_modules and dist left out). */
+function newestChange(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const name of readdirSync(path)) {
+    if (name === 'node_modules' || name === 'dist') continue;
+    newest = Math.max(newest, newestChange(join(path, name)));
+  }
+  return newest;
+}
+
+/** Builds apps/web/dist when it is missing or older than the sources it is built from. */
 function buildWebIfMissing() {
-  if (existsSync(join(webDist, 'index.html'))) {
-    log('apps/web/dist exists; not rebuilding (delete it to rebuild)');
+  const builtAt = existsSync(join(webDist, 'index.html')) ? statSync(join(webDist, 'index.html')).mtimeMs : 0;
+  const sources = [webDir, join(root, 'packages/contracts/src')];
+  const changedAt = Math.max(...sources.map(newestChange));
+  if (builtAt > 0 && builtAt >= changedAt) {
+    log('apps/web/dist is up to date');
     return;
   }
-  log('building the web app (apps/web/dist is missing)');
+  log(builtAt === 0 ? 'building the web app (apps/web/dist is missing)' : 'rebuilding the web app (sources changed)');
   const pnpm = process.platform === 'win32' ? 'pnpm.cmd' : 'pnpm';
   const result = spawnSync(pnpm, ['--filter', './apps/web', 'run', 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {

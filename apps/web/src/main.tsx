@@ -3,11 +3,20 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { createI18n } from './lib/i18n.ts';
+import { changeLanguage, createI18n, storedLanguage } from './lib/i18n.ts';
 import { loadSession } from './lib/session.ts';
 
 async function boot(): Promise<void> {
   const i18n = createI18n();
+  const language = storedLanguage();
+  if (language !== 'en') {
+    try {
+      await changeLanguage(i18n, language, false);
+    } catch (error) {
+      // The catalogue could not be fetched: the app stays in English.
+      console.error('language catalogue unavailable', error);
+    }
+  }
   try {
     await loadSession();
   } catch (error) {

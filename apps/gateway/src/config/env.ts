@@ -79,6 +79,8 @@ const EnvSchema = z
     RELAY_EMIT_BURST: positiveInt(40),
     /** Largest socket frame in bytes (socket.io maxHttpBufferSize); a larger one closes the transport. @default 65536 */
     RELAY_MAX_FRAME_BYTES: positiveInt(64 * 1024),
+    /** Prefix of the relay's Redis channels and keys; deployments sharing one Redis keep theirs apart. @default 'showfloor' */
+    RELAY_REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/).default('showfloor'),
     /** HMAC secret (at least 32 characters) of the conference-widget tokens on call start messages; same on every node. Absent = random per process (one node only). */
     CALL_TOKEN_SECRET: z.string().min(32).optional(),
   })

@@ -8,12 +8,18 @@ import { TtlCache } from './ttl-cache.ts';
 
 /** How long a delivered id is remembered: longer than any client keeps retrying. */
 const REMEMBER_MS = 15 * 60 * 1000;
-const KEY_PREFIX = 'showfloor:relay:delivered:';
 
 export class DeliveredMessages {
   readonly #local = new TtlCache<string, true>(REMEMBER_MS, 200_000);
 
-  constructor(private readonly redis: () => Redis | undefined) {}
+  readonly #keyPrefix: string;
+
+  constructor(
+    private readonly redis: () => Redis | undefined,
+    prefix: string,
+  ) {
+    this.#keyPrefix = `${prefix}:relay:delivered:`;
+  }
 
   /**
    * True the first time a stored message id is claimed for delivery, false for a repeat. With Redis away, the
@@ -25,7 +31,7 @@ export class DeliveredMessages {
     const redis = this.redis();
     if (!redis) return true;
     try {
-      const answer = await redis.set(KEY_PREFIX + messageId, '1', 'PX', REMEMBER_MS, 'NX');
+      const answer = await redis.set(this.#keyPrefix + messageId, '1', 'PX', REMEMBER_MS, 'NX');
       return answer === 'OK';
     } catch {
       return true;

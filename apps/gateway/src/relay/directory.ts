@@ -82,19 +82,23 @@ export class Directory {
     this.#roomAccess.deleteWhere((key) => key.startsWith(prefix));
   }
 
-  /** True when every id is a user of the asker's event. Unknown ids reload the member list (rate-limited). */
+  /**
+   * True when every id is a user of the asker's event. A stale list is used while it reloads in the
+   * background; only ids it does not know wait for a reload (at most one per cooldown).
+   */
   async areEventMembers(user: Pick<SocketData, 'eventCode' | 'token'>, ids: readonly number[]): Promise<boolean> {
     let entry = this.#members.get(user.eventCode);
-    const now = Date.now();
-    if (!entry || now - entry.loadedAt > this.#ttlMs) {
+    if (!entry || entry.loadedAt === 0) {
       await this.#loadMembers(user);
       entry = this.#members.get(user.eventCode);
+    } else if (Date.now() - entry.loadedAt > this.#ttlMs && !entry.loading) {
+      this.#loadMembers(user).catch(() => undefined);
     }
     if (entry && ids.every((id) => entry.ids.has(id))) return true;
     // Someone may have signed up since the list was loaded.
-    if (entry && now - entry.loadedAt < this.#cooldownMs) return false;
-    const ids2 = await this.#loadMembers(user);
-    return ids.every((id) => ids2.has(id));
+    if (entry && Date.now() - entry.loadedAt < this.#cooldownMs) return false;
+    const fresh = await this.#loadMembers(user);
+    return ids.every((id) => fresh.has(id));
   }
 
   #loadMembers(user: Pick<SocketData, 'eventCode' | 'token'>): Promise<Set<number>> {

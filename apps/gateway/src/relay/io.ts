@@ -32,6 +32,8 @@ export interface RelayIoOptions {
   allowedOrigins: readonly string[];
   /** How long cross-node requests (fetchSockets, serverSideEmit with ack) wait. */
   requestsTimeoutMs: number;
+  /** Prefix of the adapter's channels. */
+  redisPrefix: string;
 }
 
 /** The server, its adapter's state and the Redis client the relay may use for its own keys. */
@@ -132,7 +134,7 @@ export async function createRelayIo(
   (pub as unknown as { publish: typeof guardedPublish }).publish = guardedPublish;
 
   await Promise.all([waitReady(pub, 2_000), waitReady(sub, 2_000)]);
-  io.adapter(createAdapter(pub, sub, { requestsTimeout: options.requestsTimeoutMs }));
+  io.adapter(createAdapter(pub, sub, { requestsTimeout: options.requestsTimeoutMs, key: `${options.redisPrefix}:socket.io` }));
   refresh();
 
   return {

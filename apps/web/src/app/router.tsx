@@ -13,6 +13,8 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <SomethingWentWrong />,
+    // Shown while the first page's code loads (the router starts before its lazy routes are in).
+    hydrateFallbackElement: <div aria-busy="true" />,
     children: [
       {
         path: '/auth',

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UI_ERROR_TEXTS } from '@showfloor/contracts';
-import { collectResources, createI18n, type Catalogue } from './i18n.ts';
+import { changeLanguage, createI18n, namespaceOf, type Catalogue } from './i18n.ts';
 
 const srcDir = join(import.meta.dirname, '..');
 
@@ -27,9 +27,17 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-describe('translations', () => {
-  const resources = collectResources();
+const files = import.meta.glob<Catalogue>(['../features/*/locales/*.json', '../locales/*.json'], {
+  eager: true,
+  import: 'default',
+});
+const resources: Record<'en' | 'de', Record<string, Catalogue>> = { en: {}, de: {} };
+for (const [path, catalogue] of Object.entries(files)) {
+  const language = path.endsWith('/de.json') ? 'de' : 'en';
+  resources[language][namespaceOf(path)] = catalogue;
+}
 
+describe('translations', () => {
   it('has the same keys in English and Deutsch for every namespace', () => {
     const namespaces = new Set([...Object.keys(resources.en), ...Object.keys(resources.de)]);
     expect(namespaces.size).toBeGreaterThan(5);
@@ -61,7 +69,7 @@ describe('translations', () => {
   });
 
   it('keeps the English texts of the spec letter for letter', () => {
-    const i18n = createI18n({ language: 'en' });
+    const i18n = createI18n();
     expect(i18n.t('errors.unexpected')).toBe(UI_ERROR_TEXTS.UNEXPECTED);
     expect(i18n.t('errors.fatal')).toBe(UI_ERROR_TEXTS.FATAL);
     expect(i18n.t('errors.pageNotFound')).toBe(UI_ERROR_TEXTS.PAGE_NOT_FOUND);
@@ -82,10 +90,15 @@ describe('translations', () => {
     );
   });
 
-  it('falls back to English and switches to Deutsch', async () => {
-    const i18n = createI18n({ language: 'de' });
+  it('starts in English, loads Deutsch when chosen and remembers the choice', async () => {
+    const i18n = createI18n();
+    expect(i18n.language).toBe('en');
+    expect(i18n.t('shell:menu.logout')).toBe('Log out');
+    await changeLanguage(i18n, 'de');
     expect(i18n.t('shell:menu.logout')).toBe('Abmelden');
-    await i18n.changeLanguage('en');
+    expect(window.localStorage.getItem('language')).toBe('de');
+    expect(document.documentElement.lang).toBe('de');
+    await changeLanguage(i18n, 'en');
     expect(i18n.t('shell:menu.logout')).toBe('Log out');
   });
 });

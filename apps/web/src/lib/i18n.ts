@@ -1,33 +1,38 @@
-// i18next set-up: English (default and fallback) and Deutsch. Each feature brings its namespace in
-// features/<name>/locales/{en,de}.json; shared texts live in src/locales as namespace "common".
+// i18next set-up: English (default and fallback, bundled) and Deutsch (loaded when chosen). Each feature brings
+// its namespace in features/<name>/locales/{en,de}.json; shared texts live in src/locales as namespace "common".
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEYS, type Language } from '@showfloor/contracts';
 
 export type Catalogue = Record<string, unknown>;
-/** resources[language][namespace] = catalogue */
-export type Resources = Record<Language, Record<string, Catalogue>>;
+/** catalogues by namespace */
+export type Bundles = Record<string, Catalogue>;
 
-const featureModules = import.meta.glob<Catalogue>('../features/*/locales/*.json', {
+const englishModules = import.meta.glob<Catalogue>(['../features/*/locales/en.json', '../locales/en.json'], {
   eager: true,
   import: 'default',
 });
-const sharedModules = import.meta.glob<Catalogue>('../locales/*.json', { eager: true, import: 'default' });
+const germanLoaders = import.meta.glob<Catalogue>(['../features/*/locales/de.json', '../locales/de.json'], {
+  import: 'default',
+});
 
-/** Every catalogue of the app, by language and namespace. */
-export function collectResources(): Resources {
-  const resources: Resources = { en: {}, de: {} };
-  const add = (path: string, ns: string, catalogue: Catalogue) => {
-    const lang = /\/(\w+)\.json$/.exec(path)?.[1];
-    if (lang !== 'en' && lang !== 'de') throw new Error(`unexpected locale file ${path}`);
-    resources[lang][ns] = catalogue;
-  };
-  for (const [path, catalogue] of Object.entries(featureModules)) {
-    const ns = /features\/([^/]+)\/locales\//.exec(path)?.[1];
-    if (ns) add(path, ns, catalogue);
-  }
-  for (const [path, catalogue] of Object.entries(sharedModules)) add(path, 'common', catalogue);
-  return resources;
+/** The namespace of a locale file: the feature's folder name, or "common" for src/locales. */
+export function namespaceOf(path: string): string {
+  return /features\/([^/]+)\/locales\//.exec(path)?.[1] ?? 'common';
+}
+
+/** The English catalogues (bundled with the app). */
+export function englishBundles(): Bundles {
+  return Object.fromEntries(Object.entries(englishModules).map(([path, catalogue]) => [namespaceOf(path), catalogue]));
+}
+
+/** The catalogues of one language (Deutsch is fetched on first use). */
+export async function loadBundles(language: Language): Promise<Bundles> {
+  if (language === 'en') return englishBundles();
+  const entries = await Promise.all(
+    Object.entries(germanLoaders).map(async ([path, load]) => [namespaceOf(path), await load()] as const),
+  );
+  return Object.fromEntries(entries);
 }
 
 export function isLanguage(value: unknown): value is Language {
@@ -45,24 +50,23 @@ export function storedLanguage(): Language {
 }
 
 export interface InitI18nOptions {
-  language?: Language;
   /** Called for every key that is missing in the current language (tests fail on it). */
   onMissingKey?: (language: string, namespace: string, key: string) => void;
 }
 
-export function createI18n({ language = storedLanguage(), onMissingKey }: InitI18nOptions = {}): I18n {
-  const resources = collectResources();
+/** An i18next instance in English; {@link changeLanguage} switches it (loading the catalogues first). */
+export function createI18n({ onMissingKey }: InitI18nOptions = {}): I18n {
+  const english = englishBundles();
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
-    resources,
-    lng: language,
+    resources: { en: english },
+    lng: DEFAULT_LANGUAGE,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
-    ns: Object.keys(resources.en),
+    ns: Object.keys(english),
     defaultNS: 'common',
     fallbackNS: 'common',
     interpolation: { escapeValue: false },
-    returnNull: false,
     initAsync: false,
     saveMissing: Boolean(onMissingKey),
     missingKeyHandler: onMissingKey
@@ -78,12 +82,23 @@ export function createI18n({ language = storedLanguage(), onMissingKey }: InitI1
   return instance;
 }
 
+/** Makes sure an instance holds every catalogue of `language`. */
+export async function ensureBundles(instance: I18n, language: Language): Promise<void> {
+  if (instance.hasResourceBundle(language, 'common')) return;
+  for (const [ns, catalogue] of Object.entries(await loadBundles(language))) {
+    instance.addResourceBundle(language, ns, catalogue, true, true);
+  }
+}
+
 /** Switches the UI language and remembers it (the language key is not cleared at sign-out). */
-export async function changeLanguage(instance: I18n, language: Language): Promise<void> {
-  try {
-    window.localStorage.setItem(STORAGE_KEYS.LANGUAGE, language);
-  } catch {
-    // Storage may be full or blocked; the switch still applies to this page.
+export async function changeLanguage(instance: I18n, language: Language, remember = true): Promise<void> {
+  await ensureBundles(instance, language);
+  if (remember) {
+    try {
+      window.localStorage.setItem(STORAGE_KEYS.LANGUAGE, language);
+    } catch {
+      // Storage may be full or blocked; the switch still applies to this page.
+    }
   }
   await instance.changeLanguage(language);
 }

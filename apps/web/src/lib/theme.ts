@@ -67,7 +67,10 @@ export function buildTheme(preferences: readonly Preference[]): MantineThemeOver
   return createTheme({
     // Text on coloured buttons follows the colour's luminance, so any event colour stays readable.
     autoContrast: true,
-    primaryShade: 6,
+    // Without an event colour, Mantine's blue at shade 8 keeps white text above 4.5:1 (shade 6 does not).
+    primaryShade: primary ? 6 : 8,
+    // The spec's breakpoints: 600 px (auth and general) and 960 px (dashboard, mini-map controls).
+    breakpoints: { xs: '37.5em', sm: '48em', md: '60em', lg: '75em', xl: '88em' },
     ...(primary ? { primaryColor: 'brand' } : {}),
     colors: {
       ...(primary ? { brand: primary } : {}),
@@ -92,5 +95,8 @@ export function themeVariables(preferences: readonly Preference[]): CSSVariables
   set('--sf-label-opacity', 'label_opacity');
   const bold = findPreference(preferences, 'label_font_bold');
   if (bold) vars['--sf-label-weight'] = bold === 'yes' ? '700' : '400';
-  return () => ({ variables: vars, light: {}, dark: {} });
+  // Links use a dark shade of the primary colour so small link text keeps a 4.5:1 contrast on white.
+  const primary = shadesOf(colourPreference(preferences, 'color-ui-primary') ?? '') ? 'brand' : 'blue';
+  const light = { '--mantine-color-anchor': `var(--mantine-color-${primary}-8)` };
+  return () => ({ variables: vars, light, dark: {} });
 }

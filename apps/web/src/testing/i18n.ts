@@ -1,13 +1,18 @@
-// One i18n instance for tests that records every key missing from the catalogues.
+// One i18n instance for tests, holding both languages, that records every key missing from the catalogues.
 import type { i18n as I18n } from 'i18next';
-import { createI18n } from '../lib/i18n.ts';
+import { createI18n, namespaceOf, type Catalogue } from '../lib/i18n.ts';
+
+const german = import.meta.glob<Catalogue>(['../features/*/locales/de.json', '../locales/de.json'], {
+  eager: true,
+  import: 'default',
+});
 
 const missing: string[] = [];
 
 export const testI18n: I18n = createI18n({
-  language: 'en',
   onMissingKey: (language, namespace, key) => missing.push(`${language}:${namespace}:${key}`),
 });
+for (const [path, catalogue] of Object.entries(german)) testI18n.addResourceBundle('de', namespaceOf(path), catalogue);
 
 /** The keys found missing since the last call (and forgets them). */
 export function takeMissingKeys(): string[] {

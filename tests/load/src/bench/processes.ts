@@ -111,10 +111,10 @@ export function startScript(
 /** Starts a gateway node (apps/gateway/src/main.ts) and waits for /healthz. */
 export async function startGatewayNode(
   name: string,
-  options: { core: number | undefined; cwd: string; env: NodeJS.ProcessEnv },
+  options: { core: number | undefined; cwd: string; env: NodeJS.ProcessEnv; nodeArgs?: string[] },
 ): Promise<ServerProcess> {
   const port = await sparePort();
-  const child = spawnPinned(options.core, process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawnPinned(options.core, process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/main.ts'], {
     cwd: options.cwd,
     env: { ...options.env, PORT: String(port), HOST: '127.0.0.1' },
   });

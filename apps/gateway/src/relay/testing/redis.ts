@@ -44,6 +44,7 @@ export async function resolveTestRedis(fromEnv: string | undefined): Promise<Tes
     throw new Error(
       'The relay tests need Redis: set REDIS_URL, run one on 127.0.0.1:6379, or provide a container runtime for ' +
         `testcontainers (${error instanceof Error ? error.message : String(error)})`,
+      { cause: error },
     );
   }
 }

@@ -23,9 +23,11 @@ export function ErrorPage({ title, message, hint, helpdeskEmail }: ErrorPageProp
             {title ?? t('errors.pageNotFound')}
           </Title>
           <Text>{message ?? t('errors.pageNotFoundMessage')}</Text>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="gray.7">
             {hint ?? t('errors.pageNotFoundHint')}{' '}
-            <Anchor href={`mailto:${helpdeskEmail}`}>{helpdeskEmail}</Anchor>
+            <Anchor href={`mailto:${helpdeskEmail}`} underline="always">
+              {helpdeskEmail}
+            </Anchor>
           </Text>
           <Button onClick={() => navigate('/lobby')} w="fit-content">
             {t('actions.close')}

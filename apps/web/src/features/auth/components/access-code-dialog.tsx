@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MAX_TEXT_LENGTH } from '@showfloor/contracts';
+import { isValidAccessCode } from '../validation.ts';
 
 export interface AccessCodeDialogProps {
   opened: boolean;
@@ -17,12 +18,13 @@ export function AccessCodeDialog({ opened, error, pending = false, onCancel, onC
   const { t } = useTranslation('auth');
   const [code, setCode] = useState('');
   const trimmed = code.trim();
+  const canConfirm = isValidAccessCode(trimmed);
   return (
     <Modal opened={opened} onClose={onCancel} title={t('accessCode.title')} centered>
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          if (trimmed) onConfirm(trimmed);
+          if (canConfirm) onConfirm(trimmed);
         }}
       >
         <Stack>
@@ -40,7 +42,7 @@ export function AccessCodeDialog({ opened, error, pending = false, onCancel, onC
             <Button variant="default" onClick={onCancel}>
               {t('accessCode.cancel')}
             </Button>
-            <Button type="submit" disabled={!trimmed} loading={pending}>
+            <Button type="submit" disabled={!canConfirm} loading={pending}>
               {t('accessCode.confirm')}
             </Button>
           </Group>

@@ -38,7 +38,7 @@ function SsoButton({ provider, eventCode, onChoose }: { provider: SsoProvider; e
         {provider.button_text || provider.name}
       </Button>
       {provider.button_description ? (
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="gray.7">
           {provider.button_description}
         </Text>
       ) : null}

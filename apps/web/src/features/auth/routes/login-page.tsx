@@ -209,7 +209,7 @@ export default function LoginPage() {
                 t={t}
                 i18nKey="login.consentPrivacy"
                 components={{
-                  policy: <Anchor href={env.privacyPolicyUrl} target="_blank" rel="noopener noreferrer" inherit />,
+                  policy: <Anchor href={env.privacyPolicyUrl} target="_blank" rel="noopener noreferrer" underline="always" inherit />,
                 }}
               />
             }
@@ -247,16 +247,16 @@ export default function LoginPage() {
           <SsoButtons providers={providers} eventCode={eventCode} onChoose={chooseProvider} />
         </>
       ) : null}
-      <Text size="xs" c="dimmed">
+      <Text size="xs" c="gray.7">
         <Trans
           t={t}
           i18nKey="login.cookieNotice"
           components={{
-            policy: <Anchor href={env.cookiePolicyUrl} target="_blank" rel="noopener noreferrer" inherit />,
+            policy: <Anchor href={env.cookiePolicyUrl} target="_blank" rel="noopener noreferrer" underline="always" inherit />,
           }}
         />
       </Text>
-      <Text size="xs" c="dimmed">
+      <Text size="xs" c="gray.7">
         {t('login.personalDataNotice')}
       </Text>
       <AccessCodeDialog

@@ -1,0 +1,342 @@
+/**
+ * The relay across two gateway nodes with the real mock provider and Redis (REDIS_URL, else 127.0.0.1:6379,
+ * else testcontainers, else a clear failure). Deliveries are counted exactly: what must arrive arrives once
+ * per tab, and nobody else hears it.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { jwtVerify } from 'jose';
+import {
+  RELAY_ERRORS,
+  callRoomName,
+  chatTopic,
+  type Announcement,
+  type CatchUpAck,
+  type ChatAck,
+  type ChatMessage,
+  type LogoutEvent,
+  type UserStatusChange,
+} from '@showfloor/contracts';
+import { callProcedure } from '../../test/gateway.ts';
+import { CALL_TOKEN_AUDIENCE } from './call-tokens.ts';
+import { connectAs, createClient, open, refusal, settle, until, type ConnectOptions, type TestClient } from './testing/clients.ts';
+import { resolveTestRedis, type TestRedis } from './testing/redis.ts';
+import { TEST_CALL_SECRET, relayEnv, signIn, startRelayStack, type RelayStack, type SignedIn } from './testing/stack.ts';
+
+const TOPIC = chatTopic('DEMO');
+let redis: TestRedis;
+let stack: RelayStack;
+let node1: string;
+let node2: string;
+let ada: SignedIn;
+let grace: SignedIn;
+let linus: SignedIn;
+let erin: SignedIn;
+let lobbyId: number;
+let clients: TestClient[] = [];
+
+/** Connects a tab of `user` to `node` (closed after the test). */
+async function tab(node: string, user: SignedIn, options: Partial<ConnectOptions> = {}): Promise<TestClient> {
+  const client = await connectAs(node, { token: user.token, userId: user.userId, ...options });
+  clients.push(client);
+  return client;
+}
+
+function text(from: SignedIn, to: SignedIn[], message: string, clientId = randomUUID()) {
+  return { type: 'text' as const, action: 'message' as const, message, from: from.userId, to: to.map((user) => user.userId), client_id: clientId };
+}
+
+async function send(client: TestClient, payload: unknown): Promise<ChatMessage> {
+  const ack = await client.request<ChatAck>(TOPIC, payload);
+  if (ack.statusCode !== 200 || !ack.data) throw new Error(`not stored: ${JSON.stringify(ack)}`);
+  return ack.data;
+}
+
+async function enterLobby(client: TestClient, user: SignedIn): Promise<void> {
+  expect(await client.request('user_room_events', { event: 'enter_room', user_id: user.userId, room_id: lobbyId, timestamp: Date.now() })).toEqual({
+    statusCode: 200,
+  });
+}
+
+beforeAll(async () => {
+  redis = await resolveTestRedis(process.env.REDIS_URL);
+  stack = await startRelayStack(2, relayEnv(redis.url, { RELAY_MAX_FRAME_BYTES: '65536' }));
+  [node1, node2] = stack.nodes.map((node) => node.url) as [string, string];
+  [ada, grace, linus, erin] = await Promise.all(
+    ['ada@demo.test', 'grace@demo.test', 'linus@demo.test', 'erin@demo.test'].map((email) => signIn(node1, email)),
+  ) as [SignedIn, SignedIn, SignedIn, SignedIn];
+  const lobby = await callProcedure<{ id: number }>(node1, 'content.getLobby', { event_code: 'DEMO' }, { token: ada.token });
+  if (!lobby.data) throw new Error(`no lobby: ${lobby.error?.message}`);
+  lobbyId = lobby.data.id;
+}, 60_000);
+
+afterEach(async () => {
+  for (const client of clients) client.close();
+  clients = [];
+  await settle(50);
+});
+
+afterAll(async () => {
+  await stack?.close();
+  await redis?.release();
+});
+
+describe('chat across nodes', () => {
+  it('delivers a private message to a user on the other node exactly once on each of their tabs', async () => {
+    const adaTabs = [await tab(node1, ada), await tab(node2, ada)];
+    const graceTabs = [await tab(node2, grace), await tab(node2, grace), await tab(node1, grace)];
+    const bystander = await tab(node2, linus);
+
+    const stored = await send(adaTabs[0]!, text(ada, [grace], 'hello grace'));
+    expect(stored).toMatchObject({ from: ada.userId, to: [grace.userId], message: 'hello grace' });
+    expect(stored.id).toBeTruthy();
+    expect(stored.conversation.startsWith('temp-')).toBe(false);
+    expect(stored.seq).toBeGreaterThan(0);
+
+    await until(() => graceTabs.every((client) => client.events(TOPIC).length >= 1), 'every tab of grace to hear the message');
+    await settle();
+    for (const client of [...graceTabs, ...adaTabs]) {
+      const heard = client.events<ChatMessage>(TOPIC);
+      expect(heard).toHaveLength(1);
+      expect(heard[0]).toMatchObject({ id: stored.id, conversation: stored.conversation, seq: stored.seq });
+    }
+    expect(bystander.events(TOPIC)).toHaveLength(0);
+  });
+
+  it('delivers a room message to every member on both nodes and nobody else', async () => {
+    const members: Array<[TestClient, SignedIn]> = [
+      [await tab(node1, ada), ada],
+      [await tab(node2, grace), grace],
+      [await tab(node2, erin), erin],
+    ];
+    for (const [client, user] of members) await enterLobby(client, user);
+    const outsider = await tab(node1, linus);
+    const [sender] = members[0]!;
+
+    const stored = await send(sender, { ...text(ada, [], 'hello room'), room: { id: lobbyId, name: 'Lobby' } });
+    expect(stored.room?.id).toBe(lobbyId);
+
+    await until(() => members.every(([client]) => client.events(TOPIC).length >= 1), 'every member to hear the room message');
+    await settle();
+    for (const [client] of members) expect(client.events<ChatMessage>(TOPIC).map((message) => message.id)).toEqual([stored.id]);
+    expect(outsider.events(TOPIC)).toHaveLength(0);
+  });
+
+  it('stores and delivers a resend with the same client id once, on either node', async () => {
+    const first = await tab(node1, ada);
+    const second = await tab(node2, ada);
+    const recipient = await tab(node2, grace);
+    const payload = text(ada, [grace], 'sent twice', `resend-${randomUUID()}`);
+
+    const original = await send(first, payload);
+    const again = await send(first, payload);
+    const elsewhere = await send(second, payload);
+    expect(again.id).toBe(original.id);
+    expect(elsewhere.id).toBe(original.id);
+    expect(elsewhere.seq).toBe(original.seq);
+
+    await until(() => recipient.events(TOPIC).length >= 1, 'the message to arrive');
+    await settle(500);
+    expect(recipient.events<ChatMessage>(TOPIC).map((message) => message.id)).toEqual([original.id]);
+
+    const history = await recipient.request<CatchUpAck>('catch_up', { conversation_id: original.conversation, after_seq: 0, limit: 200 });
+    expect(history.statusCode).toBe(200);
+    if (history.statusCode !== 200) return;
+    expect(history.messages.filter((message) => message.client_id === payload.client_id || message.id === original.id)).toHaveLength(1);
+  });
+
+  it('keeps every 200-acknowledged message in history, in seq order, for participants only', async () => {
+    const senders = [await tab(node1, ada), await tab(node2, ada)];
+    const acked: ChatMessage[] = [];
+    await Promise.all(
+      Array.from({ length: 20 }, async (_, index) => {
+        acked.push(await send(senders[index % 2]!, text(ada, [grace], `numbered ${index}`)));
+      }),
+    );
+    const conversation = acked[0]!.conversation;
+    expect(new Set(acked.map((message) => message.conversation))).toEqual(new Set([conversation]));
+
+    const reader = await tab(node2, grace);
+    const history = await reader.request<CatchUpAck>('catch_up', { conversation_id: conversation, after_seq: 0, limit: 200 });
+    expect(history.statusCode).toBe(200);
+    if (history.statusCode !== 200) return;
+    const ids = new Set(history.messages.map((message) => message.id));
+    for (const message of acked) expect(ids.has(message.id)).toBe(true);
+    const seqs = history.messages.map((message) => message.seq ?? 0);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(new Set(seqs).size).toBe(seqs.length);
+
+    // Asking for what follows a seq answers exactly the later ones.
+    const middle = acked.map((message) => message.seq ?? 0).sort((a, b) => a - b)[9]!;
+    const tail = await reader.request<CatchUpAck>('catch_up', { conversation_id: conversation, after_seq: middle, limit: 200 });
+    expect(tail.statusCode === 200 && tail.messages.every((message) => (message.seq ?? 0) > middle)).toBe(true);
+
+    const stranger = await tab(node1, linus);
+    expect(await stranger.request('catch_up', { conversation_id: conversation, after_seq: 0 })).toEqual({
+      statusCode: 400,
+      message: RELAY_ERRORS.NOT_PARTICIPANT,
+    });
+  });
+});
+
+describe('refusals', () => {
+  it('refuses a bad token and a foreign userId at the handshake with their exact messages', async () => {
+    expect(await refusal(node1, { token: 'not-a-token', userId: ada.userId })).toBe(RELAY_ERRORS.TOKEN_INVALID);
+    expect(await refusal(node2, { token: ada.token, userId: grace.userId })).toBe(RELAY_ERRORS.USER_MISMATCH);
+    expect(await refusal(node2, { userId: ada.userId })).toBe(RELAY_ERRORS.TOKEN_MISSING);
+  });
+
+  it('answers each bad emit with its exact error and keeps the socket working', async () => {
+    const client = await tab(node1, ada);
+    const works = async (): Promise<void> => {
+      expect((await client.request<ChatAck>(TOPIC, text(ada, [grace], 'still here'))).statusCode).toBe(200);
+    };
+    const cases: Array<[string, unknown, string]> = [
+      ['no_such_topic', text(ada, [grace], 'x'), RELAY_ERRORS.TOPIC_INVALID],
+      ['chat', text(ada, [grace], 'x'), RELAY_ERRORS.TOPIC_INVALID],
+      [chatTopic('VIP'), text(ada, [grace], 'x'), RELAY_ERRORS.TOPIC_FOREIGN_EVENT],
+      [TOPIC, { ...text(ada, [grace], 'x'), from: grace.userId }, RELAY_ERRORS.SENDER_MISMATCH],
+      [TOPIC, text(ada, [grace], 'x'.repeat(2001)), RELAY_ERRORS.TEXT_TOO_LONG],
+      [TOPIC, { ...text(ada, [], 'x'), room: { id: 987_654, name: 'elsewhere' } }, RELAY_ERRORS.ROOM_FORBIDDEN],
+      [TOPIC, text(ada, [{ userId: 987_654 } as SignedIn], 'x'), RELAY_ERRORS.RECIPIENT_NOT_IN_EVENT],
+    ];
+    for (const [topic, payload, message] of cases) {
+      expect(await client.request(topic, payload), topic).toEqual({ statusCode: 400, message });
+      await works();
+    }
+    for (const malformed of ['just text', 42, null, { ...text(ada, [grace], 'x'), type: 'fax' }, { ...text(ada, [grace], 'x'), to: 'grace' }]) {
+      const answer = await client.request<{ statusCode: number; message: string }>(TOPIC, malformed);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.message.startsWith(`${RELAY_ERRORS.PAYLOAD_INVALID}: `)).toBe(true);
+      await works();
+    }
+    // A 2000-character text is fine.
+    expect((await client.request<ChatAck>(TOPIC, text(ada, [grace], 'y'.repeat(2000)))).statusCode).toBe(200);
+  });
+
+  it('closes the transport on a frame over maxHttpBufferSize; the client reconnects and works', async () => {
+    const client = createClient(node1, { token: ada.token, userId: ada.userId, reconnection: true });
+    clients.push(client);
+    await open(client);
+    let disconnects = 0;
+    client.socket.on('disconnect', () => (disconnects += 1));
+    client.socket.emit(TOPIC, text(ada, [grace], 'z'.repeat(100_000)), () => {});
+    await until(() => disconnects === 1, 'the oversize frame to close the transport');
+    await until(() => client.socket.connected, 'the client to reconnect', 8_000);
+    expect((await client.request<ChatAck>(TOPIC, text(ada, [grace], 'after reconnect'))).statusCode).toBe(200);
+  });
+});
+
+describe('calls, announcements, presence, rooms', () => {
+  it('passes call start and end to the participants, the start with a widget token per participant', async () => {
+    const caller = await tab(node1, ada);
+    const callee = await tab(node2, grace);
+    const conversation = (await send(caller, text(ada, [grace], 'call me'))).conversation;
+    await until(() => callee.events(TOPIC).length === 1, 'the text to arrive');
+
+    const start = { type: 'video', action: 'start', message: '', from: ada.userId, to: [grace.userId], conversation };
+    expect(await caller.request(TOPIC, start)).toEqual({ statusCode: 200 });
+    await until(() => callee.events(TOPIC).length === 2 && caller.events(TOPIC).length === 2, 'the start message on both sides');
+    const heardByCallee = callee.events<ChatMessage>(TOPIC)[1]!;
+    const heardByCaller = caller.events<ChatMessage>(TOPIC)[1]!;
+    expect(heardByCallee).toMatchObject({ action: 'start', type: 'video', from: ada.userId, conversation });
+    expect(heardByCallee.user_summary_info?.id).toBe(ada.userId);
+    const key = new TextEncoder().encode(TEST_CALL_SECRET);
+    const calleeClaims = (await jwtVerify(heardByCallee.token ?? '', key, { audience: CALL_TOKEN_AUDIENCE })).payload;
+    const callerClaims = (await jwtVerify(heardByCaller.token ?? '', key, { audience: CALL_TOKEN_AUDIENCE })).payload;
+    expect(calleeClaims).toMatchObject({ sub: String(grace.userId), room: callRoomName(conversation) });
+    expect(callerClaims).toMatchObject({ sub: String(ada.userId), room: callRoomName(conversation) });
+
+    expect(await callee.request(TOPIC, { ...start, action: 'end', from: grace.userId, to: [ada.userId] })).toEqual({ statusCode: 200 });
+    await until(() => caller.events(TOPIC).length === 3, 'the end message');
+    expect(caller.events<ChatMessage>(TOPIC)[2]).toMatchObject({ action: 'end', from: grace.userId });
+    expect(caller.events<ChatMessage>(TOPIC)[2]?.token).toBeUndefined();
+
+    const stranger = await tab(node1, linus);
+    expect(await stranger.request(TOPIC, { ...start, from: linus.userId, to: [ada.userId] })).toEqual({
+      statusCode: 400,
+      message: RELAY_ERRORS.NOT_PARTICIPANT,
+    });
+  });
+
+  it('takes announcements only from event admins and reaches the chosen audience once', async () => {
+    const admin = await tab(node1, erin);
+    const adaTab = await tab(node2, ada);
+    const graceTab = await tab(node1, grace);
+    const announcement = { title: 'Keynote', message: 'Starts in 5 minutes', room_id: 0, type: 1, duration: 5, user_ids: [] };
+    expect(await adaTab.request('announcements', announcement)).toEqual({ statusCode: 400, message: RELAY_ERRORS.ROLE_FORBIDDEN });
+
+    expect(await admin.request('announcements', announcement)).toEqual({ statusCode: 200 });
+    await until(() => adaTab.events('announcements').length === 1 && graceTab.events('announcements').length === 1, 'the announcement');
+    expect(adaTab.events<Announcement>('announcements')[0]).toEqual({ title: 'Keynote', message: 'Starts in 5 minutes', type: 1, duration: 5 });
+
+    expect(await admin.request('announcements', { ...announcement, title: 'Only Ada', user_ids: [ada.userId] })).toEqual({ statusCode: 200 });
+    await until(() => adaTab.events('announcements').length === 2, 'the listed user to hear it');
+    await settle();
+    expect(graceTab.events('announcements')).toHaveLength(1);
+  });
+
+  it("announces 'offline' when a user's last tab disconnects, on any node", async () => {
+    const watcher = await tab(node1, ada);
+    const first = await tab(node1, grace);
+    const second = await tab(node2, grace);
+    const offline = (): UserStatusChange[] =>
+      watcher.events<UserStatusChange>('user_status_changes').filter((change) => change.user_id === grace.userId && change.user_status === 'offline');
+
+    first.close();
+    await settle(2_000);
+    expect(offline()).toHaveLength(0);
+    second.close();
+    await until(() => offline().length === 1, "grace's offline status", 6_000);
+    await settle();
+    expect(offline()).toHaveLength(1);
+  });
+
+  it('passes a status change to the event and enter_room to the room once per entry', async () => {
+    const adaTab = await tab(node1, ada);
+    const graceTab = await tab(node2, grace);
+    await enterLobby(graceTab, grace);
+    expect(await adaTab.request('user_status_changes', { user_id: ada.userId, user_status: 'busy', room_id: null })).toEqual({ statusCode: 200 });
+    await until(() => graceTab.events('user_status_changes').length === 1, 'the status change');
+    expect(await adaTab.request('user_status_changes', { user_id: grace.userId, user_status: 'busy' })).toEqual({
+      statusCode: 400,
+      message: RELAY_ERRORS.SENDER_MISMATCH,
+    });
+
+    await enterLobby(adaTab, ada);
+    await enterLobby(adaTab, ada);
+    await settle();
+    expect(graceTab.events('user_room_events')).toEqual([expect.objectContaining({ event: 'enter_room', user_id: ada.userId, room_id: lobbyId })]);
+  });
+});
+
+describe('sessions', () => {
+  it('sends logout to the older session when the user signs in again with force_login, and closes it', async () => {
+    const older = await signIn(node1, 'linus@demo.test');
+    const oldTab = await tab(node2, older);
+    const newer = await signIn(node1, 'linus@demo.test');
+    await until(() => oldTab.events('logout').length === 1, 'logout on the older session');
+    expect(oldTab.events<LogoutEvent>('logout')[0]).toEqual({ user_id: older.userId });
+    await until(() => !oldTab.socket.connected, 'the older socket to close', 5_000);
+    expect(await refusal(node2, { token: older.token, userId: older.userId })).toBe(RELAY_ERRORS.TOKEN_REVOKED);
+    expect(await refusal(node1, { token: older.token, userId: older.userId })).toBe(RELAY_ERRORS.TOKEN_REVOKED);
+    const newTab = await tab(node2, newer);
+    expect(newTab.socket.connected).toBe(true);
+    expect(newTab.events('logout')).toHaveLength(0);
+  });
+
+  it('reports the adapter on /readyz and the relay figures on /metrics', async () => {
+    const client = await tab(node1, ada);
+    await client.request('no_such_topic', {});
+    const ready = (await (await fetch(`${node1}/readyz`)).json()) as { status: string; checks: Array<{ name: string; ok: boolean }> };
+    expect(ready.status).toBe('ok');
+    expect(ready.checks).toContainEqual(expect.objectContaining({ name: 'redis', ok: true }));
+    const metrics = await (await fetch(`${node1}/metrics`)).text();
+    expect(metrics).toMatch(/^relay_connected_sockets [1-9]/m);
+    expect(metrics).toMatch(/^relay_rejections_total\{reason="topic_invalid"\} [1-9]/m);
+    expect(metrics).toMatch(/^relay_emits_total\{topic="chat"\} [1-9]/m);
+    expect(metrics).toMatch(/^relay_ack_latency_seconds_count\{topic="chat"\} [1-9]/m);
+    expect(metrics).toMatch(/^relay_delivery_latency_seconds_bucket\{le="0.01",topic="chat"\} \d+/m);
+    expect(metrics).toMatch(/^relay_adapter_state\{state="connected"\} 1$/m);
+  });
+});

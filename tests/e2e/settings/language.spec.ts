@@ -1,0 +1,16 @@
+import { expect, signIn, storage, test } from '../fixtures/stack.ts';
+
+test('switching to Deutsch changes the texts and survives a reload', async ({ page }) => {
+  await signIn(page, { email: 'ada@demo.test' });
+  await page.getByRole('button', { name: /Open the menu/ }).click();
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await page.getByRole('radio', { name: 'Deutsch' }).check();
+  await expect(page.getByRole('heading', { name: 'Einstellungen', level: 1 })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  expect((await storage(page)).language).toBe('de');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Einstellungen', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: /Menü öffnen/ }).click();
+  await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+});
