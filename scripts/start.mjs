@@ -66,7 +66,8 @@ async function pickPort(preferred) {
 async function waitForHttp(url, child, name, timeoutMs = 60_000) {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} before it was ready`);
+    if (child.exitCode !== null)
+      throw new Error(`${name} exited with code ${child.exitCode} before it was ready`);
     try {
       await fetch(url, { signal: AbortSignal.timeout(1000) });
       return;
@@ -145,7 +146,11 @@ function buildWebIfMissing() {
     log('apps/web/dist is up to date');
     return;
   }
-  log(builtAt === 0 ? 'building the web app (apps/web/dist is missing)' : 'rebuilding the web app (sources changed)');
+  log(
+    builtAt === 0
+      ? 'building the web app (apps/web/dist is missing)'
+      : 'rebuilding the web app (sources changed)',
+  );
   const pnpm = process.platform === 'win32' ? 'pnpm.cmd' : 'pnpm';
   const result = spawnSync(pnpm, ['--filter', './apps/web', 'run', 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {
@@ -159,7 +164,10 @@ async function main() {
   const providerPort = await pickPort(parsePort(process.env.PROVIDER_PORT, 4010, 'PROVIDER_PORT'));
   if (!dev) buildWebIfMissing();
 
-  const provider = startService('mock provider', providerDir, { PORT: String(providerPort), HOST: '127.0.0.1' });
+  const provider = startService('mock provider', providerDir, {
+    PORT: String(providerPort),
+    HOST: '127.0.0.1',
+  });
   const providerUrl = `http://127.0.0.1:${providerPort}`;
   await waitForHttp(`${providerUrl}/api/docs/json`, provider, 'mock provider');
   log(`mock provider on ${providerUrl}`);
@@ -174,11 +182,15 @@ async function main() {
   log(`gateway on http://127.0.0.1:${gatewayPort}`);
 
   if (dev) {
-    const vite = spawn(process.execPath, [join(webDir, 'node_modules/vite/bin/vite.js'), '--port', String(port), '--strictPort'], {
-      cwd: webDir,
-      env: { ...process.env, GATEWAY_URL: `http://127.0.0.1:${gatewayPort}` },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
+    const vite = spawn(
+      process.execPath,
+      [join(webDir, 'node_modules/vite/bin/vite.js'), '--port', String(port), '--strictPort'],
+      {
+        cwd: webDir,
+        env: { ...process.env, GATEWAY_URL: `http://127.0.0.1:${gatewayPort}` },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    );
     watch('vite', vite);
     await waitForHttp(`http://127.0.0.1:${port}/`, vite, 'vite');
   }

@@ -7,10 +7,13 @@ import { loginRouteSizePlugin } from './vite-plugin-login-size.ts';
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), loginRouteSizePlugin([
+  plugins: [
+    react(),
+    loginRouteSizePlugin([
       'src/features/auth/components/auth-layout.tsx',
       'src/features/auth/routes/login-page.tsx',
-    ]),],
+    ]),
+  ],
   server: {
     proxy: {
       '/trpc': { target: gateway, changeOrigin: false },
@@ -21,6 +24,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // The shared vendor chunk (React, router, i18next, TanStack Query, tRPC, zod) is one file on purpose.
+    chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
         // The libraries every route needs travel as one file: one request, and gzip compresses them together.

@@ -1,5 +1,12 @@
 import { defineConfig } from '@playwright/test';
-import { BASE_URL, CHROMIUM_ARGS, CHROMIUM_PATH, PROVIDER_PORT, PROVIDER_URL, WEB_PORT } from './fixtures/env.ts';
+import {
+  BASE_URL,
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  PROVIDER_PORT,
+  PROVIDER_URL,
+  WEB_PORT,
+} from './fixtures/env.ts';
 
 const isCi = Boolean(process.env.CI);
 
@@ -33,6 +40,10 @@ export default defineConfig({
       PROVIDER_PORT: String(PROVIDER_PORT),
       MOCK_PROVIDER_ADMIN: '1',
       LOG_LEVEL: 'warn',
+      // The suite signs the same demo accounts in many times a minute; the limits themselves are tested in the
+      // gateway's own tests.
+      RATE_LIMIT_AUTH_PER_ACCOUNT: '1000',
+      RATE_LIMIT_AUTH_PER_IP: '1000',
     },
     reuseExistingServer: false,
     timeout: 240_000,

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { ProviderClient } from './provider/client.ts';
 import { startStubProvider, type StubProvider } from '../test/stub-provider.ts';
 import { callProcedure, startGateway, type RunningGateway } from '../test/gateway.ts';
 
@@ -98,6 +100,32 @@ describe('metrics', () => {
     const errors = samples.find((sample) => sample.name === 'gateway_errors_total' && sample.labels.code === 'UNAUTHORIZED');
     expect(errors?.labels.error_code).toBe('401.1');
     expect(errors?.value).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('unexpected errors', () => {
+  it('are logged and answered with a generic message, never the cause or a stack', async () => {
+    class BrokenClient extends ProviderClient {
+      override async request(): Promise<unknown> {
+        throw new Error('database password is hunter2');
+      }
+    }
+    const broken = new BrokenClient({ baseUrl: provider.url });
+    const lines: string[] = [];
+    const logger = pino({ level: 'error' }, { write: (line: string) => void lines.push(line) });
+    const app = await startGateway(provider.url, {}, { provider: broken, logger });
+    try {
+      const answer = await callProcedure(app.url, 'auth.providers', { frontend: 'visitor', event_code: 'DEMO' });
+      expect(answer.status).toBe(500);
+      expect(answer.error?.data.code).toBe('INTERNAL_SERVER_ERROR');
+      expect(answer.error?.message).toBe('Something went wrong. Please try again.');
+      expect(JSON.stringify(answer.error)).not.toContain('hunter2');
+      expect(JSON.stringify(answer.error)).not.toMatch(/\n\s+at /);
+      expect(lines.join('\n')).toContain('hunter2');
+    } finally {
+      await app.close();
+      await broken.close();
+    }
   });
 });
 

@@ -4,27 +4,14 @@
  */
 import { generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
-import { TokenClaimsSchema, type TokenClaims } from '@showfloor/contracts';
+import { TOKEN_ISSUER, TokenClaimsSchema, type Jwk, type Jwks, type TokenClaims } from '@showfloor/contracts';
 
-/** The `iss` claim of every token the mock provider signs. */
-export const TOKEN_ISSUER = 'showfloor-mock-provider';
 const ALG = 'ES256';
-
-/** A public key in JWK form, as a JWKS lists it. */
-export interface PublicJwk {
-  kty: string;
-  crv?: string;
-  x?: string;
-  y?: string;
-  kid: string;
-  alg: string;
-  use: string;
-}
 
 export class TokenSigner {
   private readonly privateKey: KeyObject;
   private readonly publicKey: KeyObject;
-  readonly publicJwk: PublicJwk;
+  readonly publicJwk: Jwk;
   readonly kid: string;
 
   constructor(private readonly now: () => number) {
@@ -65,7 +52,7 @@ export class TokenSigner {
   }
 
   /** The JWKS document. */
-  jwks(): { keys: PublicJwk[] } {
+  jwks(): Jwks {
     return { keys: [this.publicJwk] };
   }
 }

@@ -5,8 +5,18 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { RestCall } from '@showfloor/contracts';
+import type { TokenSigner } from '../auth/tokens.ts';
 import type { ProviderState } from '../store/state.ts';
 import type { Caller } from '../store/types.ts';
+
+/** What handlers share besides the state: the signer and the timing settings. */
+export interface ProviderServices {
+  tokens: TokenSigner;
+  /** Lifetime of a sign-in token and its session. */
+  tokenTtlSeconds: number;
+  /** Lifetime of an OAuth2 retry token (and of an authorisation code). */
+  retryTokenTtlSeconds: number;
+}
 
 /** An uploaded multipart file part. */
 export interface UploadedFile {
@@ -22,6 +32,8 @@ export interface FileAnswer {
   contentType: string;
   filename: string;
   data: Buffer;
+  /** `attachment` asks the browser to save it. @default 'inline' */
+  disposition?: 'inline' | 'attachment';
 }
 /** A `text/csv` download. */
 export interface CsvAnswer {
@@ -61,6 +73,7 @@ export interface CallContext<C extends RestCall> {
   files: UploadedFile[];
   caller: C['auth'] extends 'public' ? Caller | null : Caller;
   state: ProviderState;
+  services: ProviderServices;
   request: FastifyRequest;
 }
 

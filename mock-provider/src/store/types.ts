@@ -2,19 +2,25 @@
  * The mock provider's internal records. They hold what the backend keeps (password hashes, sessions, the
  * owner of a card...); the answers are shaped from them by the contracts' schemas in the route handlers.
  */
-import type { TokenClaims } from '@showfloor/contracts';
+import type {
+  AccessRule,
+  AgendaEntry,
+  Bot,
+  ChatMessage,
+  LoginPreferenceValue,
+  Media,
+  MiniMapShape,
+  PreferenceName,
+  Role,
+  Room,
+  RoomContentItem,
+  Tag,
+  TokenClaims,
+  UserStatus,
+} from '@showfloor/contracts';
 
-export type RoleName = 'visitor' | 'exhibitor' | 'event-admin' | 'admin' | 'presenter';
-export interface RoleGrant {
-  role: RoleName;
-  room_id?: number;
-  mode?: string;
-}
-export type TagType = 'interest' | 'skill';
-export interface TagRecord {
-  tag_name: string;
-  type: TagType;
-}
+export type RoleGrant = Role;
+export type TagRecord = Tag;
 
 export interface UserRecord {
   id: number;
@@ -35,7 +41,7 @@ export interface UserRecord {
   roles: RoleGrant[];
   active: boolean;
   tags: TagRecord[];
-  status: 'available' | 'busy' | 'offline';
+  status: UserStatus;
   /** ms since epoch; null until the first sign-in. */
   last_login: number | null;
   breakout_group: string | null;
@@ -44,10 +50,10 @@ export interface UserRecord {
   screen_access_rights: string[];
   avatar_id: number | null;
   tutorial_done: boolean;
-  /** Recruiting status per event-admin? No: one status per candidate, set by the recruiter. */
+  /** The candidate's recruiting status (set by a recruiter of the event). */
   recruiting_status_id: number | null;
-  /** Notes recruiters wrote about this candidate. */
-  recruiting_notes: string;
+  /** The room the user entered last (lobby or room read), for the room's user list. */
+  current_room_id: number | null;
   /** Passport: ids of completed badges. */
   completed_badges: number[];
   coins_spent: number;
@@ -61,11 +67,8 @@ export interface SessionRecord {
   created_at: number;
   expires_at: number;
   revoked: boolean;
-}
-
-export interface OpenHours {
-  from_timestamp: number;
-  to_timestamp: number;
+  /** A sign-up's session is replaced by the next sign-in without force_login. */
+  origin: 'signin' | 'signup' | 'sso';
 }
 
 export interface EventRecord {
@@ -75,7 +78,6 @@ export interface EventRecord {
   mode: string;
   description: string;
   access_code: string | null;
-  open_hours: OpenHours[];
   /** Names of the SSO providers the event offers. */
   providers: string[];
   user_pass_login: boolean;
@@ -88,56 +90,34 @@ export interface SsoProviderRecord {
   button_filename: string;
   button_attributes: Record<string, string>;
   hover_attributes: Record<string, string>;
+  /** Colour of the generated button image. */
+  colour: readonly [number, number, number];
 }
 
 export interface PreferenceRecord {
   id: number;
   event_code: string;
-  name: string;
-  value: string;
-  category: string;
+  name: PreferenceName;
+  /** Text, or the 'login' preference's open hours. */
+  value: string | LoginPreferenceValue;
+  category: string | null;
   /** A user's own preference (exit survey answer, avatar choice); null for the event's. */
   user_id: number | null;
+  /** A room-level override of the event's value. */
   room_id: number | null;
 }
 
-export interface AccessRuleRecord {
-  id: number;
-  type: 'action' | 'screen' | 'role';
-  event_code: string;
-  data: Record<string, unknown>;
+/** A stored access rule (always with its id). */
+export type AccessRuleRecord = AccessRule & { id: number };
+
+export type RoomContentRecord = RoomContentItem;
+
+export interface RoomRecord extends Room {
+  /** Only users with the room in room_access (and managers) may enter. */
+  restricted: boolean;
 }
 
-export interface RoomContentRecord {
-  id: number;
-  type: string;
-  media_id: number | null;
-  file: string | null;
-  render_in_3d: boolean;
-  attributes: Record<string, unknown>;
-  group: string | null;
-  active: boolean;
-}
-
-export interface RoomRecord {
-  id: number;
-  event_code: string;
-  name: string;
-  link: string;
-  type: string;
-  active: boolean;
-  is_lobby: boolean;
-  content: RoomContentRecord[];
-}
-
-export interface MediaRecord {
-  id: number;
-  event_code: string;
-  type: 'stream' | 'video' | 'audio';
-  external_id: string;
-  external_link: string;
-  name: string;
-}
+export type MediaRecord = Media;
 
 export interface FileRecord {
   type: string;
@@ -147,17 +127,18 @@ export interface FileRecord {
   data: Buffer;
 }
 
-export interface MiniMapArea {
+export interface MiniMapAreaRecord {
+  id: number;
+  event_code: string;
   room_id: number;
-  shape: 'rect' | 'circle' | 'poly';
-  coords: number[];
+  shape: MiniMapShape;
+  coords: string;
 }
 export interface MiniMapRecord {
   event_code: string;
   width: number;
   height: number;
   filename: string;
-  areas: MiniMapArea[];
 }
 
 export interface RoomInstanceRecord {
@@ -201,29 +182,16 @@ export interface PurchaseRecord {
 }
 
 export interface WalletTokenRecord {
-  token_id: number;
+  token_id: string;
   user_id: number;
   hotspot_label: string;
   access_code: string;
 }
 
-export interface AgendaRecord {
-  id: number;
-  event_code: string;
-  room_id: number;
-  presenter_id: number | null;
-  title: string;
-  description: string;
-  start: number;
-  end: number;
-}
+export type AgendaRecord = AgendaEntry;
 
-export interface BotRecord {
-  id: number;
-  event_code: string;
-  name: string;
-  greeting: string;
-  /** Scripted answers: the first rule whose keyword occurs in the message answers. */
+export interface BotRecord extends Bot {
+  /** Scripted answers: the first rule with a keyword in the message answers. */
   rules: Array<{ keywords: string[]; answer: string }>;
   fallback: string;
 }
@@ -264,22 +232,8 @@ export interface RecruitingStatusRecord {
   name: string;
 }
 
-export interface MessageRecord {
-  id: string;
-  conversation: string;
-  seq: number;
-  client_id: string | null;
-  type: 'text' | 'video' | 'audio';
-  action: string;
-  message: string;
-  from: number;
-  to: number[];
-  timestamp: number;
-  room: { id: number; name: string } | null;
-  bot: string | null;
-  cards: unknown;
-  token: string | null;
-}
+/** A stored message: the contracts' ChatMessage with its seq, plus when it was stored (ms). */
+export type MessageRecord = ChatMessage & { seq: number; at: number };
 
 export interface ConversationRecord {
   id: string;
@@ -316,4 +270,30 @@ export interface Caller {
   session: SessionRecord;
   /** admin anywhere, or event-admin of the caller's event. */
   isManager: boolean;
+}
+
+/** An authorisation code issued by the built-in fake identity page. */
+export interface OAuthCodeRecord {
+  code: string;
+  provider: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  expires_at: number;
+  used: boolean;
+}
+
+/** Lets an OAuth2 sign-in be retried (e.g. with an access code) after the one-time code was spent. */
+export interface RetryTokenRecord {
+  token: string;
+  provider: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  expires_at: number;
+}
+
+export interface PasswordResetRecord {
+  user_id: number;
+  at: number;
 }

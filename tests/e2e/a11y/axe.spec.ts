@@ -3,7 +3,7 @@ import { expect, expectAccessible, signIn, test } from '../fixtures/stack.ts';
 const AUTH_PAGES = [
   ['login', '/auth/login?event=DEMO', 'Log in'],
   ['login without event', '/auth/login', 'Log in'],
-  ['registration', '/auth/registration?event=DEMO', /create your account/i],
+  ['registration', '/auth/registration?event=DEMO', 'Register for the event'],
   ['registration success', '/auth/registration-success?event=DEMO', 'Sign up successful!'],
   ['forgot password', '/auth/forgot-password?event=DEMO', 'Forgot your password?'],
   ['forgot password success', '/auth/forgot-password-success?event=DEMO', 'Check your e-mail'],
@@ -23,8 +23,8 @@ test.describe('accessibility (axe: no serious or critical violations)', () => {
 
   test('the login page with its access-code dialog open', async ({ page }) => {
     await page.goto('/auth/login?event=VIP');
-    await page.getByLabel('Email').fill('vera@demo.test');
-    await page.getByLabel('Password', { exact: true }).fill('Showfloor2026');
+    await page.getByLabel(/^Email/).fill('vera@demo.test');
+    await page.getByLabel(/^Password/).fill('Showfloor2026');
     await page.getByRole('checkbox', { name: /privacy policy/i }).check();
     await page.getByRole('checkbox', { name: /local storage/i }).check();
     await page.getByRole('button', { name: 'Log in' }).click();

@@ -1,6 +1,8 @@
 import { expect, fillLogin, test } from '../fixtures/stack.ts';
 
-test('VIP without an access code opens the dialog, a wrong code shows its error and VIP-2026 gets in', async ({ page }) => {
+test('VIP without an access code opens the dialog, a wrong code shows its error and VIP-2026 gets in', async ({
+  page,
+}) => {
   await page.goto('/auth/login?event=VIP');
   await fillLogin(page, { email: 'vera@demo.test' });
   const dialog = page.getByRole('dialog', { name: 'Access code' });

@@ -7,13 +7,17 @@ test.describe('signing in', () => {
     const stored = await storage(page);
     expect(stored.currentUser).toMatch(/^v1\./);
     expect(stored.currentUser).not.toContain('ada@demo.test');
-    expect(stored).toMatchObject({ eventCode: 'DEMO', activeUserStatus: 'available', enableRoomChatFeed: 'true' });
+    expect(stored).toMatchObject({
+      eventCode: 'DEMO',
+      activeUserStatus: 'available',
+      enableRoomChatFeed: 'true',
+    });
   });
 
   test('a deep link opened while signed out returns there after sign-in', async ({ page }) => {
     await page.goto('/settings');
     await expect(page).toHaveURL(/\/auth\/login/);
-    await page.getByLabel('Event code').fill('DEMO');
+    await page.getByLabel(/^Event code/).fill('DEMO');
     await fillLogin(page, { email: 'grace@demo.test' });
     await expect(page).toHaveURL(/\/settings$/);
     await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();

@@ -3,7 +3,9 @@ import { expect, test } from '../fixtures/stack.ts';
 test('/info?event=CLOSED shows the closed texts and each opening window', async ({ page }) => {
   await page.goto('/info?event=CLOSED');
   await expect(page.getByRole('heading', { name: 'Information' })).toBeVisible();
-  await expect(page.getByText('The event is currently closed. We look forward to seeing you soon.')).toBeVisible();
+  await expect(
+    page.getByText('The event is currently closed. We look forward to seeing you soon.'),
+  ).toBeVisible();
   const windows = page.getByRole('list', { name: 'Opening hours' }).getByRole('listitem');
   await expect(windows.first()).toBeVisible();
   expect(await windows.count()).toBeGreaterThan(0);

@@ -17,7 +17,9 @@ test("signing in as ada in a second browser logs the first out with the 'Did you
 
     const dialog = firstPage.getByRole('dialog', { name: 'Logged out' });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByText('Did you switch devices? We noticed you logged in somewhere else.')).toBeVisible();
+    await expect(
+      dialog.getByText('Did you switch devices? We noticed you logged in somewhere else.'),
+    ).toBeVisible();
     await dialog.getByRole('button', { name: 'Back to login' }).click();
     await expect(firstPage).toHaveURL(/\/auth\/login\?event=DEMO$/);
     expect(await firstPage.evaluate(() => window.localStorage.getItem('currentUser'))).toBeNull();

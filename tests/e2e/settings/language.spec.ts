@@ -3,10 +3,13 @@ import { expect, signIn, storage, test } from '../fixtures/stack.ts';
 test('switching to Deutsch changes the texts and survives a reload', async ({ page }) => {
   await signIn(page, { email: 'ada@demo.test' });
   await page.getByRole('button', { name: /Open the menu/ }).click();
-  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('link', { name: 'Settings', exact: true }).click();
   await expect(page).toHaveURL(/\/settings$/);
-  await page.getByRole('radio', { name: 'Deutsch' }).check();
+  // The radio follows the language, which switches once the German catalogue has loaded.
+  await page.getByRole('radio', { name: 'Deutsch' }).click();
   await expect(page.getByRole('heading', { name: 'Einstellungen', level: 1 })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Deutsch' })).toBeChecked();
+  await expect(page.getByRole('radiogroup', { name: 'Sprache' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   expect((await storage(page)).language).toBe('de');
   await page.reload();

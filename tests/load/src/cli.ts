@@ -25,6 +25,7 @@ const HELP = `Usage: pnpm --filter ./tests/load load -- --url <gateway origin> -
   --tokens FILE        {userId, token} per line (or a JSON array) instead of signing in
   --email PATTERN      sign-in e-mail with {n} = 1..N (default load{n}@demo.test)
   --password TEXT      sign-in password (default from LOAD_PASSWORD)
+  --signup             register each e-mail first (demo and test deployments)
   --event CODE         event code (default DEMO)
   --rooms 1,2,3        room ids for the groups (default: the event's lobby)
   --group-size N       members per room group (default 10)
@@ -49,6 +50,7 @@ const ArgsSchema = z.object({
   'group-size': z.coerce.number().int().min(2).max(1_000).default(10),
   'private-share': z.coerce.number().min(0).max(1).default(0.5),
   report: z.string().optional(),
+  signup: z.boolean().default(false),
 });
 export type LoadArgs = z.infer<typeof ArgsSchema>;
 
@@ -70,6 +72,7 @@ export function parseLoadArgs(argv: readonly string[], env: Record<string, strin
       'group-size': { type: 'string' },
       'private-share': { type: 'string' },
       report: { type: 'string' },
+      signup: { type: 'boolean' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -108,7 +111,14 @@ export async function main(argv: readonly string[], env: Record<string, string |
   const [firstUrl] = args.url as [string];
   const users = args.tokens
     ? (await readTokens(args.tokens)).slice(0, args.users)
-    : await signIn({ url: firstUrl, emailPattern: args.email, password: args.password ?? '', eventCode: args.event, count: args.users });
+    : await signIn({
+        url: firstUrl,
+        emailPattern: args.email,
+        password: args.password ?? '',
+        eventCode: args.event,
+        count: args.users,
+        signUp: args.signup,
+      });
   if (users.length < args.users) process.stderr.write(`only ${users.length} users available\n`);
   const roomIds = args.rooms ?? [await lobbyOf(firstUrl, users[0] as VirtualUser, args.event)];
 

@@ -19,13 +19,38 @@ export async function readTokens(path: string): Promise<VirtualUser[]> {
   });
 }
 
-/** Signs users in through the gateway (`{n}` in the pattern is 1..count). */
+interface TrpcAnswer<T> {
+  result?: { data: T };
+  error?: { message: string; data?: { httpStatus?: number } };
+}
+
+/** Posts a tRPC mutation; waits out 429s (Retry-After) a few times before giving up. */
+async function mutation<T>(url: string, path: string, input: unknown): Promise<{ status: number; body: TrpcAnswer<T> }> {
+  for (let attempt = 1; ; attempt += 1) {
+    const response = await fetch(`${url}/trpc/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(input),
+    });
+    const body = (await response.json()) as TrpcAnswer<T>;
+    if (response.status !== 429 || attempt >= 5) return { status: response.status, body };
+    const wait = Number(response.headers.get('retry-after') ?? '5');
+    process.stderr.write(`\nrate limited on ${path}: waiting ${wait} s (raise RATE_LIMIT_AUTH_PER_IP for load tests, or use --tokens)\n`);
+    await new Promise((resolve) => setTimeout(resolve, Math.min(60, Math.max(1, wait)) * 1000));
+  }
+}
+
+/**
+ * Signs users in through the gateway (`{n}` in the pattern is 1..count); with `signUp`, registers each one
+ * first (an existing account is fine).
+ */
 export async function signIn(options: {
   url: string;
   emailPattern: string;
   password: string;
   eventCode: string;
   count: number;
+  signUp?: boolean;
   concurrency?: number;
 }): Promise<VirtualUser[]> {
   const users: VirtualUser[] = new Array(options.count);
@@ -34,13 +59,24 @@ export async function signIn(options: {
     while (next < options.count) {
       const index = next++;
       const email = options.emailPattern.replace('{n}', String(index + 1));
-      const response = await fetch(`${options.url}/trpc/auth.signin`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password: options.password, event_code: options.eventCode, frontend: 'visitor', force_login: true }),
+      if (options.signUp) {
+        await mutation(options.url, 'auth.signup', {
+          firstname: 'Load',
+          lastname: `User ${index + 1}`,
+          email,
+          password: options.password,
+          active: true,
+          event_code: options.eventCode,
+        });
+      }
+      const { status, body } = await mutation<{ user_data: { id: number; jwt_token: string } }>(options.url, 'auth.signin', {
+        email,
+        password: options.password,
+        event_code: options.eventCode,
+        frontend: 'visitor',
+        force_login: true,
       });
-      const body = (await response.json()) as { result?: { data: { user_data: { id: number; jwt_token: string } } }; error?: { message: string } };
-      if (!body.result) throw new Error(`sign-in of ${email} failed: ${body.error?.message ?? response.status}`);
+      if (!body.result) throw new Error(`sign-in of ${email} failed: ${body.error?.message ?? status}`);
       users[index] = { userId: body.result.data.user_data.id, token: body.result.data.user_data.jwt_token };
     }
   };

@@ -22,7 +22,7 @@ describe('RevocationList', () => {
   });
 
   it('ends older sessions of a user but keeps the one that replaced them', () => {
-    const now = 2_000_000;
+    const now = 2_000_500;
     const list = new RevocationList({ now: () => now });
     list.revokeUser('1', 'new');
     expect(list.isRevoked(token({ sid: 'old', iat: 1_999 }))).toBe(true);
@@ -31,17 +31,21 @@ describe('RevocationList', () => {
     expect(list.isRevoked(token({ sid: 'later', iat: 2_001 }))).toBe(false);
   });
 
-  it('keeps a session that started after a cut made earlier in the same second, but not past a later cut', () => {
+  it('decides a cut in the same second by when this node saw the session', () => {
     let now = 2_000_100;
     const list = new RevocationList({ now: () => now });
-    list.revokeUser('1', 'forced');
-    now = 2_000_400;
-    list.noteSessionStarted('fresh', 9_000_000);
-    expect(list.isRevoked(token({ sid: 'fresh', iat: 2_000 }))).toBe(false);
-    expect(list.isRevoked(token({ sid: 'unseen', iat: 2_000 }))).toBe(true);
+    list.noteSeen('seen-before', 9_000_000);
+    now = 2_000_300;
+    list.revokeUser('1');
+    // Seen before the cut: ended. Never seen, same second as the cut: left to the provider.
+    expect(list.isRevoked(token({ sid: 'seen-before', iat: 2_000 }))).toBe(true);
+    expect(list.isRevoked(token({ sid: 'unseen', iat: 2_000 }))).toBe(false);
+    now = 2_000_600;
+    list.noteSeen('seen-after', 9_000_000);
+    expect(list.isRevoked(token({ sid: 'seen-after', iat: 2_000 }))).toBe(false);
     now = 2_000_900;
     list.revokeUser('1');
-    expect(list.isRevoked(token({ sid: 'fresh', iat: 2_000 }))).toBe(true);
+    expect(list.isRevoked(token({ sid: 'seen-after', iat: 2_000 }))).toBe(true);
   });
 
   it('ends every session of an event issued before the cut', () => {

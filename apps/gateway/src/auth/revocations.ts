@@ -26,6 +26,9 @@ export type Revocation =
 
 export type RevocationListener = (revocation: Revocation) => void;
 
+/** Sessions whose first sighting is remembered (about 100 bytes each); beyond it, `iat` alone decides. */
+const MAX_SEEN_SESSIONS = 200_000;
+
 /** Longest token lifetime we keep a user- or event-wide cut for; tokens issued before it are expired anyway. */
 const DEFAULT_CUT_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -34,8 +37,8 @@ export class RevocationList {
   readonly #sessions = new Map<string, number>();
   readonly #users = new Map<string, { before: number; exceptSid?: string; expiresAt: number }>();
   readonly #events = new Map<string, { before: number; expiresAt: number }>();
-  /** When this node saw a session start (ms), more precise than the token's whole-second `iat`. */
-  readonly #startedAt = new Map<string, { at: number; expiresAt: number }>();
+  /** When this node first saw each session's token (ms): more precise than the whole-second `iat`. */
+  readonly #firstSeen = new Map<string, { at: number; expiresAt: number }>();
   readonly #listeners = new Set<RevocationListener>();
   readonly #now: () => number;
   readonly #cutTtlMs: number;
@@ -71,7 +74,6 @@ export class RevocationList {
   /** Records a revocation (also one received from another node) and tells the listeners. */
   apply(revocation: Revocation): void {
     this.#prune();
-    if (this.#startedAt.size > 100_000) this.#startedAt.clear();
     switch (revocation.kind) {
       case 'session':
         this.#sessions.set(revocation.sid, revocation.expiresAt);
@@ -91,27 +93,31 @@ export class RevocationList {
   }
 
   /**
-   * Records that a session started now (a sign-in answered through this node), so a user- or event-wide cut
-   * made earlier in the same second does not catch it; a later cut still does.
+   * Records that this node has seen a session's (valid) token, the first time only. A user- or event-wide cut
+   * then ends the session exactly when it was seen before the cut (see `isRevoked`).
    */
-  noteSessionStarted(sid: string, expiresAt: number): void {
-    this.#startedAt.set(sid, { at: this.#now(), expiresAt });
+  noteSeen(sid: string, expiresAt: number): void {
+    if (this.#firstSeen.has(sid)) return;
+    if (this.#firstSeen.size >= MAX_SEEN_SESSIONS) this.#pruneSeen();
+    if (this.#firstSeen.size < MAX_SEEN_SESSIONS) this.#firstSeen.set(sid, { at: this.#now(), expiresAt });
   }
 
-  /** True when the token's session has been ended through this list. */
+  /**
+   * True when the token's session has been ended through this list. A user- or event-wide cut ends a session
+   * this node saw before the cut; for one it never saw, only tokens issued in an earlier second than the cut
+   * (`iat` has whole seconds), so a session started elsewhere right after a cut is not refused by mistake; an
+   * older one from that same second is left to the provider, which refuses it itself.
+   */
   isRevoked(token: RevocableToken): boolean {
     const now = this.#now();
     const sessionUntil = this.#sessions.get(token.sid);
     if (sessionUntil !== undefined && sessionUntil > now) return true;
-    // iat has second precision: a token issued in the same second as a cut counts as issued before it,
-    // unless this node saw the session start after the cut.
-    const issuedAt = this.#startedAt.get(token.sid)?.at ?? token.iat * 1000;
+    const seenAt = this.#firstSeen.get(token.sid)?.at;
+    const isBefore = (cutAt: number) => (seenAt === undefined ? token.iat < Math.floor(cutAt / 1000) : seenAt <= cutAt);
     const userCut = this.#users.get(token.sub);
-    if (userCut && userCut.expiresAt > now && issuedAt <= userCut.before && token.sid !== userCut.exceptSid) {
-      return true;
-    }
+    if (userCut && userCut.expiresAt > now && token.sid !== userCut.exceptSid && isBefore(userCut.before)) return true;
     const eventCut = this.#events.get(token.event_code);
-    return Boolean(eventCut && eventCut.expiresAt > now && issuedAt <= eventCut.before);
+    return Boolean(eventCut && eventCut.expiresAt > now && isBefore(eventCut.before));
   }
 
   /** Calls `listener` for every revocation from now on; returns the unsubscribe function. */
@@ -125,6 +131,10 @@ export class RevocationList {
     for (const [sid, until] of this.#sessions) if (until <= now) this.#sessions.delete(sid);
     for (const [key, cut] of this.#users) if (cut.expiresAt <= now) this.#users.delete(key);
     for (const [key, cut] of this.#events) if (cut.expiresAt <= now) this.#events.delete(key);
-    for (const [sid, started] of this.#startedAt) if (started.expiresAt <= now) this.#startedAt.delete(sid);
+  }
+
+  #pruneSeen(): void {
+    const now = this.#now();
+    for (const [sid, seen] of this.#firstSeen) if (seen.expiresAt <= now) this.#firstSeen.delete(sid);
   }
 }

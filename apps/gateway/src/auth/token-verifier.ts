@@ -111,10 +111,9 @@ export class TokenVerifier {
 
   /**
    * Verifies a token; answers the caller or throws a ProviderError 401 / 401.1 (missing, malformed, forged,
-   * wrong algorithm, expired, wrong issuer, bad claims or revoked). `isNewSession`: the token comes from a
-   * sign-in answer that just passed through this gateway.
+   * wrong algorithm, expired, wrong issuer, bad claims or revoked).
    */
-  async verify(token: string | undefined | null, options: { isNewSession?: boolean } = {}): Promise<VerifiedUser> {
+  async verify(token: string | undefined | null): Promise<VerifiedUser> {
     if (!token) throw invalidTokenError('missing token');
     let payload: unknown;
     try {
@@ -134,9 +133,8 @@ export class TokenVerifier {
     }
     const claims = TokenClaimsSchema.safeParse(payload);
     if (!claims.success) throw invalidTokenError('claims do not match the contract');
-    // A token the provider just issued through us: its session starts now, after any earlier cut.
-    if (options.isNewSession) this.revocations.noteSessionStarted(claims.data.sid, claims.data.exp * 1000);
     if (this.revocations.isRevoked(claims.data)) throw invalidTokenError('session revoked');
+    this.revocations.noteSeen(claims.data.sid, claims.data.exp * 1000);
     return {
       id: Number(claims.data.sub),
       event_code: claims.data.event_code,

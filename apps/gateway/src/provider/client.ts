@@ -162,7 +162,7 @@ export class ProviderClient {
     let status = 'error';
     try {
       // One retry at most, and only where repeating the call cannot do anything twice.
-      const mayRetry = call.method === 'GET' && call.idempotent !== false;
+      const mayRetry = call.method === 'GET' && call.idempotent === true;
       for (let attempt = 1; ; attempt += 1) {
         try {
           const answer = await this.#pool.request({ method: call.method, path, headers, body: payload, signal });

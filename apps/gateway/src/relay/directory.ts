@@ -1,10 +1,9 @@
 /**
  * What the relay asks the provider to authorise an emit, cached so the hot path rarely waits on it: may this
- * user access this room (content.getRoom answers 401 otherwise), who belongs to this event (user.getEventUsers),
- * and may this user read this conversation (conversation.getConversation, participants only). Asked with the
- * user's own token, so the provider's rules decide.
+ * user access this room (content.getRoom answers 401 otherwise), and who belongs to this event
+ * (user.getEventUsers). Asked with the user's own token, so the provider's rules decide.
  */
-import type { SocketData, UserSummaryInfo } from '@showfloor/contracts';
+import type { SocketData } from '@showfloor/contracts';
 import type { ProviderClient } from '../provider/client.ts';
 import { ProviderError } from '../provider/errors.ts';
 import { TtlCache } from './ttl-cache.ts';
@@ -22,8 +21,6 @@ const REFUSALS = new Set([401, 403, 404]);
 
 export class Directory {
   readonly #roomAccess: TtlCache<string, boolean>;
-  readonly #participation: TtlCache<string, boolean>;
-  readonly #summaries: TtlCache<number, UserSummaryInfo>;
   readonly #members = new Map<string, { ids: Set<number>; loadedAt: number; loading?: Promise<Set<number>> }>();
   readonly #ttlMs: number;
   readonly #cooldownMs: number;
@@ -35,28 +32,6 @@ export class Directory {
     this.#ttlMs = options.ttlMs ?? 60_000;
     this.#cooldownMs = options.memberReloadCooldownMs ?? 2_000;
     this.#roomAccess = new TtlCache(this.#ttlMs, 100_000);
-    this.#participation = new TtlCache(this.#ttlMs, 100_000);
-    this.#summaries = new TtlCache(5 * this.#ttlMs, 50_000);
-  }
-
-  /** Who a user is, as the incoming-call dialog shows them (their own summary, read with their token). */
-  async summaryOf(user: Pick<SocketData, 'userId' | 'token'>): Promise<UserSummaryInfo | undefined> {
-    const cached = this.#summaries.get(user.userId);
-    if (cached) return cached;
-    try {
-      const summary = await this.provider.call('user', 'getSummary', { id: user.userId }, { token: user.token });
-      const info: UserSummaryInfo = {
-        id: summary.id,
-        firstname: summary.firstname,
-        lastname: summary.lastname,
-        profile_picture: summary.profile_picture,
-      };
-      this.#summaries.set(user.userId, info);
-      return info;
-    } catch {
-      // The call still works without the caller's picture and names.
-      return undefined;
-    }
   }
 
   /** True when the user may access the room (a room of their event the provider lets them load). */
@@ -118,27 +93,5 @@ export class Directory {
       });
     this.#members.set(user.eventCode, { ids: existing?.ids ?? new Set(), loadedAt: existing?.loadedAt ?? 0, loading });
     return loading;
-  }
-
-  /** True when the user may read the conversation (the provider lets only participants read it). */
-  async isParticipant(user: Pick<SocketData, 'userId' | 'token'>, conversationId: string): Promise<boolean> {
-    const key = `${user.userId}:${conversationId}`;
-    const cached = this.#participation.get(key);
-    if (cached !== undefined) return cached;
-    let isAllowed: boolean;
-    try {
-      await this.provider.call('conversation', 'getConversation', { id: conversationId, limit: 1 }, { token: user.token });
-      isAllowed = true;
-    } catch (error) {
-      if (!(error instanceof ProviderError) || !REFUSALS.has(error.status)) throw error;
-      isAllowed = false;
-    }
-    this.#participation.set(key, isAllowed);
-    return isAllowed;
-  }
-
-  /** Remembers that a user takes part in a conversation (they just stored a message in it). */
-  noteParticipant(userId: number, conversationId: string): void {
-    this.#participation.set(`${userId}:${conversationId}`, true);
   }
 }

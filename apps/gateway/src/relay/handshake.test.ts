@@ -7,7 +7,7 @@ import { SignJWT, generateKeyPair } from 'jose';
 import { RELAY_ERRORS, TOKEN_ISSUER } from '@showfloor/contracts';
 import { startStubProvider, type StubProvider } from '../../test/stub-provider.ts';
 import { startGateway, type RunningGateway } from '../../test/gateway.ts';
-import { connectAs, refusal, settle, until, type TestClient } from './testing/clients.ts';
+import { connectAs, createClient, open, refusal, settle, until, type TestClient } from './testing/clients.ts';
 
 const ORIGIN = 'https://app.example.com';
 let provider: StubProvider;
@@ -44,6 +44,18 @@ describe('relay handshake', () => {
     const token = await provider.sign({ sub: '11' });
     const connected = await client({ token, userId: 11 });
     expect(connected.socket.connected).toBe(true);
+  });
+
+  it('works over long-polling and after an upgrade from polling to websocket', async () => {
+    const token = await provider.sign({ sub: '13', sid: 'sid-13' });
+    for (const transports of [['polling'], ['polling', 'websocket']] as const) {
+      const client = createClient(gateway.url, { token, userId: 13 });
+      client.socket.io.opts.transports = [...transports];
+      clients.push(await open(client));
+      expect(await client.request('user_status_changes', { user_id: 13, user_status: 'available' })).toEqual({ statusCode: 200 });
+      if (transports.length === 2) await until(() => client.socket.io.engine.transport.name === 'websocket', 'the upgrade');
+      expect(await client.request('no_such_topic', {})).toEqual({ statusCode: 400, message: RELAY_ERRORS.TOPIC_INVALID });
+    }
   });
 
   it('refuses a missing token', async () => {

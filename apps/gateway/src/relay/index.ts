@@ -16,7 +16,7 @@ import { createRelayIo, type RelayIo, type RelaySocket } from './io.ts';
 import { createRelayMetrics } from './metrics.ts';
 import { Presence } from './presence.ts';
 import { emitServerEvents } from './server-events.ts';
-import { enforceSessions, sessionRoom } from './sessions.ts';
+import { enforceSessions } from './sessions.ts';
 
 /** Tunables of the relay; the defaults come from the environment, tests and the bench may override. */
 export interface RelayOptions {
@@ -50,6 +50,11 @@ declare module 'fastify' {
     /** The /messaging relay (issue 5). */
     relay: Relay;
   }
+}
+
+/** Drops the engine's reference to the HTTP request of a connected socket (socket.io's client reads it there). */
+function releaseRequest(socket: RelaySocket): void {
+  (socket.conn as unknown as { request: unknown }).request = null;
 }
 
 /** Relay settings from the gateway's environment. */
@@ -110,7 +115,10 @@ export async function attachRelay(app: FastifyInstance, deps: GatewayDeps, overr
   io.on('connection', (socket: RelaySocket) => {
     const { data } = socket;
     metrics.connectedSockets.inc();
-    void socket.join([SOCKET_ROOMS.user(data.userId), SOCKET_ROOMS.event(data.eventCode), sessionRoom(data.sid)]);
+    void socket.join([SOCKET_ROOMS.user(data.userId), SOCKET_ROOMS.event(data.eventCode)]);
+    // The handshake (headers, query, auth) is kept; the raw HTTP request is not needed after it and costs a
+    // few KiB per connection (socket.io's memory advice).
+    releaseRequest(socket);
     presence.connected(data.userId);
     installDispatcher(ctx, socket, limits);
     socket.on('disconnect', (reason) => {

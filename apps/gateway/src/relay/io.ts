@@ -98,12 +98,14 @@ export async function createRelayIo(
   // wrapped below so a failure is a skipped cross-node publish, not an unhandled rejection.
   const pub = new Redis(options.redisUrl, {
     enableOfflineQueue: false,
+    // Publishes and delivery claims issued in the same tick go out in one write.
+    enableAutoPipelining: true,
     maxRetriesPerRequest: 1,
     connectTimeout: 2_000,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
   });
   // The subscriber queues its (re)subscriptions until connected; ioredis resubscribes after a reconnect.
-  const sub = pub.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+  const sub = pub.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, enableAutoPipelining: false });
   let lastState: AdapterState | undefined;
   const state = (): AdapterState => (pub.status === 'ready' && sub.status === 'ready' ? 'connected' : 'degraded');
   const refresh = (): void => {

@@ -16,6 +16,9 @@ export interface EmitLimitOptions {
 /** The verdict for one emit. */
 export type EmitVerdict = 'ok' | 'limited' | 'abusive';
 
+/** The default clock: one function for every limiter (a bound one per connection would cost memory). */
+const monotonicNow = (): number => performance.now();
+
 /** One connection's bucket; allocation-free on the hot path. */
 export class EmitLimiter {
   #tokens: number;
@@ -27,7 +30,7 @@ export class EmitLimiter {
 
   constructor(
     options: EmitLimitOptions,
-    private readonly now: () => number = performance.now.bind(performance),
+    private readonly now: () => number = monotonicNow,
   ) {
     this.#capacity = options.burst;
     this.#tokens = options.burst;

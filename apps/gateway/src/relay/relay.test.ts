@@ -9,6 +9,7 @@ import { jwtVerify } from 'jose';
 import {
   RELAY_ERRORS,
   callRoomName,
+  catalogue,
   chatTopic,
   type Announcement,
   type CatchUpAck,
@@ -24,6 +25,7 @@ import { resolveTestRedis, type TestRedis } from './testing/redis.ts';
 import { TEST_CALL_SECRET, relayEnv, signIn, startRelayStack, type RelayStack, type SignedIn } from './testing/stack.ts';
 
 const TOPIC = chatTopic('DEMO');
+const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 let redis: TestRedis;
 let stack: RelayStack;
 let node1: string;
@@ -32,6 +34,7 @@ let ada: SignedIn;
 let grace: SignedIn;
 let linus: SignedIn;
 let erin: SignedIn;
+let root: SignedIn;
 let lobbyId: number;
 let clients: TestClient[] = [];
 
@@ -62,9 +65,9 @@ beforeAll(async () => {
   redis = await resolveTestRedis(process.env.REDIS_URL);
   stack = await startRelayStack(2, relayEnv(redis.url, { RELAY_MAX_FRAME_BYTES: '65536' }));
   [node1, node2] = stack.nodes.map((node) => node.url) as [string, string];
-  [ada, grace, linus, erin] = await Promise.all(
-    ['ada@demo.test', 'grace@demo.test', 'linus@demo.test', 'erin@demo.test'].map((email) => signIn(node1, email)),
-  ) as [SignedIn, SignedIn, SignedIn, SignedIn];
+  [ada, grace, linus, erin, root] = await Promise.all(
+    ['ada@demo.test', 'grace@demo.test', 'linus@demo.test', 'erin@demo.test', 'root@demo.test'].map((email) => signIn(node1, email)),
+  ) as [SignedIn, SignedIn, SignedIn, SignedIn, SignedIn];
   const lobby = await callProcedure<{ id: number }>(node1, 'content.getLobby', { event_code: 'DEMO' }, { token: ada.token });
   if (!lobby.data) throw new Error(`no lobby: ${lobby.error?.message}`);
   lobbyId = lobby.data.id;
@@ -235,7 +238,7 @@ describe('calls, announcements, presence, rooms', () => {
     await until(() => callee.events(TOPIC).length === 1, 'the text to arrive');
 
     const start = { type: 'video', action: 'start', message: '', from: ada.userId, to: [grace.userId], conversation };
-    expect(await caller.request(TOPIC, start)).toEqual({ statusCode: 200 });
+    expect(await caller.request(TOPIC, start)).toMatchObject({ statusCode: 200, data: { action: 'start', conversation } });
     await until(() => callee.events(TOPIC).length === 2 && caller.events(TOPIC).length === 2, 'the start message on both sides');
     const heardByCallee = callee.events<ChatMessage>(TOPIC)[1]!;
     const heardByCaller = caller.events<ChatMessage>(TOPIC)[1]!;
@@ -247,16 +250,15 @@ describe('calls, announcements, presence, rooms', () => {
     expect(calleeClaims).toMatchObject({ sub: String(grace.userId), room: callRoomName(conversation) });
     expect(callerClaims).toMatchObject({ sub: String(ada.userId), room: callRoomName(conversation) });
 
-    expect(await callee.request(TOPIC, { ...start, action: 'end', from: grace.userId, to: [ada.userId] })).toEqual({ statusCode: 200 });
+    expect(await callee.request(TOPIC, { ...start, action: 'end', from: grace.userId, to: [ada.userId] })).toMatchObject({ statusCode: 200 });
     await until(() => caller.events(TOPIC).length === 3, 'the end message');
     expect(caller.events<ChatMessage>(TOPIC)[2]).toMatchObject({ action: 'end', from: grace.userId });
     expect(caller.events<ChatMessage>(TOPIC)[2]?.token).toBeUndefined();
 
     const stranger = await tab(node1, linus);
-    expect(await stranger.request(TOPIC, { ...start, from: linus.userId, to: [ada.userId] })).toEqual({
-      statusCode: 400,
-      message: RELAY_ERRORS.NOT_PARTICIPANT,
-    });
+    const refused = await stranger.request<{ statusCode: number; message: string }>(TOPIC, { ...start, from: linus.userId, to: [] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.message.startsWith(`${RELAY_ERRORS.NOT_STORED}: `)).toBe(true);
   });
 
   it('takes announcements only from event admins and reaches the chosen audience once', async () => {
@@ -310,6 +312,56 @@ describe('calls, announcements, presence, rooms', () => {
   });
 });
 
+describe('server-originated events', () => {
+  it('tells the event about a new or removed picture and a candidate about their recruiting status', async () => {
+    const watcher = await tab(node2, grace);
+    const candidate = await tab(node1, ada);
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.from(ONE_PIXEL_PNG, 'base64')], { type: 'image/png' }), 'me.png');
+    const uploaded = await fetch(`${node1}/api/v1/user/picture?user_id=${ada.userId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ada.token}` },
+      body: form,
+    });
+    expect(uploaded.status).toBe(200);
+    const { profile_picture: path } = (await uploaded.json()) as { profile_picture: string };
+    await until(() => watcher.events('profile_picture_change').length === 1, 'profile_picture_change after the upload');
+    expect(watcher.events('profile_picture_change')[0]).toEqual({ user_id: ada.userId, profile_picture_path: path });
+
+    const removed = await callProcedure(node1, 'user.deletePicture', { user_id: ada.userId }, { token: ada.token });
+    expect(removed.status, JSON.stringify(removed.error)).toBe(200);
+    await until(() => watcher.events('profile_picture_change').length === 2, 'profile_picture_change after the removal');
+    expect(watcher.events('profile_picture_change')[1]).toEqual({ user_id: ada.userId, profile_picture_path: '' });
+
+    const status = await callProcedure(node1, 'user.setRecruitingStatus', { user_id: ada.userId, status_id: 1, event_code: 'DEMO' }, { token: erin.token });
+    expect(status.status, JSON.stringify(status.error)).toBe(200);
+    await until(() => candidate.events('user_recruiting_status').length === 1, 'user_recruiting_status');
+    expect(candidate.events('user_recruiting_status')[0]).toMatchObject({ user_id: ada.userId, status_id: 1, event_code: 'DEMO' });
+    await settle();
+    expect(watcher.events('user_recruiting_status')).toHaveLength(0);
+  });
+
+  it('lists the rooms a user may access after a role rule for them is stored', async () => {
+    const adaTab = await tab(node2, ada);
+    const rule = { type: 'role', role_id: 'presenter', room_id: lobbyId, user_id: ada.userId };
+    // The web app has no access-rule screen, so no tRPC procedure makes this call: store the rule at the
+    // provider and announce its success the way the gateway's procedures do.
+    const stored = await stack.provider.direct(catalogue.auth.putAccess, { type: 'role', rule }, root.token);
+    expect(stored.status, JSON.stringify(stored.body)).toBe(200);
+    stack.nodes[0]!.app.gatewayDeps.events.emitCallSucceeded({
+      router: 'auth',
+      name: 'putAccess',
+      input: { type: 'role', rule },
+      output: stored.body,
+      user: undefined,
+      requestId: 'test',
+    });
+    await until(() => adaTab.events('user_access_change').length === 1, 'user_access_change');
+    const change = adaTab.events<{ accessibleRooms: Array<{ roomId: number; roomName: string }> }>('user_access_change')[0];
+    expect(change?.accessibleRooms).toContainEqual(expect.objectContaining({ roomId: lobbyId }));
+  });
+});
+
 describe('sessions', () => {
   it('sends logout to the older session when the user signs in again with force_login, and closes it', async () => {
     const older = await signIn(node1, 'linus@demo.test');
@@ -338,5 +390,16 @@ describe('sessions', () => {
     expect(metrics).toMatch(/^relay_ack_latency_seconds_count\{topic="chat"\} [1-9]/m);
     expect(metrics).toMatch(/^relay_delivery_latency_seconds_bucket\{le="0.01",topic="chat"\} \d+/m);
     expect(metrics).toMatch(/^relay_adapter_state\{state="connected"\} 1$/m);
+  });
+
+  it("closes every tab of a deactivated user within seconds, after logout", async () => {
+    const tabs = [await tab(node1, grace), await tab(node2, grace)];
+    const started = Date.now();
+    const answer = await callProcedure(node1, 'user.deactivateUser', { user_id: grace.userId }, { token: grace.token });
+    expect(answer.status, JSON.stringify(answer.error)).toBe(200);
+    await until(() => tabs.every((client) => !client.socket.connected), "grace's tabs to close", 5_000);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    for (const client of tabs) expect(client.events('logout')).toEqual([{ user_id: grace.userId }]);
+    expect(await refusal(node2, { token: grace.token, userId: grace.userId })).toBe(RELAY_ERRORS.TOKEN_REVOKED);
   });
 });

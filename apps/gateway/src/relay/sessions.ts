@@ -1,13 +1,15 @@
 /**
  * Ended sessions close their sockets within seconds, on every node:
  * - a revocation recorded here (sign-out, force_login, DELETE session, deactivation) is told to the other
- *   nodes (their verifiers refuse the token too) and closes the affected sockets everywhere; force_login and
- *   DELETE session first send `logout` to the older session's tabs;
- * - a sweep closes sockets whose token expired (or whose session a revocation ended meanwhile).
+ *   nodes (their verifiers then refuse the token too) and every node closes its own affected sockets;
+ *   force_login, DELETE session and deactivation first send `logout` to the ended session's tabs;
+ * - a sweep closes sockets whose token expired, or whose session a revocation ended meanwhile (the safety net
+ *   when a revocation could not reach a node, e.g. during a Redis outage).
  */
-import { SOCKET_ROOMS, SessionRevokedSchema, type LogoutEvent, type SessionRevoked } from '@showfloor/contracts';
+import { SessionRevokedSchema, type SessionRevoked, type SocketData } from '@showfloor/contracts';
 import type { Revocation, RevocationList } from '../auth/revocations.ts';
 import type { RelayContext } from './context.ts';
+import type { RelaySocket } from './io.ts';
 
 /** Settings of session enforcement. */
 export interface SessionOptions {
@@ -17,54 +19,48 @@ export interface SessionOptions {
   logoutGraceMs: number;
 }
 
-/** socket.io room of one session's tabs. */
-export const sessionRoom = (sid: string): string => `session:${sid}`;
+/** Whether a revocation ends this socket's session. */
+function isEndedBy(revocation: Revocation, data: SocketData): boolean {
+  switch (revocation.kind) {
+    case 'session':
+      return data.sid === revocation.sid;
+    case 'user':
+      return String(data.userId) === revocation.userId && data.sid !== revocation.exceptSid && data.issuedAt * 1000 <= revocation.before;
+    case 'event':
+      return data.eventCode === revocation.eventCode && data.issuedAt * 1000 <= revocation.before;
+  }
+}
 
 /** Wires revocations and expiry to socket closing; returns the stop function. */
 export function enforceSessions(ctx: RelayContext, revocations: RevocationList, options: SessionOptions): () => void {
   const { io, logger, metrics } = ctx;
-  // Revocations that came from another node: applied to our list, but their sockets were closed by the sender.
+  // Revocations that came from another node: recorded in our list without being sent back out.
   const fromOtherNodes = new WeakSet<Revocation>();
 
-  const close = (selection: ReturnType<typeof io.in>, reason: string): void => {
-    metrics.disconnects.inc({ reason });
-    selection.disconnectSockets(true);
-  };
-
-  const logoutThenClose = (selection: ReturnType<typeof io.in>, userId: number | undefined, reason: string): void => {
-    if (userId !== undefined) {
-      const logout: LogoutEvent = { user_id: userId };
-      selection.emit('logout', logout);
+  /** Closes this node's sockets of the ended sessions; `logout` first unless the user signed out themself. */
+  const closeLocal = (revocation: Revocation): void => {
+    const ended: RelaySocket[] = [];
+    for (const socket of io.of('/').sockets.values()) if (isEndedBy(revocation, socket.data)) ended.push(socket);
+    if (ended.length === 0) return;
+    const reason = revocation.kind === 'session' ? 'signout' : revocation.kind === 'user' && revocation.exceptSid ? 'force_login' : 'session_ended';
+    if (revocation.kind === 'session') {
+      // The user signed out themself: their other tabs reconnect, are refused and sign out.
+      for (const socket of ended) socket.disconnect(true);
+      metrics.disconnects.inc({ reason }, ended.length);
+      return;
     }
-    const timer = setTimeout(() => close(selection, reason), options.logoutGraceMs);
+    for (const socket of ended) socket.emit('logout', { user_id: socket.data.userId });
+    const timer = setTimeout(() => {
+      for (const socket of ended) socket.disconnect(true);
+      metrics.disconnects.inc({ reason }, ended.length);
+    }, options.logoutGraceMs);
     timer.unref();
   };
 
   const stopListening = revocations.onRevoke((revocation) => {
     if (fromOtherNodes.has(revocation)) return;
     if (ctx.adapterState() !== 'memory') io.serverSideEmit('session_revoked', revocation);
-    switch (revocation.kind) {
-      case 'session':
-        // The user signed out themself: their other tabs reconnect, are refused and sign out.
-        close(io.in(sessionRoom(revocation.sid)), 'signout');
-        break;
-      case 'user': {
-        const room = io.in(SOCKET_ROOMS.user(revocation.userId));
-        const selection = revocation.exceptSid ? room.except(sessionRoom(revocation.exceptSid)) : room;
-        logoutThenClose(selection, Number(revocation.userId), revocation.exceptSid ? 'force_login' : 'session_ended');
-        break;
-      }
-      case 'event': {
-        const selection = io.in(SOCKET_ROOMS.event(revocation.eventCode));
-        // Every user of the event hears logout for themself: each tab compares user_id with its own.
-        for (const socket of io.of('/').sockets.values()) {
-          if (socket.data.eventCode === revocation.eventCode) socket.emit('logout', { user_id: socket.data.userId });
-        }
-        const timer = setTimeout(() => close(selection, 'session_ended'), options.logoutGraceMs);
-        timer.unref();
-        break;
-      }
-    }
+    closeLocal(revocation);
   });
 
   io.on('session_revoked', (payload: SessionRevoked) => {
@@ -76,12 +72,7 @@ export function enforceSessions(ctx: RelayContext, revocations: RevocationList, 
     const revocation = parsed.data as Revocation;
     fromOtherNodes.add(revocation);
     revocations.apply(revocation);
-    if (revocation.kind === 'event') {
-      // The sender's `logout` per socket only reached its own sockets; ours hear it here.
-      for (const socket of io.of('/').sockets.values()) {
-        if (socket.data.eventCode === revocation.eventCode) socket.emit('logout', { user_id: socket.data.userId });
-      }
-    }
+    closeLocal(revocation);
   });
 
   const sweep = setInterval(() => {

@@ -72,7 +72,8 @@ describe('side menu visibility', () => {
 
   it('shows the user list only in multiplayer rooms', () => {
     expect(listed(ctx({ roomKind: 'multiplayer' }))).toContain('UserList');
-    for (const roomKind of ['none', 'lobby', 'single'] as const) expect(listed(ctx({ roomKind }))).not.toContain('UserList');
+    for (const roomKind of ['none', 'lobby', 'single'] as const)
+      expect(listed(ctx({ roomKind }))).not.toContain('UserList');
   });
 
   it('shows the recruiting dashboard only to an event-admin in mode Recruiting', () => {

@@ -18,7 +18,9 @@ export const routes: RouteObject[] = [
     children: [
       {
         path: '/auth',
-        lazy: async () => ({ Component: (await import('../features/auth/components/auth-layout.tsx')).AuthLayout }),
+        lazy: async () => ({
+          Component: (await import('../features/auth/components/auth-layout.tsx')).AuthLayout,
+        }),
         children: [
           { index: true, element: <Navigate to="/auth/login" replace /> },
           { path: 'login', lazy: page(() => import('../features/auth/routes/login-page.tsx')) },
@@ -27,12 +29,18 @@ export const routes: RouteObject[] = [
             path: 'registration-success',
             lazy: page(() => import('../features/auth/routes/registration-success-page.tsx')),
           },
-          { path: 'forgot-password', lazy: page(() => import('../features/auth/routes/forgot-password-page.tsx')) },
+          {
+            path: 'forgot-password',
+            lazy: page(() => import('../features/auth/routes/forgot-password-page.tsx')),
+          },
           {
             path: 'forgot-password-success',
             lazy: page(() => import('../features/auth/routes/forgot-password-success-page.tsx')),
           },
-          { path: 'reset-password', lazy: page(() => import('../features/auth/routes/reset-password-page.tsx')) },
+          {
+            path: 'reset-password',
+            lazy: page(() => import('../features/auth/routes/reset-password-page.tsx')),
+          },
           {
             path: 'reset-password-success',
             lazy: page(() => import('../features/auth/routes/reset-password-success-page.tsx')),
@@ -51,7 +59,10 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to="/lobby" replace /> },
           { path: 'lobby', lazy: page(() => import('../features/lobby/routes/lobby-page.tsx')) },
           { path: 'room/:roomId', lazy: page(() => import('../features/room/routes/room-page.tsx')) },
-          { path: 'webgl-error', lazy: page(() => import('../features/webgl-error/routes/webgl-error-page.tsx')) },
+          {
+            path: 'webgl-error',
+            lazy: page(() => import('../features/webgl-error/routes/webgl-error-page.tsx')),
+          },
           ...MENU_PAGES.map((entry) => ({ path: entry.path.slice(1), lazy: page(entry.load) })),
         ],
       },

@@ -16,7 +16,12 @@ function leafKeys(catalogue: Catalogue, prefix = ''): string[] {
 }
 
 function lookup(catalogue: Catalogue | undefined, key: string): unknown {
-  return key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Catalogue)[part] : undefined), catalogue);
+  return key
+    .split('.')
+    .reduce<unknown>(
+      (node, part) => (node && typeof node === 'object' ? (node as Catalogue)[part] : undefined),
+      catalogue,
+    );
 }
 
 function sourceFiles(dir: string): string[] {
@@ -62,7 +67,8 @@ describe('translations', () => {
       ];
       for (const key of keys) {
         const [ns, path] = key.includes(':') ? (key.split(':') as [string, string]) : [defaultNs, key];
-        if (lookup(resources.en[ns], path) === undefined) missing.push(`${relative(srcDir, file)}: ${ns}:${path}`);
+        if (lookup(resources.en[ns], path) === undefined)
+          missing.push(`${relative(srcDir, file)}: ${ns}:${path}`);
       }
     }
     expect(missing).toEqual([]);

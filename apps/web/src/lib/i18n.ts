@@ -23,7 +23,9 @@ export function namespaceOf(path: string): string {
 
 /** The English catalogues (bundled with the app). */
 export function englishBundles(): Bundles {
-  return Object.fromEntries(Object.entries(englishModules).map(([path, catalogue]) => [namespaceOf(path), catalogue]));
+  return Object.fromEntries(
+    Object.entries(englishModules).map(([path, catalogue]) => [namespaceOf(path), catalogue]),
+  );
 }
 
 /** The catalogues of one language (Deutsch is fetched on first use). */

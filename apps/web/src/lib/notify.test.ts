@@ -9,7 +9,9 @@ afterEach(() => {
 });
 
 const shown = (id: string) =>
-  [...notificationsStore.getState().notifications, ...notificationsStore.getState().queue].find((n) => n.id === id);
+  [...notificationsStore.getState().notifications, ...notificationsStore.getState().queue].find(
+    (n) => n.id === id,
+  );
 
 describe('notifications', () => {
   it('closes toasts after 10 s and top-left notices after 5 s', () => {

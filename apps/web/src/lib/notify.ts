@@ -57,7 +57,12 @@ export function announcementTone(type: number): Tone {
 }
 
 /** An announcement: its own duration in seconds; null keeps it until closed. */
-export function announcementNotice(input: { title: string; message: string; type: number; duration: number | null }) {
+export function announcementNotice(input: {
+  title: string;
+  message: string;
+  type: number;
+  duration: number | null;
+}) {
   return notifications.show({
     title: input.title,
     message: input.message,

@@ -17,7 +17,9 @@ export const DEFAULT_AFTER_SIGN_IN = '/lobby';
 const RETURN_TO_KEY = 'returnTo';
 
 function isSafePath(path: string): boolean {
-  return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') && !path.startsWith('/auth');
+  return (
+    path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') && !path.startsWith('/auth')
+  );
 }
 
 /** The path to go to after sign-in, from the router state the guard left. */

@@ -51,7 +51,11 @@ function request<T>(req: IDBRequest<T>): Promise<T> {
  * Keeps one non-extractable key per origin in IndexedDB. Two tabs creating it at once is settled by `add`
  * (the second add fails and that tab reads the first tab's key).
  */
-export function createIndexedDbKeyStore(dbName = 'showfloor', storeName = 'keys', id = 'storage-key'): KeyStore {
+export function createIndexedDbKeyStore(
+  dbName = 'showfloor',
+  storeName = 'keys',
+  id = 'storage-key',
+): KeyStore {
   let key: Promise<CryptoKey> | undefined;
   const open = (): Promise<IDBDatabase> => {
     const req = indexedDB.open(dbName, 1);
@@ -62,8 +66,7 @@ export function createIndexedDbKeyStore(dbName = 'showfloor', storeName = 'keys'
     const db = await open();
     try {
       const existing = (await request(db.transaction(storeName).objectStore(storeName).get(id))) as
-        | CryptoKey
-        | undefined;
+        CryptoKey | undefined;
       if (existing) return existing;
       const created = await generateKey();
       try {
@@ -71,8 +74,7 @@ export function createIndexedDbKeyStore(dbName = 'showfloor', storeName = 'keys'
         return created;
       } catch {
         const winner = (await request(db.transaction(storeName).objectStore(storeName).get(id))) as
-          | CryptoKey
-          | undefined;
+          CryptoKey | undefined;
         if (!winner) throw new Error('could not store the storage key');
         return winner;
       }
@@ -110,7 +112,10 @@ export interface SecureStorageOptions {
   storage?: Storage;
 }
 
-export function createSecureStorage({ keyStore, storage = window.localStorage }: SecureStorageOptions): SecureStorage {
+export function createSecureStorage({
+  keyStore,
+  storage = window.localStorage,
+}: SecureStorageOptions): SecureStorage {
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
   return {

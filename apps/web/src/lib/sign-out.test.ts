@@ -43,7 +43,8 @@ describe('sign-out', () => {
     const gateway = mockTrpc({ 'auth.signout': () => ({ message: 'Signed out.' }) });
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
     window.localStorage.setItem(STORAGE_KEYS.LANGUAGE, 'de');
-    for (const key of SIGN_OUT_CLEARED_KEYS) if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, 'x');
+    for (const key of SIGN_OUT_CLEARED_KEYS)
+      if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, 'x');
 
     await signOut();
 

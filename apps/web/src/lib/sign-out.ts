@@ -9,14 +9,21 @@ import { trpcClient } from './trpc.ts';
 let signingOut = false;
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
-  return Promise.race([promise, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms))]);
+  return Promise.race([
+    promise,
+    new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms)),
+  ]);
 }
 
 /** Tells everyone the user is offline (only while connected; a missing ack does not stop the sign-out). */
 export async function announceOffline(): Promise<void> {
   const user = getCurrentUser();
   if (!user) return;
-  await emitWithAck(TOPICS.USER_STATUS_CHANGES, { room_id: null, user_id: user.id, user_status: 'offline' }, 1500);
+  await emitWithAck(
+    TOPICS.USER_STATUS_CHANGES,
+    { room_id: null, user_id: user.id, user_status: 'offline' },
+    1500,
+  );
 }
 
 /** The user asked to log out (or an 'offline' status for them arrived). */

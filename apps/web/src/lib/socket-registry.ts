@@ -40,7 +40,11 @@ export function disconnectSocket(): void {
 }
 
 /** Emits and waits for the relay's acknowledgement; undefined when not connected or no answer in time. */
-export async function emitWithAck(topic: string, payload: unknown, timeoutMs = 2000): Promise<Ack | undefined> {
+export async function emitWithAck(
+  topic: string,
+  payload: unknown,
+  timeoutMs = 2000,
+): Promise<Ack | undefined> {
   const s = socket;
   if (!s?.connected) return undefined;
   try {

@@ -16,7 +16,12 @@ describe('event theme', () => {
 
   it('exposes backgrounds and label styles as CSS variables', () => {
     const resolve = themeVariables(
-      prefs({ 'color-bg-primary': '#fafafa', label_font_bold: 'yes', label_opacity: '0.8', label_font_color: '#111111' }),
+      prefs({
+        'color-bg-primary': '#fafafa',
+        label_font_bold: 'yes',
+        label_opacity: '0.8',
+        label_font_color: '#111111',
+      }),
     );
     const { variables, light } = resolve({} as never);
     expect(variables).toMatchObject({

@@ -34,7 +34,13 @@ function parseHex(colour: string): Rgb | undefined {
 }
 
 const toHex = ({ r, g, b }: Rgb): string =>
-  `#${[r, g, b].map((v) => Math.round(Math.min(255, Math.max(0, v))).toString(16).padStart(2, '0')).join('')}`;
+  `#${[r, g, b]
+    .map((v) =>
+      Math.round(Math.min(255, Math.max(0, v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 
 const mix = (a: Rgb, b: Rgb, share: number): Rgb => ({
   r: a.r + (b.r - a.r) * share,

@@ -12,7 +12,8 @@ const missing: string[] = [];
 export const testI18n: I18n = createI18n({
   onMissingKey: (language, namespace, key) => missing.push(`${language}:${namespace}:${key}`),
 });
-for (const [path, catalogue] of Object.entries(german)) testI18n.addResourceBundle('de', namespaceOf(path), catalogue);
+for (const [path, catalogue] of Object.entries(german))
+  testI18n.addResourceBundle('de', namespaceOf(path), catalogue);
 
 /** The keys found missing since the last call (and forgets them). */
 export function takeMissingKeys(): string[] {

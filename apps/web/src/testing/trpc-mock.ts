@@ -35,13 +35,17 @@ const JSON_RPC_CODES: Record<string, number> = {
 };
 
 function answer(path: string, handler: Handler | undefined, input: unknown) {
-  if (!handler) return errorItem(path, { message: `no handler for ${path}`, code: 'NOT_FOUND', httpStatus: 404 });
+  if (!handler)
+    return errorItem(path, { message: `no handler for ${path}`, code: 'NOT_FOUND', httpStatus: 404 });
   try {
     const result = handler(input);
     if (result instanceof TrpcError) return errorItem(path, result.failure);
     return { result: { data: result } };
   } catch (err) {
-    return errorItem(path, { message: err instanceof Error ? err.message : String(err), code: 'INTERNAL_SERVER_ERROR' });
+    return errorItem(path, {
+      message: err instanceof Error ? err.message : String(err),
+      code: 'INTERNAL_SERVER_ERROR',
+    });
   }
 }
 
@@ -82,7 +86,10 @@ export function mockTrpc(handlers: Record<string, Handler>) {
       calls.push({ path, input });
       return answer(path, handlers[path], input);
     });
-    return new Response(JSON.stringify(items), { status: 200, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(items), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   return {

@@ -47,14 +47,36 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** Every child still running: killed (by pid) if the bench exits early. */
+const running = new Set<ChildProcess>();
+let isCleanupInstalled = false;
+
+function trackChild(child: ChildProcess): void {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  if (isCleanupInstalled) return;
+  isCleanupInstalled = true;
+  process.once('exit', () => {
+    for (const each of running) each.kill('SIGKILL');
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      for (const each of running) each.kill('SIGKILL');
+      process.exit(130);
+    });
+  }
+}
+
 /** Spawns a command pinned to `core` (unpinned when taskset is missing). */
 function spawnPinned(core: number | undefined, command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): ChildProcess {
   const pinned = core !== undefined && canPin();
-  return spawn(pinned ? 'taskset' : command, pinned ? ['-c', String(core), command, ...args] : args, {
+  const child = spawn(pinned ? 'taskset' : command, pinned ? ['-c', String(core), command, ...args] : args, {
     cwd: options.cwd,
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  trackChild(child);
+  return child;
 }
 
 function handle(name: string, child: ChildProcess, port: number): ServerProcess {
@@ -86,9 +108,9 @@ function handle(name: string, child: ChildProcess, port: number): ServerProcess 
 /** Starts a node script (run by tsx) that prints `READY <port>`. */
 export function startScript(
   name: string,
-  options: { core: number | undefined; cwd: string; script: string; args: string[]; env?: NodeJS.ProcessEnv },
+  options: { core: number | undefined; cwd: string; script: string; args: string[]; env?: NodeJS.ProcessEnv; nodeArgs?: string[] },
 ): Promise<ServerProcess> {
-  const child = spawnPinned(options.core, process.execPath, ['--import', 'tsx', options.script, ...options.args], options);
+  const child = spawnPinned(options.core, process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', options.script, ...options.args], options);
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`${name} did not become ready:\n${output}`)), 20_000);

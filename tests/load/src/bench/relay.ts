@@ -11,7 +11,7 @@
  * RSS with 10,000 idle connections; the ratios B/A and C/B; and every goal missed, with by how much.
  */
 import { writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -196,7 +196,7 @@ async function benchSystem(
   cfg: BenchConfig,
   halfRate: () => number | undefined,
 ): Promise<SystemResult> {
-  log(`\n${name}: ${label}`);
+  log(`\n${name}: ${label} (machine load average ${loadavg().map((value) => value.toFixed(2)).join(' ')})`);
   const { urls, servers, helpers } = await start();
   const result: SystemResult = {
     name,
@@ -265,6 +265,8 @@ async function main(): Promise<void> {
   const cfg = config(process.argv.slice(2));
   const isPinned = canPin() && pinSelf(GENERATOR_CORE);
   log(`relay bench (${cfg.quick ? 'quick' : 'full'}): ${cfg.sockets} sockets, ${cfg.idle} idle, steps ${cfg.warmupMs / 1000}+${cfg.measureMs / 1000} s`);
+  // Other work on this machine shares the cores and shows up as latency: the load average says how much.
+  log(`machine load average before: ${loadavg().map((value) => value.toFixed(2)).join(' ')} (1, 5, 15 min)`);
   log(isPinned ? `servers on core ${SERVER_CORE}; generator, Redis and provider on core ${GENERATOR_CORE}` : 'taskset unavailable: NOT pinned, figures are not per core');
   const serverCore = isPinned ? SERVER_CORE : undefined;
   const helperCore = isPinned ? GENERATOR_CORE : undefined;

@@ -1,10 +1,11 @@
 /**
- * `chat_{event_code}`: a text (private, group, room or bot) is stored through the provider before its 200 and
- * then delivered once, with the stored id, conversation and seq, to the listed users' tabs on every node (or
- * the room's members); call start and end messages are passed to the participants without being stored, a
- * start carrying each participant's own conference-widget token.
+ * `chat_{event_code}`: a message (private, group, room, bot, or a call's start/end) is stored through the
+ * provider before its 200 (the provider creates or finds a `temp-`/absent conversation and applies its rules:
+ * participants, room chat, private chat and calls switched on) and then delivered once, with the stored id,
+ * conversation and seq, to the sender's and recipients' tabs on every node, or to the room's members. A call's
+ * start reaches each participant with their own conference-widget token, issued by the gateway. A bot's
+ * answer follows the user's message to the user.
  */
-import { randomUUID } from 'node:crypto';
 import {
   ChatSendSchema,
   MAX_TEXT_LENGTH,
@@ -20,7 +21,7 @@ import {
   type SocketData,
 } from '@showfloor/contracts';
 import { ProviderError } from '../../provider/errors.ts';
-import { describeIssues, refuse, type HandlerResult, type RelayContext, type TopicHandler } from '../context.ts';
+import { describeIssues, refuse, type RelayContext, type TopicHandler } from '../context.ts';
 import type { RelaySocket } from '../io.ts';
 
 type ChatOk = Extract<ChatAck, { statusCode: 200 }>;
@@ -49,7 +50,8 @@ export const handleChat: TopicHandler<ChatOk> = async (ctx, socket, payload) => 
   const user = socket.data;
   if (message.from !== user.userId) return refuse('sender_mismatch', RELAY_ERRORS.SENDER_MISMATCH);
   const recipients = otherRecipients(message);
-  if (isCallSignal(message)) return callSignal(ctx, user, message, recipients);
+  const conversationId = isTemporaryConversation(message.conversation) ? undefined : message.conversation;
+  const isCall = isCallSignal(message);
 
   const body: SendMessage = {
     message: message.message,
@@ -57,7 +59,7 @@ export const handleChat: TopicHandler<ChatOk> = async (ctx, socket, payload) => 
     action: message.action,
     ...(message.client_id === undefined ? {} : { client_id: message.client_id }),
     ...(message.bot === undefined ? {} : { bot: message.bot }),
-    ...(isTemporaryConversation(message.conversation) ? {} : { conversation_id: message.conversation }),
+    ...(conversationId === undefined ? {} : { conversation_id: conversationId }),
   };
   let roomId: number | undefined;
   if (recipients.length > 0) {
@@ -65,12 +67,14 @@ export const handleChat: TopicHandler<ChatOk> = async (ctx, socket, payload) => 
       return refuse('recipient_not_in_event', RELAY_ERRORS.RECIPIENT_NOT_IN_EVENT);
     }
     body.to = recipients;
-  } else if (message.room && message.bot === undefined) {
+  } else if (message.room && message.bot === undefined && !isCall) {
     roomId = message.room.id;
     if (!(await ctx.directory.canAccessRoom(user, roomId))) return refuse('room_forbidden', RELAY_ERRORS.ROOM_FORBIDDEN);
     body.room_id = roomId;
-  } else if (message.bot === undefined && body.conversation_id === undefined) {
-    return refuse('payload_invalid', `${RELAY_ERRORS.PAYLOAD_INVALID}: give to, room, bot or conversation`);
+  } else if (message.bot === undefined && conversationId === undefined) {
+    return isCall
+      ? refuse('payload_invalid', RELAY_ERRORS.CALL_NEEDS_CONVERSATION)
+      : refuse('payload_invalid', `${RELAY_ERRORS.PAYLOAD_INVALID}: give to, room, bot or conversation`);
   }
 
   let stored: ChatMessage;
@@ -83,7 +87,13 @@ export const handleChat: TopicHandler<ChatOk> = async (ctx, socket, payload) => 
     }
     throw error;
   }
-  ctx.directory.noteParticipant(user.userId, stored.conversation);
+  if (stored.action === 'start' && isCall) {
+    // The provider's own token is not the widget's: each participant gets one from the gateway.
+    delete stored.token;
+    const participants = [stored.from, ...stored.to.filter((id) => id !== stored.from)];
+    const tokens = await Promise.all(participants.map((id) => ctx.callTokens.issue(id, stored.conversation, stored.type === 'audio')));
+    return { ack: { statusCode: 200, data: stored }, deliver: () => deliverCallStart(ctx, user, stored, participants, tokens) };
+  }
   return { ack: { statusCode: 200, data: stored }, deliver: () => deliverStored(ctx, user, stored, roomId) };
 };
 
@@ -91,7 +101,7 @@ export const handleChat: TopicHandler<ChatOk> = async (ctx, socket, payload) => 
 async function deliverStored(ctx: RelayContext, user: SocketData, stored: ChatMessage, roomId: number | undefined): Promise<void> {
   if (!(await ctx.delivered.claim(stored.id))) return;
   const topic = chatTopic(user.eventCode);
-  const roomOfMessage = roomId ?? (stored.to.length === 0 ? stored.room?.id : undefined);
+  const roomOfMessage = roomId ?? (stored.to.length === 0 && stored.bot === undefined ? stored.room?.id : undefined);
   if (roomOfMessage !== undefined) {
     ctx.io.to(SOCKET_ROOMS.room(user.eventCode, roomOfMessage)).emit(topic, stored);
   } else {
@@ -100,60 +110,43 @@ async function deliverStored(ctx: RelayContext, user: SocketData, stored: ChatMe
     ctx.io.to(rooms).emit(topic, stored);
   }
   ctx.metrics.deliveries.inc({ topic: 'chat' });
+  if (stored.bot !== undefined && stored.action === 'message') await deliverBotAnswer(ctx, user, stored);
 }
 
-/** Call start/end: checked like a private message, not stored, passed to the participants. */
-async function callSignal(
+/** A call's start, once, to each participant with their own widget token. */
+async function deliverCallStart(
   ctx: RelayContext,
   user: SocketData,
-  message: ChatSend,
-  recipients: number[],
-): Promise<HandlerResult<ChatOk>> {
-  const conversation = message.conversation;
-  if (conversation === undefined || isTemporaryConversation(conversation)) {
-    return refuse('payload_invalid', RELAY_ERRORS.CALL_NEEDS_CONVERSATION);
-  }
-  if (recipients.length > 0 && !(await ctx.directory.areEventMembers(user, recipients))) {
-    return refuse('recipient_not_in_event', RELAY_ERRORS.RECIPIENT_NOT_IN_EVENT);
-  }
-  if (!(await ctx.directory.isParticipant(user, conversation))) {
-    return refuse('not_participant', RELAY_ERRORS.NOT_PARTICIPANT);
-  }
-  const summary = message.action === 'start' ? await ctx.directory.summaryOf(user) : undefined;
-  const signal: ChatMessage = {
-    id: message.client_id ?? `call-${randomUUID()}`,
-    type: message.type,
-    action: message.action,
-    message: message.message,
-    from: user.userId,
-    to: recipients,
-    timestamp: String(Date.now()),
-    conversation,
-    ...(message.room ? { room: message.room } : {}),
-    ...(summary ? { user_summary_info: summary } : {}),
-  };
+  stored: ChatMessage,
+  participants: number[],
+  tokens: string[],
+): Promise<void> {
+  if (!(await ctx.delivered.claim(stored.id))) return;
   const topic = chatTopic(user.eventCode);
-  const participants = [user.userId, ...recipients];
-  if (message.action === 'start') {
-    const isAudioOnly = message.type === 'audio';
-    const tokens = await Promise.all(participants.map((id) => ctx.callTokens.issue(id, conversation, isAudioOnly)));
-    return {
-      ack: { statusCode: 200 },
-      deliver: () => {
-        participants.forEach((id, index) => {
-          ctx.io.to(SOCKET_ROOMS.user(id)).emit(topic, { ...signal, token: tokens[index] ?? '' });
-        });
-        ctx.metrics.deliveries.inc({ topic: 'chat' });
-      },
-    };
+  participants.forEach((id, index) => {
+    ctx.io.to(SOCKET_ROOMS.user(id)).emit(topic, { ...stored, token: tokens[index] ?? '' });
+  });
+  ctx.metrics.deliveries.inc({ topic: 'chat' });
+}
+
+/** The provider stored the bot's scripted answer after the user's message: pass it to the user's tabs. */
+async function deliverBotAnswer(ctx: RelayContext, user: SocketData, stored: ChatMessage): Promise<void> {
+  try {
+    const page = await ctx.provider.call(
+      'conversation',
+      'getConversation',
+      { id: stored.conversation, after_seq: stored.seq ?? 0, limit: 10 },
+      { token: user.token },
+    );
+    const topic = chatTopic(user.eventCode);
+    for (const answer of page.messages) {
+      if (answer.from === user.userId || !(await ctx.delivered.claim(answer.id))) continue;
+      ctx.io.to(SOCKET_ROOMS.user(user.userId)).emit(topic, answer);
+    }
+  } catch (error) {
+    // The answer stays in history; the client finds it on its next read.
+    ctx.logger.warn({ err: error, conversation: stored.conversation }, 'relay: could not pass on a bot answer');
   }
-  return {
-    ack: { statusCode: 200 },
-    deliver: () => {
-      ctx.io.to(participants.map((id) => SOCKET_ROOMS.user(id))).emit(topic, signal);
-      ctx.metrics.deliveries.inc({ topic: 'chat' });
-    },
-  };
 }
 
 /** True when `socket` may use `topic` as its chat topic (its own event's). */

@@ -13,7 +13,7 @@ import { clearTokenCookie, setTokenCookie } from '../../proxy/token-cookie.ts';
  */
 export async function sessionStarted(ctx: Context, user: CurrentUser, isForced: boolean): Promise<void> {
   // Verified like any other token: a provider answer is not trusted blindly either.
-  const verified = await ctx.deps.verifier.verify(user.jwt_token, { isNewSession: true });
+  const verified = await ctx.deps.verifier.verify(user.jwt_token);
   setTokenCookie(ctx.req, ctx.res, verified.token, verified.claims.exp);
   if (isForced) ctx.deps.revocations.revokeUser(String(verified.id), verified.sid);
 }

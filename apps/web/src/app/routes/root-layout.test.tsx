@@ -16,7 +16,9 @@ afterEach(() => vi.unstubAllGlobals());
 function renderRoot() {
   mockTrpc({ 'event.getPreferences': () => [] });
   const queryClient = createTestQueryClient();
-  const router = createMemoryRouter([{ element: <RootLayout />, children: [{ path: '/', element: <p>page</p> }] }]);
+  const router = createMemoryRouter([
+    { element: <RootLayout />, children: [{ path: '/', element: <p>page</p> }] },
+  ]);
   render(
     <I18nextProvider i18n={testI18n}>
       <trpc.Provider client={createAppTrpcClient('http://gateway.test/trpc')} queryClient={queryClient}>
@@ -34,13 +36,18 @@ describe('root layout notifications', () => {
     expect(await screen.findByText('page')).toBeInTheDocument();
     act(() => {
       toast({ title: 'Saved', message: 'All good', tone: 'success' });
-      topLeftNotice({ title: 'Access Denied', message: 'You are not allowed to access this room.', tone: 'error' });
+      topLeftNotice({
+        title: 'Access Denied',
+        message: 'You are not allowed to access this room.',
+        tone: 'error',
+      });
       chatToast({ title: 'Grace', message: 'Hello!' });
     });
     expect(await screen.findByText('All good')).toBeInTheDocument();
     expect(screen.getByText('You are not allowed to access this room.')).toBeInTheDocument();
     expect(screen.getByText('Hello!')).toBeInTheDocument();
-    const position = (text: string) => screen.getByText(text).closest('[data-position]')?.getAttribute('data-position');
+    const position = (text: string) =>
+      screen.getByText(text).closest('[data-position]')?.getAttribute('data-position');
     expect(position('All good')).toBe('top-right');
     expect(position('You are not allowed to access this room.')).toBe('top-left');
     expect(position('Hello!')).toBe('bottom-left');

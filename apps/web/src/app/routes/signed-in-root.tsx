@@ -14,7 +14,11 @@ export function SignedInRoot() {
   useSocketConnection(user);
   useSessionEvents();
   useAnnouncements();
-  return <RequireAuth>{user ? <AppShell user={user} menuPages={MENU_PAGES} signOut={signOut} /> : null}</RequireAuth>;
+  return (
+    <RequireAuth>
+      {user ? <AppShell user={user} menuPages={MENU_PAGES} signOut={signOut} /> : null}
+    </RequireAuth>
+  );
 }
 
 export { SignedInRoot as Component };

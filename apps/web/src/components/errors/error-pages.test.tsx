@@ -14,7 +14,10 @@ describe('error pages', () => {
       routes: { '/lobby': <p>lobby</p> },
     });
     expect(screen.getByRole('heading', { name: 'Page not found!' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'help@demo.test' })).toHaveAttribute('href', 'mailto:help@demo.test');
+    expect(screen.getByRole('link', { name: 'help@demo.test' })).toHaveAttribute(
+      'href',
+      'mailto:help@demo.test',
+    );
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(location().pathname).toBe('/lobby');
   });

@@ -1,6 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../testing/fixtures.ts';
-import { bindSessionEvents, createSessionEventHandlers, type SessionEventDeps, type SessionSocket } from './session-events.ts';
+import {
+  bindSessionEvents,
+  createSessionEventHandlers,
+  type SessionEventDeps,
+  type SessionSocket,
+} from './session-events.ts';
 
 function setup(overrides: Partial<SessionEventDeps> = {}) {
   let user = makeUser({ id: 7, room_access: [1, 2] });

@@ -4,7 +4,10 @@ import { AnnouncementSchema, TOPICS } from '@showfloor/contracts';
 import { announcementNotice } from '../../../lib/notify.ts';
 import { useSocket } from '../../../lib/socket-registry.ts';
 
-export function handleAnnouncement(payload: unknown, show: typeof announcementNotice = announcementNotice): boolean {
+export function handleAnnouncement(
+  payload: unknown,
+  show: typeof announcementNotice = announcementNotice,
+): boolean {
   const parsed = AnnouncementSchema.safeParse(payload);
   if (!parsed.success) return false;
   show(parsed.data);

@@ -14,13 +14,25 @@ export interface AccessCodeDialogProps {
   onConfirm: (code: string) => void;
 }
 
-export function AccessCodeDialog({ opened, error, pending = false, onCancel, onConfirm }: AccessCodeDialogProps) {
+export function AccessCodeDialog({
+  opened,
+  error,
+  pending = false,
+  onCancel,
+  onConfirm,
+}: AccessCodeDialogProps) {
   const { t } = useTranslation('auth');
   const [code, setCode] = useState('');
   const trimmed = code.trim();
   const canConfirm = isValidAccessCode(trimmed);
   return (
-    <Modal opened={opened} onClose={onCancel} title={t('accessCode.title')} centered>
+    <Modal
+      opened={opened}
+      onClose={onCancel}
+      title={t('accessCode.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('accessCode.cancel') }}
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();

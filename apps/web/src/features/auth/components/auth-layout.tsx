@@ -32,7 +32,12 @@ export function AuthLayout() {
   const eventCode = useEventCode();
   const helpdeskEmail = useHelpdeskEmail();
   return (
-    <Box component="main" mih="100vh" py={{ base: 'md', xs: 'xl' }} bg="var(--sf-bg-primary, var(--mantine-color-gray-0))">
+    <Box
+      component="main"
+      mih="100vh"
+      py={{ base: 'md', xs: 'xl' }}
+      bg="var(--sf-bg-primary, var(--mantine-color-gray-0))"
+    >
       <Container size="lg">
         <Flex gap="xl" align="stretch" justify="center">
           <Poster eventCode={eventCode} />

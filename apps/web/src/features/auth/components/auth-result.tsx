@@ -15,7 +15,9 @@ export function AuthResult({ title, message }: { title: string; message: string 
       </Title>
       <Text>{message}</Text>
       <Button
-        onClick={() => navigate(eventCode ? `/auth/login?event=${encodeURIComponent(eventCode)}` : '/auth/login')}
+        onClick={() =>
+          navigate(eventCode ? `/auth/login?event=${encodeURIComponent(eventCode)}` : '/auth/login')
+        }
         w="fit-content"
       >
         {t('common.backToLogin')}

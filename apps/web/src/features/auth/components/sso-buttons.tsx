@@ -3,6 +3,7 @@
 import { useState, type CSSProperties } from 'react';
 import { Button, Image, Stack, Text } from '@mantine/core';
 import type { SsoProvider } from '@showfloor/contracts';
+import { readableBackground } from '../../../lib/contrast.ts';
 import { fileUrl } from '../../../lib/files.ts';
 
 /** Provider styles are data: keep only plain CSS property names and values without url() or expressions. */
@@ -17,9 +18,27 @@ function toStyle(attributes: SsoProvider['button_attributes']): CSSProperties {
   return style as CSSProperties;
 }
 
-function SsoButton({ provider, eventCode, onChoose }: { provider: SsoProvider; eventCode: string; onChoose: () => void }) {
+/** The provider's colours, with the background nudged if its text would be hard to read. */
+function readable(style: CSSProperties): CSSProperties {
+  const { backgroundColor, color } = style;
+  if (typeof backgroundColor !== 'string' || typeof color !== 'string') return style;
+  return { ...style, backgroundColor: readableBackground(backgroundColor, color) };
+}
+
+function SsoButton({
+  provider,
+  eventCode,
+  onChoose,
+}: {
+  provider: SsoProvider;
+  eventCode: string;
+  onChoose: () => void;
+}) {
   const [hover, setHover] = useState(false);
-  const style = { ...toStyle(provider.button_attributes), ...(hover ? toStyle(provider.hover_attributes) : {}) };
+  const style = readable({
+    ...toStyle(provider.button_attributes),
+    ...(hover ? toStyle(provider.hover_attributes) : {}),
+  });
   return (
     <Stack gap={4}>
       <Button
@@ -59,7 +78,12 @@ export function SsoButtons({
   return (
     <Stack gap="sm">
       {providers.map((provider) => (
-        <SsoButton key={provider.name} provider={provider} eventCode={eventCode} onChoose={() => onChoose(provider)} />
+        <SsoButton
+          key={provider.name}
+          provider={provider}
+          eventCode={eventCode}
+          onChoose={() => onChoose(provider)}
+        />
       ))}
     </Stack>
   );

@@ -13,7 +13,10 @@ const providers = (userPass = true) => ({
   user_pass_login: userPass,
 });
 
-function setup(handlers: Record<string, Handler> = {}, route: string | { pathname: string; search: string; state: unknown } = '/auth/login?event=DEMO') {
+function setup(
+  handlers: Record<string, Handler> = {},
+  route: string | { pathname: string; search: string; state: unknown } = '/auth/login?event=DEMO',
+) {
   const gateway = mockTrpc({
     'auth.providers': () => providers(),
     'event.getOpenHours': () => ({ event_open_hours: [] }),
@@ -110,11 +113,14 @@ describe('login page', () => {
   });
 
   it('returns to the location the guard kept', async () => {
-    const { user } = setup({}, {
-      pathname: '/auth/login',
-      search: '?event=DEMO',
-      state: { from: { pathname: '/chat', search: '', hash: '' } },
-    });
+    const { user } = setup(
+      {},
+      {
+        pathname: '/auth/login',
+        search: '?event=DEMO',
+        state: { from: { pathname: '/chat', search: '', hash: '' } },
+      },
+    );
     await fillValid(user);
     await tickConsents(user);
     await user.click(screen.getByRole('button', { name: 'Log in' }));
@@ -122,7 +128,9 @@ describe('login page', () => {
   });
 
   it("shows the server's message under the form when sign-in fails", async () => {
-    const { user } = setup({ 'auth.signin': () => fail({ message: 'Wrong email or password.', code: 'UNAUTHORIZED' }) });
+    const { user } = setup({
+      'auth.signin': () => fail({ message: 'Wrong email or password.', code: 'UNAUTHORIZED' }),
+    });
     await fillValid(user);
     await tickConsents(user);
     await user.click(screen.getByRole('button', { name: 'Log in' }));
@@ -131,14 +139,19 @@ describe('login page', () => {
   });
 
   it('asks for the access code, refuses a wrong one with its text, and signs in with the right one', async () => {
-    const { user, gateway } = setup({
-      'auth.signin': (input) => {
-        const code = (input as { access_code?: string }).access_code;
-        if (!code) return fail({ message: 'Please enter the access code for this event.', code: 'FORBIDDEN' });
-        if (code !== 'VIP-2026') return fail({ message: 'Invalid access code. Please use a different code.', code: 'FORBIDDEN' });
-        return { user_data: makeUser({ event_code: 'VIP' }), message: 'ok' };
+    const { user, gateway } = setup(
+      {
+        'auth.signin': (input) => {
+          const code = (input as { access_code?: string }).access_code;
+          if (!code)
+            return fail({ message: 'Please enter the access code for this event.', code: 'FORBIDDEN' });
+          if (code !== 'VIP-2026')
+            return fail({ message: 'Invalid access code. Please use a different code.', code: 'FORBIDDEN' });
+          return { user_data: makeUser({ event_code: 'VIP' }), message: 'ok' };
+        },
       },
-    }, '/auth/login?event=VIP');
+      '/auth/login?event=VIP',
+    );
     await fillValid(user, 'vera@demo.test');
     await tickConsents(user);
     await user.click(screen.getByRole('button', { name: 'Log in' }));
@@ -148,7 +161,9 @@ describe('login page', () => {
     await user.type(within(dialog).getByLabelText('Access code'), 'WRONG');
     expect(confirm).toBeEnabled();
     await user.click(confirm);
-    expect(await within(dialog).findByText('Invalid access code. Please use a different code.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Invalid access code. Please use a different code.'),
+    ).toBeInTheDocument();
     await user.clear(within(dialog).getByLabelText('Access code'));
     expect(confirm).toBeDisabled();
     await user.type(within(dialog).getByLabelText('Access code'), 'VIP-2026');
@@ -171,7 +186,9 @@ describe('login page', () => {
     expect(screen.getAllByText('Please accept to continue')).toHaveLength(2);
     await tickConsents(user);
     await user.click(sso);
-    expect(assign).toHaveBeenCalledWith('/api/v1/auth/oauth2?frontend=visitor&provider=demo-sso&event_code=DEMO');
+    expect(assign).toHaveBeenCalledWith(
+      '/api/v1/auth/oauth2?frontend=visitor&provider=demo-sso&event_code=DEMO',
+    );
     expect(window.localStorage.getItem(STORAGE_KEYS.EVENT_CODE)).toBe('DEMO');
   });
 
@@ -184,7 +201,14 @@ describe('login page', () => {
 
   it('sends a closed event to the information page', async () => {
     const future = Date.now() + 86_400_000;
-    setup({ 'event.getOpenHours': () => ({ event_open_hours: [{ from_timestamp: future, to_timestamp: future + 3_600_000 }] }) }, '/auth/login?event=CLOSED');
+    setup(
+      {
+        'event.getOpenHours': () => ({
+          event_open_hours: [{ from_timestamp: future, to_timestamp: future + 3_600_000 }],
+        }),
+      },
+      '/auth/login?event=CLOSED',
+    );
     expect(await screen.findByText('info page')).toBeInTheDocument();
   });
 

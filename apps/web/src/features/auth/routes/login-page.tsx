@@ -1,6 +1,17 @@
 // The login page (spec 01 §2 "Login page", §4, §5, §8).
 import { useEffect, useState, type KeyboardEvent } from 'react';
-import { Alert, Anchor, Button, Checkbox, Divider, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Divider,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Trans, useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -54,7 +65,10 @@ export default function LoginPage() {
     { frontend: 'visitor', event_code: debouncedEvent },
     { enabled: lookupEnabled, retry: false },
   );
-  const openHours = trpc.event.getOpenHours.useQuery({ id: debouncedEvent }, { enabled: lookupEnabled, retry: false });
+  const openHours = trpc.event.getOpenHours.useQuery(
+    { id: debouncedEvent },
+    { enabled: lookupEnabled, retry: false },
+  );
   const signIn = trpc.auth.signin.useMutation();
   const completeSignIn = useCompleteSignIn();
 
@@ -209,7 +223,15 @@ export default function LoginPage() {
                 t={t}
                 i18nKey="login.consentPrivacy"
                 components={{
-                  policy: <Anchor href={env.privacyPolicyUrl} target="_blank" rel="noopener noreferrer" underline="always" inherit />,
+                  policy: (
+                    <Anchor
+                      href={env.privacyPolicyUrl}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      underline="always"
+                      inherit
+                    />
+                  ),
                 }}
               />
             }
@@ -243,7 +265,13 @@ export default function LoginPage() {
       </form>
       {providers.length > 0 ? (
         <>
-          {userPassLogin ? <Divider label={t('login.ssoDivider')} labelPosition="center" /> : null}
+          {userPassLogin ? (
+            <Divider
+              label={t('login.ssoDivider')}
+              labelPosition="center"
+              styles={{ label: { color: 'var(--mantine-color-gray-7)' } }}
+            />
+          ) : null}
           <SsoButtons providers={providers} eventCode={eventCode} onChoose={chooseProvider} />
         </>
       ) : null}
@@ -252,7 +280,15 @@ export default function LoginPage() {
           t={t}
           i18nKey="login.cookieNotice"
           components={{
-            policy: <Anchor href={env.cookiePolicyUrl} target="_blank" rel="noopener noreferrer" underline="always" inherit />,
+            policy: (
+              <Anchor
+                href={env.cookiePolicyUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                underline="always"
+                inherit
+              />
+            ),
           }}
         />
       </Text>

@@ -34,7 +34,10 @@ describe('OAuth2 callback page', () => {
   });
 
   it('signs in with the code and the provider from the path', async () => {
-    const { user, gateway } = setup(() => ({ user_data: makeUser(), message: 'ok' }), '/auth/callback/oauth2/demo-sso?code=abc&event=DEMO');
+    const { user, gateway } = setup(
+      () => ({ user_data: makeUser(), message: 'ok' }),
+      '/auth/callback/oauth2/demo-sso?code=abc&event=DEMO',
+    );
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('lobby page')).toBeInTheDocument();
     expect(gateway.inputsOf('auth.oauth2Callback')).toEqual([
@@ -45,27 +48,46 @@ describe('OAuth2 callback page', () => {
 
   it('keeps the retry token, opens the access-code dialog and sends both with the next attempt', async () => {
     const { user, gateway } = setup((input) => {
-      const { access_code: code, retry_token: token } = input as { access_code?: string; retry_token?: string };
-      if (!code) return fail({ message: 'Please enter the access code for this event.', code: 'FORBIDDEN', retry_token: 'rt-1' });
+      const { access_code: code, retry_token: token } = input as {
+        access_code?: string;
+        retry_token?: string;
+      };
+      if (!code)
+        return fail({
+          message: 'Please enter the access code for this event.',
+          code: 'FORBIDDEN',
+          retry_token: 'rt-1',
+        });
       if (code !== 'VIP-2026' || token !== 'rt-1')
-        return fail({ message: 'Invalid access code. Please use a different code.', code: 'FORBIDDEN', retry_token: 'rt-1' });
+        return fail({
+          message: 'Invalid access code. Please use a different code.',
+          code: 'FORBIDDEN',
+          retry_token: 'rt-1',
+        });
       return { user_data: makeUser({ event_code: 'VIP' }), message: 'ok' };
     });
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     const dialog = await screen.findByRole('dialog', { name: 'Access code' });
     await user.type(within(dialog).getByLabelText('Access code'), 'nope');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(await within(dialog).findByText('Invalid access code. Please use a different code.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Invalid access code. Please use a different code.'),
+    ).toBeInTheDocument();
     await user.clear(within(dialog).getByLabelText('Access code'));
     await user.type(within(dialog).getByLabelText('Access code'), 'VIP-2026');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('lobby page')).toBeInTheDocument();
-    expect(gateway.inputsOf('auth.oauth2Callback').at(-1)).toMatchObject({ access_code: 'VIP-2026', retry_token: 'rt-1' });
+    expect(gateway.inputsOf('auth.oauth2Callback').at(-1)).toMatchObject({
+      access_code: 'VIP-2026',
+      retry_token: 'rt-1',
+    });
   });
 
   it("goes back to login 4 s after 'Login session expired.'", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { user, location } = setup(() => fail({ message: 'Login session expired.', code: 'UNAUTHORIZED', httpStatus: 401 }));
+    const { user, location } = setup(() =>
+      fail({ message: 'Login session expired.', code: 'UNAUTHORIZED', httpStatus: 401 }),
+    );
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('Login session expired.')).toBeInTheDocument();
     await act(async () => {

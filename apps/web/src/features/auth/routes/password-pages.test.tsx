@@ -29,7 +29,9 @@ describe('forgot password page', () => {
     expect(send).toBeEnabled();
     await user.click(send);
     expect(await screen.findByText('forgot success')).toBeInTheDocument();
-    expect(gateway.inputsOf('auth.password')).toEqual([{ type: 'reset', username: 'ada@demo.test', event_code: 'DEMO' }]);
+    expect(gateway.inputsOf('auth.password')).toEqual([
+      { type: 'reset', username: 'ada@demo.test', event_code: 'DEMO' },
+    ]);
   });
 
   it('shows the server message on failure', async () => {

@@ -6,10 +6,17 @@ import { renderWithProviders } from '../../../testing/render.tsx';
 import { fail, mockTrpc, type Handler } from '../../../testing/trpc-mock.ts';
 import RegistrationPage from './registration-page.tsx';
 
-function setup(preferences: Record<string, string> = {}, handlers: Record<string, Handler> = {}, route = '/auth/registration?event=DEMO') {
+function setup(
+  preferences: Record<string, string> = {},
+  handlers: Record<string, Handler> = {},
+  route = '/auth/registration?event=DEMO',
+) {
   const gateway = mockTrpc({
     'event.getPreferences': () => prefs(preferences),
-    'auth.signup': () => ({ message: 'Sign up successful!', user_data: makeUser({ username: 'new@demo.test' }) }),
+    'auth.signup': () => ({
+      message: 'Sign up successful!',
+      user_data: makeUser({ username: 'new@demo.test' }),
+    }),
     ...handlers,
   });
   const view = renderWithProviders(<RegistrationPage />, {
@@ -73,13 +80,23 @@ describe('registration page', () => {
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await screen.findByText('success page')).toBeInTheDocument();
     expect(gateway.inputsOf('auth.signup')).toEqual([
-      { firstname: 'Alan', lastname: 'Turing', email: 'alan@demo.test', password: 'longpassword', active: true, event_code: 'DEMO' },
+      {
+        firstname: 'Alan',
+        lastname: 'Turing',
+        email: 'alan@demo.test',
+        password: 'longpassword',
+        active: true,
+        event_code: 'DEMO',
+      },
     ]);
     expect(getCurrentUser()?.username).toBe('new@demo.test');
   });
 
   it('shows any other answer or failure as the server message', async () => {
-    const { user } = setup({}, { 'auth.signup': () => ({ message: 'Please confirm your e-mail first.', user_data: makeUser() }) });
+    const { user } = setup(
+      {},
+      { 'auth.signup': () => ({ message: 'Please confirm your e-mail first.', user_data: makeUser() }) },
+    );
     await fillAll(user);
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await screen.findByText('Please confirm your e-mail first.')).toBeInTheDocument();
@@ -88,7 +105,10 @@ describe('registration page', () => {
   });
 
   it('shows the server message when the e-mail is taken', async () => {
-    const { user } = setup({}, { 'auth.signup': () => fail({ message: 'This e-mail is already registered.', code: 'CONFLICT' }) });
+    const { user } = setup(
+      {},
+      { 'auth.signup': () => fail({ message: 'This e-mail is already registered.', code: 'CONFLICT' }) },
+    );
     await fillAll(user);
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await screen.findByText('This e-mail is already registered.')).toBeInTheDocument();

@@ -54,7 +54,8 @@ export default function RegistrationPage() {
   if (lastRequired && !v.lastname) errors.lastname = t('errors.required');
   if (!isValidEmail(v.email)) errors.email = t('errors.email');
   if (!values.password) errors.password = t('errors.password');
-  else if (!isValidNewPassword(values.password)) errors.password = t('errors.passwordTooShort', { min: MIN_PASSWORD_LENGTH });
+  else if (!isValidNewPassword(values.password))
+    errors.password = t('errors.passwordTooShort', { min: MIN_PASSWORD_LENGTH });
   if (values.confirm !== values.password) errors.confirm = t('errors.passwordsMismatch');
   if (!queryEvent && !isValidEventCode(values.eventCode.trim())) errors.eventCode = t('errors.eventCode');
 
@@ -107,7 +108,14 @@ export default function RegistrationPage() {
         aria-label={t('registration.formLabel')}
         onSubmit={(e) => {
           e.preventDefault();
-          setTouched({ firstname: true, lastname: true, email: true, password: true, confirm: true, eventCode: true });
+          setTouched({
+            firstname: true,
+            lastname: true,
+            email: true,
+            password: true,
+            confirm: true,
+            eventCode: true,
+          });
           if (allFilled && isValid) void submit();
         }}
       >

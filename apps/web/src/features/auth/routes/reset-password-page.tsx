@@ -25,7 +25,11 @@ export default function ResetPasswordPage() {
     : !isValidNewPassword(password)
       ? t('errors.passwordTooShort', { min: MIN_PASSWORD_LENGTH })
       : undefined;
-  const confirmError = !confirm ? t('errors.required') : confirm !== password ? t('errors.passwordsMismatch') : undefined;
+  const confirmError = !confirm
+    ? t('errors.required')
+    : confirm !== password
+      ? t('errors.passwordsMismatch')
+      : undefined;
   const success = `/auth/reset-password-success${eventCode ? `?event=${encodeURIComponent(eventCode)}` : ''}`;
 
   async function submit() {

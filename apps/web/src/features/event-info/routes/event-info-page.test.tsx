@@ -26,7 +26,9 @@ describe('event information page', () => {
     ];
     const { gateway } = setup('/info?event=CLOSED', windows);
     expect(await screen.findByRole('heading', { name: 'Information' })).toBeInTheDocument();
-    expect(screen.getByText('The event is currently closed. We look forward to seeing you soon.')).toBeInTheDocument();
+    expect(
+      screen.getByText('The event is currently closed. We look forward to seeing you soon.'),
+    ).toBeInTheDocument();
     const items = screen.getAllByRole('listitem');
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent(

@@ -15,12 +15,16 @@ export default function EventInfoPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const eventCode = (params.get('event') ?? '').trim();
-  const hours = trpc.event.getOpenHours.useQuery({ id: eventCode }, { enabled: eventCode !== '', retry: false });
+  const hours = trpc.event.getOpenHours.useQuery(
+    { id: eventCode },
+    { enabled: eventCode !== '', retry: false },
+  );
   const windows = hours.data?.event_open_hours;
   const open = windows ? isEventOpen(windows) : false;
 
   useEffect(() => {
-    if (windows && open) void navigate(`/auth/login?event=${encodeURIComponent(eventCode)}`, { replace: true });
+    if (windows && open)
+      void navigate(`/auth/login?event=${encodeURIComponent(eventCode)}`, { replace: true });
   }, [windows, open, eventCode, navigate]);
 
   if (!eventCode) return <Navigate to="/" replace />;

@@ -2,7 +2,15 @@
 // window.
 import { Button, Stack, Text } from '@mantine/core';
 
-export function PolicyPanel({ description, button, url }: { description: string; button: string; url: string }) {
+export function PolicyPanel({
+  description,
+  button,
+  url,
+}: {
+  description: string;
+  button: string;
+  url: string;
+}) {
   return (
     <Stack align="flex-start">
       <Text>{description}</Text>

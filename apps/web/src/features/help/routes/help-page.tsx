@@ -13,7 +13,10 @@ export default function HelpPage() {
   const { t } = useTranslation('help');
   const user = useCurrentUser();
   const eventCode = user?.event_code ?? '';
-  const faqs = trpc.event.getEventFaqs.useQuery({ id: eventCode, frontend: 'visitor' }, { enabled: eventCode !== '' });
+  const faqs = trpc.event.getEventFaqs.useQuery(
+    { id: eventCode, frontend: 'visitor' },
+    { enabled: eventCode !== '' },
+  );
   return (
     <Stack p="lg" maw={760} component="section" aria-labelledby="help-title">
       <Title order={1} size="h2" id="help-title">
@@ -33,11 +36,19 @@ export default function HelpPage() {
           />
         </Tabs.Panel>
         <Tabs.Panel value="privacy" pt="md">
-          <PolicyPanel description={t('privacy.description')} button={t('privacy.open')} url={env.privacyPolicyUrl} />
+          <PolicyPanel
+            description={t('privacy.description')}
+            button={t('privacy.open')}
+            url={env.privacyPolicyUrl}
+          />
         </Tabs.Panel>
         {user ? (
           <Tabs.Panel value="cookies" pt="md">
-            <PolicyPanel description={t('cookies.description')} button={t('cookies.open')} url={env.cookiePolicyUrl} />
+            <PolicyPanel
+              description={t('cookies.description')}
+              button={t('cookies.open')}
+              url={env.cookiePolicyUrl}
+            />
           </Tabs.Panel>
         ) : null}
       </Tabs>

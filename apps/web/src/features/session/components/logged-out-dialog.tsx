@@ -17,7 +17,11 @@ export function LoggedOutDialog() {
       centered
       title={t('loggedOut.title')}
     >
-      <Text>{notice?.reason === 'switched-devices' ? t('loggedOut.switchedDevices') : t('loggedOut.sessionProblem')}</Text>
+      <Text>
+        {notice?.reason === 'switched-devices'
+          ? t('loggedOut.switchedDevices')
+          : t('loggedOut.sessionProblem')}
+      </Text>
       <Group justify="flex-end" mt="md">
         <Button onClick={() => goToLogin(notice?.eventCode)} data-autofocus>
           {t('loggedOut.confirm')}

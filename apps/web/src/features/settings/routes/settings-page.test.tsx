@@ -32,7 +32,13 @@ describe('settings page', () => {
   });
 
   it('keeps each toggle under its storage key with its default', async () => {
-    const { user } = setup({ background_music: 'yes', room_chat: 'yes', mini_map: 'yes', mini_map_at_start: 'no', hide_camera_toggle: 'no' });
+    const { user } = setup({
+      background_music: 'yes',
+      room_chat: 'yes',
+      mini_map: 'yes',
+      mini_map_at_start: 'no',
+      hide_camera_toggle: 'no',
+    });
     const music = await screen.findByRole('switch', { name: 'Background music' });
     const newsfeed = screen.getByRole('switch', { name: 'Room chat newsfeed notifications' });
     const miniMap = screen.getByRole('switch', { name: 'Mini-map' });

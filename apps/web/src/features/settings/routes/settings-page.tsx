@@ -68,7 +68,11 @@ export default function SettingsPage() {
           />
         ) : null}
         {allowed.miniMap ? (
-          <Switch label={t('toggles.miniMap')} checked={miniMap} onChange={(e) => setMiniMap(e.currentTarget.checked)} />
+          <Switch
+            label={t('toggles.miniMap')}
+            checked={miniMap}
+            onChange={(e) => setMiniMap(e.currentTarget.checked)}
+          />
         ) : null}
         {allowed.thirdPersonView ? (
           <Switch

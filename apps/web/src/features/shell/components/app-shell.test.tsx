@@ -10,11 +10,47 @@ import { AppShell } from './app-shell.tsx';
 
 const page = async () => ({ default: () => null });
 const entries: MenuPageEntry[] = [
-  { page: 'TokenWallet', path: '/token-wallet', labelKey: 'token-wallet:menu.label', placement: 'list', isVisible: preferenceOn('enable_token_wallet'), load: page },
-  { page: 'Chat', path: '/chat', labelKey: 'chat:menu.label', placement: 'list', isVisible: preferenceOn('private_chat'), load: page },
-  { page: 'ProfileSetting', path: '/profile/settings', labelKey: 'profile:menu.label', placement: 'list', isVisible: screenAccess('/profile'), showsUserAvatar: true, load: page },
-  { page: 'Help', path: '/help', labelKey: 'help:menu.label', placement: 'bottom', isVisible: always, load: page },
-  { page: 'Settings', path: '/settings', labelKey: 'settings:menu.label', placement: 'bottom', isVisible: screenAccess('/settings'), load: page },
+  {
+    page: 'TokenWallet',
+    path: '/token-wallet',
+    labelKey: 'token-wallet:menu.label',
+    placement: 'list',
+    isVisible: preferenceOn('enable_token_wallet'),
+    load: page,
+  },
+  {
+    page: 'Chat',
+    path: '/chat',
+    labelKey: 'chat:menu.label',
+    placement: 'list',
+    isVisible: preferenceOn('private_chat'),
+    load: page,
+  },
+  {
+    page: 'ProfileSetting',
+    path: '/profile/settings',
+    labelKey: 'profile:menu.label',
+    placement: 'list',
+    isVisible: screenAccess('/profile'),
+    showsUserAvatar: true,
+    load: page,
+  },
+  {
+    page: 'Help',
+    path: '/help',
+    labelKey: 'help:menu.label',
+    placement: 'bottom',
+    isVisible: always,
+    load: page,
+  },
+  {
+    page: 'Settings',
+    path: '/settings',
+    labelKey: 'settings:menu.label',
+    placement: 'bottom',
+    isVisible: screenAccess('/settings'),
+    load: page,
+  },
 ];
 
 afterEach(() => {
@@ -44,7 +80,10 @@ describe('app shell', () => {
       'Chat',
       'TokenWallet',
     ]);
-    expect(within(drawer).getByRole('link', { name: 'Profile settings' })).toHaveAttribute('href', '/profile/settings');
+    expect(within(drawer).getByRole('link', { name: 'Profile settings' })).toHaveAttribute(
+      'href',
+      '/profile/settings',
+    );
     expect(within(drawer).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
     expect(within(drawer).getByRole('link', { name: 'Help' })).toHaveAttribute('href', '/help');
     expect(within(drawer).getByRole('button', { name: 'Log out' })).toBeInTheDocument();

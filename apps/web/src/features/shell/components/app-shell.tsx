@@ -41,7 +41,12 @@ export function AppShell({ user, menuPages, signOut }: AppShellProps) {
 
   return (
     <Box mih="100vh" bg="var(--sf-bg-primary, var(--mantine-color-body))">
-      <Box component="header" px="md" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      <Box
+        component="header"
+        px="md"
+        py="xs"
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
         <Group gap="sm">
           <Indicator disabled={unread === 0} color="red" size={10} offset={4} processing={false}>
             <ActionIcon

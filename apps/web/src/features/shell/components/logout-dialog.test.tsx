@@ -45,7 +45,10 @@ describe('logout confirmation', () => {
   });
 
   it("offers the exit survey; rejecting it posts exit_survey 'no' and then signs out", async () => {
-    const { user, gateway, signOut, openSurvey } = setup({ exit_survey: 'yes', exit_survey_url: 'https://survey.example/s' });
+    const { user, gateway, signOut, openSurvey } = setup({
+      exit_survey: 'yes',
+      exit_survey_url: 'https://survey.example/s',
+    });
     expect(screen.getByText(/short survey/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'No' }));
     await vi.waitFor(() => expect(signOut).toHaveBeenCalledOnce());
@@ -56,7 +59,10 @@ describe('logout confirmation', () => {
   });
 
   it('opens the survey when accepted, then signs out', async () => {
-    const { user, signOut, openSurvey, gateway } = setup({ exit_survey: 'auto', exit_survey_url: 'https://survey.example/s' });
+    const { user, signOut, openSurvey, gateway } = setup({
+      exit_survey: 'auto',
+      exit_survey_url: 'https://survey.example/s',
+    });
     await user.click(screen.getByRole('button', { name: 'Yes, open the survey' }));
     expect(openSurvey).toHaveBeenCalledWith('https://survey.example/s');
     expect(signOut).toHaveBeenCalledOnce();

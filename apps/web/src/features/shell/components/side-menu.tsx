@@ -3,7 +3,12 @@
 import { Button, Divider, NavLink, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { hasScreenAccess, visibleMenuPages, type MenuContext, type MenuPageEntry } from '../../../lib/menu.ts';
+import {
+  hasScreenAccess,
+  visibleMenuPages,
+  type MenuContext,
+  type MenuPageEntry,
+} from '../../../lib/menu.ts';
 import { UserAvatar } from './user-avatar.tsx';
 
 export interface SideMenuProps {

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { BACKEND_MESSAGES, callPath, listCalls } from '@showfloor/contracts';
+import { buildProvider } from './app.ts';
+import { buildOpenApiDocument } from './openapi/document.ts';
+import { HANDLERS } from './routes/index.ts';
+import { missingHandlers, registerCatalogue } from './routes/register.ts';
+import { TokenSigner } from './auth/tokens.ts';
+import { ProviderState } from './store/state.ts';
+
+const sample = (path: string) => path.replace(/:([A-Za-z_]+)/g, '1');
+
+describe('mock provider app', () => {
+  const app = buildProvider();
+  beforeAll(() => app.ready());
+  afterAll(() => app.close());
+
+  it('routes every catalogue entry to a handler', () => {
+    const entries = listCalls();
+    expect(entries.length).toBeGreaterThan(100);
+    expect(missingHandlers(HANDLERS)).toEqual([]);
+    const unrouted = entries.filter(({ call }) => !app.hasRoute({ method: call.method, url: callPath(call) }));
+    expect(unrouted.map((e) => `${e.service}.${e.name}`)).toEqual([]);
+  });
+
+  it('reports a catalogue entry without a handler, and refuses to start with one', () => {
+    const incomplete = { ...HANDLERS, auth: { ...HANDLERS.auth, signin: undefined } };
+    expect(missingHandlers(incomplete)).toEqual(['auth.signin']);
+    const scratch = Fastify();
+    const state = new ProviderState(Date.now);
+    const services = { tokens: new TokenSigner(Date.now), tokenTtlSeconds: 60, retryTokenTtlSeconds: 60 };
+    expect(() => registerCatalogue(scratch, incomplete, state, services)).toThrow('mock provider: no handler for auth.signin');
+  });
+
+  it('reaches a handler, not the router 404, on every catalogue route', async () => {
+    for (const { call } of listCalls()) {
+      const r = await app.inject({ method: call.method, url: sample(callPath(call)) });
+      expect(r.statusCode, `${call.method} ${call.path}`).toBeLessThan(500);
+      if (r.statusCode === 404) expect(r.json<{ message: string }>().message, call.path).not.toMatch(/^Not found:/);
+    }
+  });
+
+  it('answers malformed JSON with 400 and a JSON message', async () => {
+    const r = await app.inject({ method: 'POST', url: '/api/v1/auth/signin', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    expect(r.statusCode).toBe(400);
+    expect(r.headers['content-type']).toContain('application/json');
+    expect(r.json()).toEqual({ message: 'Request body is not valid JSON.' });
+  });
+
+  it('answers a body over 1 MiB with 413', async () => {
+    const r = await app.inject({ method: 'POST', url: '/api/v1/auth/signup', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ x: 'a'.repeat(1024 * 1024) }) });
+    expect(r.statusCode).toBe(413);
+    expect(r.json()).toEqual({ message: BACKEND_MESSAGES.PAYLOAD_TOO_LARGE });
+  });
+
+  it('answers unknown routes with a JSON 404', async () => {
+    const r = await app.inject({ method: 'GET', url: '/api/v1/nothing/here?x=1' });
+    expect(r.statusCode).toBe(404);
+    expect(r.json()).toEqual({ message: 'Not found: GET /api/v1/nothing/here' });
+    const wrongMethod = await app.inject({ method: 'PUT', url: '/api/v1/auth/signin' });
+    expect(wrongMethod.statusCode).toBe(404);
+    expect(wrongMethod.json<{ message: string }>().message).toContain('Not found');
+  });
+
+  it('answers wrong types with a readable 400 and an unsupported content type with 415', async () => {
+    const r = await app.inject({ method: 'POST', url: '/api/v1/auth/signin', payload: { email: 'ada@demo.test', password: 5, event_code: 'DEMO', frontend: 'visitor' } });
+    expect(r.statusCode).toBe(400);
+    expect(r.json<{ message: string }>().message).toMatch(/^password: /);
+    const xml = await app.inject({ method: 'POST', url: '/api/v1/auth/signin', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json()).toEqual({ message: 'Unsupported content type.' });
+    const text = await app.inject({ method: 'POST', url: '/api/v1/auth/signin', headers: { 'content-type': 'text/plain' }, payload: 'hello' });
+    expect(text.statusCode).toBe(400);
+    expect(Object.keys(text.json())).toEqual(['message']);
+    const arrayBody = await app.inject({ method: 'POST', url: '/api/v1/auth/signin', headers: { 'content-type': 'application/json' }, payload: '[1,2]' });
+    expect(arrayBody.statusCode).toBe(400);
+    expect(arrayBody.body).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it('has no admin reset unless enabled', async () => {
+    const r = await app.inject({ method: 'POST', url: '/__admin/reset' });
+    expect(r.statusCode).toBe(404);
+  });
+
+  it('restores the fixture on POST /__admin/reset when enabled', async () => {
+    const admin = buildProvider({ admin: true });
+    await admin.ready();
+    admin.mockProvider.state.users.delete(1);
+    const r = await admin.inject({ method: 'POST', url: '/__admin/reset' });
+    expect(r.json()).toEqual({ message: 'Fixture restored.' });
+    expect(admin.mockProvider.state.users.get(1)?.username).toBe('ada@demo.test');
+    await admin.close();
+  });
+
+  it('serves a valid OpenAPI 3.1 document of every call and a browsable page', async () => {
+    const r = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(r.statusCode).toBe(200);
+    const document = r.json<{ openapi: string; paths: Record<string, Record<string, { operationId: string }>> }>();
+    expect(document.openapi).toBe('3.1.0');
+    const operations = Object.values(document.paths).flatMap((p) => Object.values(p).map((o) => o.operationId));
+    expect(operations).toHaveLength(listCalls().length);
+    await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeDefined();
+    expect(document).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument())));
+    const page = await app.inject({ method: 'GET', url: '/api/docs' });
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('/api/v1/auth/signin');
+    expect(page.body).not.toMatch(/<script|https?:\/\/cdn/i);
+  });
+
+  it('sets security headers on answers', async () => {
+    const r = await app.inject({ method: 'GET', url: '/api/v1/auth/jwks' });
+    expect(r.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(r.headers['content-security-policy'])).toContain("default-src 'none'");
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * buildProvider(options): the mock provider as a Fastify instance that never listens, so tests and other
+ * services use it in-process (`inject()`) and main.ts listens. Every catalogue call is registered from the
+ * contracts catalogue; the state is in memory and resettable to the demo fixture.
+ */
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import multipart from '@fastify/multipart';
+import { MAX_JSON_BODY_BYTES } from '@showfloor/contracts';
+import { TokenSigner } from './auth/tokens.ts';
+import { installErrorHandling, ProviderHttpError } from './http/errors.ts';
+import { buildOpenApiDocument, renderDocsPage } from './openapi/document.ts';
+import { registerIdentityPage } from './routes/identity.ts';
+import { HANDLERS } from './routes/index.ts';
+import { registerCatalogue } from './routes/register.ts';
+import type { ProviderServices } from './routes/types.ts';
+import { ProviderState } from './store/state.ts';
+
+export { DEMO_PASSWORD, DEMO_SSO_PROVIDER, FIXTURE_IDS, VIP_ACCESS_CODE } from './fixtures/demo.ts';
+export { buildOpenApiDocument } from './openapi/document.ts';
+export type { ProviderState } from './store/state.ts';
+
+/** Options of {@link buildProvider}. */
+export interface ProviderOptions {
+  /** pino logger options, or false. @default false */
+  logger?: FastifyServerOptions['logger'];
+  /** Enables `POST /__admin/reset` (restores the fixture). @default false */
+  admin?: boolean;
+  /** The clock every rule reads, in ms since the epoch; tests inject one to move time. @default Date.now */
+  clock?: () => number;
+  /** Lifetime of sign-in tokens and their sessions, in seconds. @default 43200 (12 h) */
+  tokenTtlSeconds?: number;
+  /** Lifetime of OAuth2 codes and retry tokens, in seconds. @default 300 */
+  retryTokenTtlSeconds?: number;
+  /** The origin browsers reach the provider on; only shown in the OpenAPI document's servers. */
+  publicUrl?: string;
+}
+
+/** What `app.mockProvider` exposes to in-process users (tests, the combined start script). */
+export interface MockProvider {
+  /** The live state (records, sessions, messages). */
+  state: ProviderState;
+  /** Restores the demo fixture. */
+  reset(): void;
+  /** The key set the tokens are signed with (same as GET /api/v1/auth/jwks). */
+  jwks(): ReturnType<TokenSigner['jwks']>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mockProvider: MockProvider;
+  }
+}
+
+/** Builds the mock provider. It never listens: call `listen()` (main.ts) or `inject()` (tests). */
+export function buildProvider(options: ProviderOptions = {}): FastifyInstance {
+  const clock = options.clock ?? Date.now;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: MAX_JSON_BODY_BYTES,
+    routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
+  });
+  const state = new ProviderState(clock);
+  const services: ProviderServices = {
+    tokens: new TokenSigner(clock),
+    tokenTtlSeconds: options.tokenTtlSeconds ?? 12 * 3600,
+    retryTokenTtlSeconds: options.retryTokenTtlSeconds ?? 300,
+  };
+  app.decorate('mockProvider', {
+    state,
+    reset: () => state.reset(),
+    jwks: () => services.tokens.jwks(),
+  } satisfies MockProvider);
+
+  installErrorHandling(app);
+
+  // JSON bodies: an empty body is no body (PATCH without payload), invalid JSON a 400 with a plain message.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text) as unknown);
+    } catch {
+      done(new ProviderHttpError(400, 'Request body is not valid JSON.'), undefined);
+    }
+  });
+  // The fake identity page posts a plain HTML form.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
+  });
+  void app.register(multipart, {
+    limits: { fileSize: MAX_JSON_BODY_BYTES, files: 10, fields: 20, parts: 30 },
+  });
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'no-referrer');
+    if (!reply.hasHeader('content-security-policy'))
+      reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
+    return payload;
+  });
+
+  void app.register(async (scope) => {
+    registerCatalogue(scope, HANDLERS, state, services);
+    registerIdentityPage(scope, state, services);
+  });
+
+  let document: Record<string, unknown> | undefined;
+  app.get('/api/docs/json', async (_request, reply) => {
+    document ??= buildOpenApiDocument({ ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}) });
+    return reply.type('application/json').send(document);
+  });
+  app.get('/api/docs', async (_request, reply) => {
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
+      .send(renderDocsPage());
+  });
+  app.get('/health', async () => ({ status: 'ok' }));
+
+  if (options.admin) {
+    app.post('/__admin/reset', async () => {
+      state.reset();
+      return { message: 'Fixture restored.' };
+    });
+  }
+  return app;
+}

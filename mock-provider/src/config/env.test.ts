@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { loadEnv } from './env.ts';
+
+describe('mock provider env', () => {
+  it('applies the defaults', () => {
+    expect(loadEnv({})).toEqual({ PORT: 4010, HOST: '127.0.0.1', MOCK_PROVIDER_ADMIN: false, LOG_LEVEL: 'info' });
+  });
+
+  it('reads the admin switch, port and public URL', () => {
+    expect(loadEnv({ PORT: '5000', MOCK_PROVIDER_ADMIN: '1', PUBLIC_URL: 'http://localhost:8080' })).toMatchObject({
+      PORT: 5000,
+      MOCK_PROVIDER_ADMIN: true,
+      PUBLIC_URL: 'http://localhost:8080',
+    });
+  });
+
+  it('lists every bad variable in one message', () => {
+    expect(() => loadEnv({ PORT: 'abc', MOCK_PROVIDER_ADMIN: 'yes', PUBLIC_URL: 'nope' })).toThrow(
+      /PORT[\s\S]*MOCK_PROVIDER_ADMIN[\s\S]*PUBLIC_URL/,
+    );
+  });
+});

@@ -1,0 +1,279 @@
+/**
+ * Helpers the service handlers share: who may touch what (own data, own event, managed event) and how
+ * internal records become the contracts' shapes.
+ */
+import {
+  CurrentUserSchema,
+  type BusinessCard,
+  type ChatMessage,
+  type Conversation,
+  type CurrentUser,
+  type Participant,
+  type Passport,
+  type Room,
+  type UserProfile,
+  type UserSummary,
+} from '@showfloor/contracts';
+import { forbidden, notFound } from '../http/errors.ts';
+import type { ProviderState } from '../store/state.ts';
+import type { Caller, CardRecord, ConversationRecord, EventRecord, MessageRecord, RoomRecord, UserRecord } from '../store/types.ts';
+
+export const isAdmin = (caller: Caller): boolean => caller.user.roles.some((r) => r.role === 'admin');
+
+/** Users change only their own data. */
+export function assertSelf(caller: Caller, userId: number, what = 'your own account'): void {
+  if (caller.user.id !== userId) throw forbidden(`You may change only ${what}.`);
+}
+
+/** Reads stay inside the caller's event; admins see every event. */
+export function assertSameEvent(caller: Caller, eventCode: string): void {
+  if (caller.user.event_code !== eventCode && !isAdmin(caller)) throw forbidden('That belongs to another event.');
+}
+
+/** Managing an event: admins any event, event admins their own. */
+export function assertManages(caller: Caller, eventCode: string): void {
+  const manages = isAdmin(caller) || (caller.user.event_code === eventCode && caller.isManager);
+  if (!manages) throw forbidden('You may manage only your own event.');
+}
+
+export function requireEvent(state: ProviderState, key: string): EventRecord {
+  const event = state.eventByKey(key);
+  if (!event) throw notFound('Event');
+  return event;
+}
+
+/** A user the caller may see (same event, or admin); others are answered as not found. */
+export function requireVisibleUser(state: ProviderState, caller: Caller, userId: number): UserRecord {
+  const user = state.users.get(userId);
+  if (!user || (user.event_code !== caller.user.event_code && !isAdmin(caller))) throw notFound('User');
+  return user;
+}
+
+export function requireRoom(state: ProviderState, caller: Caller, roomId: number): RoomRecord {
+  const room = state.rooms.get(roomId);
+  if (!room || (room.event_code !== caller.user.event_code && !isAdmin(caller))) throw notFound('Room');
+  return room;
+}
+
+/** Creates a user of an event with the defaults of a new account (visitor, active, no tags). */
+export function createUser(
+  state: ProviderState,
+  fields: Pick<UserRecord, 'event_code' | 'email' | 'passwordHash' | 'firstname' | 'lastname'> & Partial<UserRecord>,
+): UserRecord {
+  const id = state.nextId('users');
+  const user: UserRecord = {
+    id,
+    username: fields.email,
+    company: '',
+    job_title: '',
+    phone_number: '',
+    webpage: '',
+    linkedin: '',
+    personal_quote: '',
+    profile_picture: null,
+    roles: [{ role: 'visitor' }],
+    active: true,
+    tags: [],
+    status: 'available',
+    last_login: null,
+    breakout_group: null,
+    room_access: [],
+    screen_access_rights: ['/profile', '/lobby', '/announcement', '/settings'],
+    avatar_id: null,
+    tutorial_done: false,
+    recruiting_status_id: null,
+    current_room_id: null,
+    completed_badges: [],
+    coins_spent: 0,
+    passport_claimed: false,
+    ...fields,
+  };
+  state.users.set(id, user);
+  return user;
+}
+
+const blankToNull = (value: string): string | null => (value === '' ? null : value);
+
+export function toProfile(user: UserRecord): UserProfile {
+  return {
+    id: user.id,
+    username: user.username,
+    event_code: user.event_code,
+    firstname: user.firstname,
+    lastname: user.lastname,
+    company: blankToNull(user.company),
+    job_title: blankToNull(user.job_title),
+    phone_number: blankToNull(user.phone_number),
+    email: user.email,
+    webpage: blankToNull(user.webpage),
+    linkedin: blankToNull(user.linkedin),
+    tags: user.tags.map((t) => ({ ...t })),
+    profile_picture: user.profile_picture,
+  };
+}
+
+export function toSummary(user: UserRecord): UserSummary {
+  return {
+    id: user.id,
+    firstname: user.firstname,
+    lastname: user.lastname,
+    company: blankToNull(user.company),
+    job_title: blankToNull(user.job_title),
+    profile_picture: user.profile_picture,
+    username: user.username,
+    user_status: user.status,
+    roles: user.roles.map((r) => ({ ...r })),
+  };
+}
+
+export function toParticipant(user: UserRecord): Participant {
+  return {
+    id: user.id,
+    firstname: user.firstname,
+    lastname: user.lastname,
+    company: blankToNull(user.company),
+    job_title: blankToNull(user.job_title),
+  };
+}
+
+/** Rooms the user may enter: every active unrestricted room of the event, plus the granted ones. */
+export function roomAccess(state: ProviderState, user: UserRecord): number[] {
+  const manager = user.roles.some((r) => r.role === 'admin' || r.role === 'event-admin');
+  return [...state.rooms.values()]
+    .filter((r) => r.event_code === user.event_code && r.active && (!r.restricted || manager || user.room_access.includes(r.id)))
+    .map((r) => r.id);
+}
+
+/** Screens the user's roles see: the defaults, changed by the event's screen rules. */
+export function screenAccess(state: ProviderState, user: UserRecord): Array<{ frontend_name: string }> {
+  const screens = new Set(user.screen_access_rights);
+  const event = state.eventByCode(user.event_code);
+  const roles = new Set(user.roles.map((r) => r.role));
+  for (const rule of state.accessRules.values()) {
+    if (rule.type !== 'screen' || rule.event_id !== event?.id || !roles.has(rule.role_id)) continue;
+    if (rule.default) screens.add(rule.frontend_name);
+    else screens.delete(rule.frontend_name);
+  }
+  return [...screens].map((frontend_name) => ({ frontend_name }));
+}
+
+export function toCurrentUser(state: ProviderState, user: UserRecord, token: string): CurrentUser {
+  return CurrentUserSchema.parse({
+    ...toProfile(user),
+    jwt_token: token,
+    roles: user.roles,
+    room_access: roomAccess(state, user),
+    screen_access_rights: screenAccess(state, user),
+    breakout_group: user.breakout_group,
+  });
+}
+
+export function toRoom(room: RoomRecord): Room {
+  return {
+    id: room.id,
+    name: room.name,
+    link: room.link,
+    type: room.type,
+    event_code: room.event_code,
+    active: room.active,
+    multiplayer: room.multiplayer,
+  };
+}
+
+export function toMessage(message: MessageRecord): ChatMessage {
+  const { at: _at, ...rest } = message;
+  return { ...rest, to: [...rest.to] };
+}
+
+export function isParticipant(state: ProviderState, conversation: ConversationRecord, user: UserRecord): boolean {
+  if (conversation.kind === 'room') {
+    const room = conversation.room_id === null ? undefined : state.rooms.get(conversation.room_id);
+    return room !== undefined && room.event_code === user.event_code;
+  }
+  return conversation.participants.includes(user.id);
+}
+
+export function toConversation(
+  state: ProviderState,
+  conversation: ConversationRecord,
+  viewer: UserRecord,
+  page: { messages: MessageRecord[]; page_state: string | null } = { messages: [], page_state: null },
+): Conversation {
+  const last = conversation.messages.at(-1);
+  const room = conversation.room_id === null ? undefined : state.rooms.get(conversation.room_id);
+  const participants =
+    conversation.kind === 'room'
+      ? state.usersOfEvent(conversation.event_code).filter((u) => u.current_room_id === conversation.room_id)
+      : conversation.participants.map((id) => state.users.get(id)).filter((u): u is UserRecord => u !== undefined);
+  return {
+    id: conversation.id,
+    participants: participants.map(toParticipant),
+    isGroupConversation: conversation.kind === 'group',
+    isRoomConversation: conversation.kind === 'room',
+    isTemporary: false,
+    isUnread: last !== undefined && last.from !== viewer.id && last.seq > (conversation.read_seq.get(viewer.id) ?? 0),
+    bot: conversation.bot,
+    roomId: conversation.room_id,
+    roomName: room?.name ?? null,
+    lastMessage: last
+      ? { message: last.message, timestamp: last.timestamp, type: last.type, ...(last.cards ? { cards: last.cards } : {}) }
+      : null,
+    messages: page.messages.map(toMessage),
+    page_state: page.page_state,
+  };
+}
+
+/** A card as its holder sees it: the owner's card fields plus the holder's notes. */
+export function toBusinessCard(owner: UserRecord, card: Pick<CardRecord, 'card_id' | 'notes'>): BusinessCard {
+  return {
+    card_id: card.card_id,
+    user_id: owner.id,
+    firstname: owner.firstname,
+    lastname: owner.lastname,
+    job_title: blankToNull(owner.job_title),
+    company: blankToNull(owner.company),
+    phone_number: blankToNull(owner.phone_number),
+    webpage: blankToNull(owner.webpage),
+    linkedin: blankToNull(owner.linkedin),
+    email: blankToNull(owner.email),
+    personal_quote: blankToNull(owner.personal_quote),
+    skill: owner.tags.filter((t) => t.type === 'skill').map((t) => t.tag_name),
+    interest: owner.tags.filter((t) => t.type === 'interest').map((t) => t.tag_name),
+    notes: blankToNull(card.notes),
+    profile_picture_path: owner.profile_picture,
+  };
+}
+
+export function passportOf(state: ProviderState, user: UserRecord): Passport {
+  const badges = [...state.badges.values()].filter((b) => b.event_code === user.event_code);
+  const earned = badges
+    .filter((b) => user.completed_badges.includes(b.id))
+    .reduce((sum, b) => sum + (b.coin_value ?? 0), 0);
+  return {
+    badges: badges.map((b) => ({
+      id: b.id,
+      title: b.title,
+      description: b.description,
+      badge_complete: user.completed_badges.includes(b.id),
+      coin_value: b.coin_value,
+    })),
+    coin_balance: Math.max(0, earned - user.coins_spent),
+    passport_claimed: user.passport_claimed,
+  };
+}
+
+/** Quotes a CSV field when it needs it (RFC 4180); a field a spreadsheet would run as a formula is neutralised. */
+export function csvField(value: unknown): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (/^[=@\t\r]|^[+-](?![\d\s])/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvLine(values: readonly unknown[]): string {
+  return values.map(csvField).join(',');
+}
+
+/** The messages of value issues, joined. */
+export function describeValue(issues: ReadonlyArray<{ message: string }>): string {
+  return [...new Set(issues.map((i) => i.message))].join('; ');
+}

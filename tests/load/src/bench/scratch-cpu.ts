@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Scenario } from '../scenario.ts';
+import { Ledger } from '../ledger.ts';
+import { startScript, startGatewayNode, startRedis, type ServerProcess } from './processes.ts';
+import { benchKeys } from './tokens.ts';
+
+const cpuMs = (pid: number): number => {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(f[11]) + Number(f[12])) * 10;
+};
+const mode = process.argv[2] ?? 'A';
+const rate = Number(process.argv[3] ?? 1000);
+const keys = benchKeys('DEMO');
+const users = Array.from({ length: 600 }, (_, i) => ({ userId: i + 1, token: keys.tokenFor(i + 1) }));
+const helpers: ServerProcess[] = [];
+let servers: ServerProcess[];
+if (mode === 'A') servers = [await startScript('bare', { core: 0, cwd: process.cwd(), script: 'src/bench/servers/bare.ts', args: ['0', 'DEMO'] })];
+else {
+  const provider = await startScript('provider', { core: 1, cwd: process.cwd(), script: 'src/bench/servers/instant-provider.ts', args: ['0', 'DEMO', '600', JSON.stringify(keys.jwk)] });
+  helpers.push(provider);
+  const redis = mode === 'C' ? await startRedis(1) : undefined;
+  if (redis) helpers.push(redis);
+  const env = { NODE_ENV: 'production', PROVIDER_URL: `http://127.0.0.1:${provider.port}`, LOG_LEVEL: 'warn', RELAY_EMITS_PER_SECOND: '10000', RELAY_EMIT_BURST: '20000', ...(redis ? { REDIS_URL: `redis://127.0.0.1:${redis.port}` } : {}) };
+  const gw = resolve(process.cwd(), '../../apps/gateway');
+  servers = [await startGatewayNode('g1', { core: 0, cwd: gw, env })];
+  if (mode === 'C') servers.push(await startGatewayNode('g2', { core: 0, cwd: gw, env }));
+}
+const s = new Scenario({ urls: servers.map((n) => `http://127.0.0.1:${n.port}`), users, eventCode: 'DEMO', roomIds: Array.from({ length: 30 }, (_, i) => i + 1) });
+await s.connect();
+s.ledger = new Ledger(); s.ledger.isMeasuring = false;
+s.start(rate);
+await new Promise((r) => setTimeout(r, 3000));
+s.ledger.isMeasuring = true;
+const before = servers.map((x) => cpuMs(x.pid)); const hb = helpers.map((x) => cpuMs(x.pid));
+const t0 = performance.now();
+const { spawnSync } = await import('node:child_process');
+const tr = spawnSync('timeout', ['-s', 'INT', '5', 'strace', '-c', '-f', '-p', String(servers[0]!.pid)], { encoding: 'utf8' });
+console.log(tr.stderr.split('\n').filter((l) => /^ *[0-9]/.test(l)).slice(0, 12).join('\n'));
+await new Promise((r) => setTimeout(r, 5000));
+const secs = (performance.now() - t0) / 1000;
+const used = servers.map((x, i) => cpuMs(x.pid) - before[i]!); const hused = helpers.map((x, i) => cpuMs(x.pid) - hb[i]!);
+s.stop();
+await new Promise((r) => setTimeout(r, 1500));
+const tot = s.ledger.totals();
+const serverCpu = used.reduce((a, b) => a + b, 0) / 1000 / secs;
+console.log(mode, rate, 'sent/s', (tot.sent / secs).toFixed(0), 'server cpu', serverCpu.toFixed(3), 'µs/msg', ((used.reduce((a, b) => a + b, 0) * 1000) / tot.sent).toFixed(0), 'helpers cpu', hused.map((h) => (h / 1000 / secs).toFixed(3)).join(','), 'ack', JSON.stringify(s.ledger.ack.summary()));
+s.close();
+for (const x of [...servers, ...helpers]) await x.stop();
+process.exit(0);
