@@ -85,9 +85,16 @@ export function buildProvider(options: ProviderOptions = {}): FastifyInstance {
     }
   });
   // The fake identity page posts a plain HTML form.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(
+        null,
+        Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))),
+      );
+    },
+  );
   void app.register(multipart, {
     limits: { fileSize: MAX_JSON_BODY_BYTES, files: 10, fields: 20, parts: 30 },
   });
@@ -113,7 +120,10 @@ export function buildProvider(options: ProviderOptions = {}): FastifyInstance {
   app.get('/api/docs', async (_request, reply) => {
     return reply
       .type('text/html; charset=utf-8')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
+      .header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      )
       .send(renderDocsPage());
   });
   app.get('/health', async () => ({ status: 'ok' }));

@@ -44,16 +44,24 @@ const junk: fc.Arbitrary<unknown> = fc.oneof(
 
 function stringFor(schema: Schema): fc.Arbitrary<string> {
   const max = typeof schema.maxLength === 'number' ? Math.min(schema.maxLength, 40) : 40;
-  const choices: Array<fc.Arbitrary<string>> = [fc.string({ maxLength: max }), fc.constantFrom(...INTERESTING_STRINGS)];
+  const choices: Array<fc.Arbitrary<string>> = [
+    fc.string({ maxLength: max }),
+    fc.constantFrom(...INTERESTING_STRINGS),
+  ];
   if (schema.format === 'email') choices.push(fc.emailAddress());
   if (schema.format === 'uri')
     // fc.webUrl() is slow; a small URL shape covers the schemes and hosts the rules look at.
     choices.push(
       fc
-        .tuple(fc.constantFrom('http', 'https', 'ftp', 'javascript'), fc.constantFrom('example.org', 'meet.showfloor.example', 'localhost:8080', ''), fc.string({ maxLength: 8 }))
+        .tuple(
+          fc.constantFrom('http', 'https', 'ftp', 'javascript'),
+          fc.constantFrom('example.org', 'meet.showfloor.example', 'localhost:8080', ''),
+          fc.string({ maxLength: 8 }),
+        )
         .map(([scheme, host, path]) => `${scheme}://${host}/${encodeURIComponent(path)}`),
     );
-  if (typeof schema.pattern === 'string' && /\\d/.test(schema.pattern)) choices.push(fc.integer({ min: 0, max: 2e12 }).map(String));
+  if (typeof schema.pattern === 'string' && /\\d/.test(schema.pattern))
+    choices.push(fc.integer({ min: 0, max: 2e12 }).map(String));
   return fc.oneof(...choices);
 }
 
@@ -61,10 +69,20 @@ function stringFor(schema: Schema): fc.Arbitrary<string> {
 export function valueFor(schema: Schema | undefined, depth = 0): fc.Arbitrary<unknown> {
   if (!schema || depth > 4) return junk;
   const variants = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
-  if (Array.isArray(variants) && variants.length > 0) return fc.oneof(...variants.map((v) => valueFor(v, depth + 1)));
-  if ('const' in schema) return fc.oneof({ weight: 4, arbitrary: fc.constant(schema.const) }, { weight: 1, arbitrary: junk });
-  if (Array.isArray(schema.enum)) return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...(schema.enum as unknown[])) }, { weight: 1, arbitrary: junk });
-  const type = Array.isArray(schema.type) ? (schema.type as string[]) : schema.type ? [schema.type as string] : [];
+  if (Array.isArray(variants) && variants.length > 0)
+    return fc.oneof(...variants.map((v) => valueFor(v, depth + 1)));
+  if ('const' in schema)
+    return fc.oneof({ weight: 4, arbitrary: fc.constant(schema.const) }, { weight: 1, arbitrary: junk });
+  if (Array.isArray(schema.enum))
+    return fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom(...(schema.enum as unknown[])) },
+      { weight: 1, arbitrary: junk },
+    );
+  const type = Array.isArray(schema.type)
+    ? (schema.type as string[])
+    : schema.type
+      ? [schema.type as string]
+      : [];
   if (type.length > 1) return fc.oneof(...type.map((t) => valueFor({ ...schema, type: t }, depth)));
   switch (type[0]) {
     case 'string':
@@ -75,7 +93,10 @@ export function valueFor(schema: Schema | undefined, depth = 0): fc.Arbitrary<un
         { weight: 1, arbitrary: fc.integer({ min: -1000, max: 2 ** 31 }) },
       );
     case 'number':
-      return fc.oneof(fc.integer({ min: -10, max: 1000 }), fc.double({ noNaN: true, noDefaultInfinity: true }));
+      return fc.oneof(
+        fc.integer({ min: -10, max: 1000 }),
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+      );
     case 'boolean':
       return fc.boolean();
     case 'null':
@@ -86,13 +107,17 @@ export function valueFor(schema: Schema | undefined, depth = 0): fc.Arbitrary<un
       const properties = (schema.properties ?? {}) as Record<string, Schema>;
       const required = new Set((schema.required ?? []) as string[]);
       const keys = Object.keys(properties);
-      const record = fc.record(
-        Object.fromEntries(keys.map((k) => [k, valueFor(properties[k], depth + 1)])),
-        { requiredKeys: keys.filter((k) => required.has(k)) },
-      );
+      const record = fc.record(Object.fromEntries(keys.map((k) => [k, valueFor(properties[k], depth + 1)])), {
+        requiredKeys: keys.filter((k) => required.has(k)),
+      });
       return fc.oneof(
         { weight: 6, arbitrary: record },
-        { weight: 1, arbitrary: record.chain((r) => fc.record({ unexpected: junk }).map((extra) => ({ ...r, ...extra }))) },
+        {
+          weight: 1,
+          arbitrary: record.chain((r) =>
+            fc.record({ unexpected: junk }).map((extra) => ({ ...r, ...extra })),
+          ),
+        },
         { weight: 1, arbitrary: junk },
       );
     }

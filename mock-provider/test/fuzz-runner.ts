@@ -5,7 +5,13 @@
  */
 import fc from 'fast-check';
 import { z } from 'zod';
-import { ProviderErrorSchema, callPath, listCalls, type RestCall, type ServiceGroup } from '@showfloor/contracts';
+import {
+  ProviderErrorSchema,
+  callPath,
+  listCalls,
+  type RestCall,
+  type ServiceGroup,
+} from '@showfloor/contracts';
 import { expect, it } from 'vitest';
 import type { SessionRecord } from '../src/store/types.ts';
 import { asUrlText, valueFor } from './fuzz-arbitraries.ts';
@@ -30,38 +36,61 @@ function requestArbitrary(call: RestCall, tokens: Tokens) {
   const query = schemaOf(call.query);
   const body = schemaOf(call.body);
   const paramNames = Object.keys((params?.properties ?? {}) as Json);
-  const token = fc.constantFrom<string | undefined>(tokens.manager, tokens.manager, tokens.visitor, undefined, 'not-a-token');
+  const token = fc.constantFrom<string | undefined>(
+    tokens.manager,
+    tokens.manager,
+    tokens.visitor,
+    undefined,
+    'not-a-token',
+  );
   const bodyArbitrary: fc.Arbitrary<{ payload?: string | Buffer; contentType?: string }> = call.multipart
     ? fc.oneof(
         fc.uint8Array({ maxLength: 64 }).map((bytes) => {
-          const m = multipart([{ filename: 'upload.bin', contentType: 'application/octet-stream', data: Buffer.from(bytes) }]);
+          const m = multipart([
+            { filename: 'upload.bin', contentType: 'application/octet-stream', data: Buffer.from(bytes) },
+          ]);
           return { payload: m.payload, contentType: m.contentType };
         }),
         fc.constant({ payload: '{}', contentType: 'application/json' }),
       )
     : body
       ? fc.oneof(
-          { weight: 8, arbitrary: valueFor(body).map((value) => ({ payload: JSON.stringify(value) ?? 'null', contentType: 'application/json' })) },
-          { weight: 1, arbitrary: fc.string({ maxLength: 30 }).map((text) => ({ payload: `{${text}`, contentType: 'application/json' })) },
+          {
+            weight: 8,
+            arbitrary: valueFor(body).map((value) => ({
+              payload: JSON.stringify(value) ?? 'null',
+              contentType: 'application/json',
+            })),
+          },
+          {
+            weight: 1,
+            arbitrary: fc
+              .string({ maxLength: 30 })
+              .map((text) => ({ payload: `{${text}`, contentType: 'application/json' })),
+          },
           { weight: 1, arbitrary: fc.constant({}) },
         )
       : fc.constant({});
-  return fc.record({
-    path: fc.tuple(...paramNames.map((name) => valueFor(((params?.properties ?? {}) as Record<string, Json>)[name]))),
-    query: query ? valueFor(query) : fc.constant(undefined),
-    body: bodyArbitrary,
-    token,
-  }).map(({ path, query: q, body: b, token: t }) => {
-    let url = callPath(call);
-    paramNames.forEach((name, i) => {
-      url = url.replace(`:${name}`, encodeURIComponent(asUrlText(path[i])) || '%20');
+  return fc
+    .record({
+      path: fc.tuple(
+        ...paramNames.map((name) => valueFor(((params?.properties ?? {}) as Record<string, Json>)[name])),
+      ),
+      query: query ? valueFor(query) : fc.constant(undefined),
+      body: bodyArbitrary,
+      token,
+    })
+    .map(({ path, query: q, body: b, token: t }) => {
+      let url = callPath(call);
+      paramNames.forEach((name, i) => {
+        url = url.replace(`:${name}`, encodeURIComponent(asUrlText(path[i])) || '%20');
+      });
+      const search = new URLSearchParams();
+      if (q && typeof q === 'object' && !Array.isArray(q))
+        for (const [k, v] of Object.entries(q as Json)) if (v !== undefined) search.set(k, asUrlText(v));
+      const qs = search.toString();
+      return { url: qs ? `${url}?${qs}` : url, ...b, token: t };
     });
-    const search = new URLSearchParams();
-    if (q && typeof q === 'object' && !Array.isArray(q))
-      for (const [k, v] of Object.entries(q as Json)) if (v !== undefined) search.set(k, asUrlText(v));
-    const qs = search.toString();
-    return { url: qs ? `${url}?${qs}` : url, ...b, token: t };
-  });
 }
 
 /** Declares one fuzz test per call of the given services. */
@@ -94,13 +123,21 @@ export function fuzzServices(services: readonly ServiceGroup[]): void {
             headers,
             ...(request.payload !== undefined ? { payload: request.payload } : {}),
           });
-          expect(response.statusCode, `${call.method} ${request.url}: ${response.body.slice(0, 200)}`).toBeLessThan(500);
+          expect(
+            response.statusCode,
+            `${call.method} ${request.url}: ${response.body.slice(0, 200)}`,
+          ).toBeLessThan(500);
           if (response.statusCode >= 400) {
             expect(response.headers['content-type']).toMatch(/^application\/json/);
             expect(ProviderErrorSchema.safeParse(JSON.parse(response.body)).success).toBe(true);
           }
         }),
-        { numRuns: FUZZ_RUNS_PER_CALL, seed: SEED, interruptAfterTimeLimit: 4000, markInterruptAsFailure: false },
+        {
+          numRuns: FUZZ_RUNS_PER_CALL,
+          seed: SEED,
+          interruptAfterTimeLimit: 4000,
+          markInterruptAsFailure: false,
+        },
       );
     });
   }

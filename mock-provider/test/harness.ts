@@ -102,7 +102,12 @@ export class Harness {
       payload = JSON.stringify(input.body);
       headers['content-type'] = 'application/json';
     }
-    const response = await this.app.inject({ method: call.method, url, headers, ...(payload !== undefined ? { payload } : {}) });
+    const response = await this.app.inject({
+      method: call.method,
+      url,
+      headers,
+      ...(payload !== undefined ? { payload } : {}),
+    });
     const contentType = String(response.headers['content-type'] ?? '');
     let body: unknown = response.body;
     if (contentType.startsWith('application/json')) body = JSON.parse(response.body) as unknown;
@@ -124,9 +129,17 @@ export class Harness {
   /** Signs a demo user in (ending any other session) and answers the token. */
   async signIn(email: string, eventCode = 'DEMO', extra: Record<string, unknown> = {}): Promise<string> {
     const r = await this.call('auth', 'signin', {
-      body: { email, password: DEMO_PASSWORD, event_code: eventCode, frontend: 'visitor', force_login: true, ...extra },
+      body: {
+        email,
+        password: DEMO_PASSWORD,
+        event_code: eventCode,
+        frontend: 'visitor',
+        force_login: true,
+        ...extra,
+      },
     });
-    if (r.status !== 200) throw new Error(`sign-in of ${email} failed: ${r.status} ${JSON.stringify(r.body)}`);
+    if (r.status !== 200)
+      throw new Error(`sign-in of ${email} failed: ${r.status} ${JSON.stringify(r.body)}`);
     return (r.body as { user_data: { jwt_token: string } }).user_data.jwt_token;
   }
 
@@ -147,4 +160,5 @@ export class Harness {
 }
 
 /** The error body of a recording. */
-export const errorOf = (r: Recording) => r.body as { message: string; error_code?: string; retry_token?: string };
+export const errorOf = (r: Recording) =>
+  r.body as { message: string; error_code?: string; retry_token?: string };

@@ -15,11 +15,13 @@ interface Operation {
 
 let prepared: Promise<Map<string, Operation>> | undefined;
 
-/** Validates the document (once per worker) and indexes its operations by operationId. */
+/**
+ * Indexes the document's operations by operationId, references resolved. The document itself passes
+ * swagger-parser's validator in app.test.ts (`validateDocument`): once is enough, it is built by the same code.
+ */
 export function loadOperations(): Promise<Map<string, Operation>> {
   prepared ??= (async () => {
     const document = buildOpenApiDocument();
-    await SwaggerParser.validate(structuredClone(document) as never);
     const dereferenced = (await SwaggerParser.dereference(structuredClone(document) as never)) as unknown as {
       paths: Record<string, Record<string, Operation & { operationId: string }>>;
     };
@@ -29,6 +31,11 @@ export function loadOperations(): Promise<Map<string, Operation>> {
     return operations;
   })();
   return prepared;
+}
+
+/** Runs swagger-parser's validator on a document (a copy: the parser resolves references in place). */
+export async function validateDocument(document: unknown): Promise<void> {
+  await SwaggerParser.validate(structuredClone(document) as never);
 }
 
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
@@ -51,13 +58,16 @@ export async function checkRecordings(recordings: readonly Recording[]): Promise
       continue;
     }
     if (r.status === 302) {
-      if (!response.headers || typeof r.headers.location !== 'string') problems.push(`${where}: redirect without Location`);
+      if (!response.headers || typeof r.headers.location !== 'string')
+        problems.push(`${where}: redirect without Location`);
       continue;
     }
     const mediaType = r.contentType.split(';')[0]?.trim() ?? '';
     const content = response.content?.[mediaType];
     if (!content) {
-      problems.push(`${where}: content type ${mediaType} not documented (${Object.keys(response.content ?? {}).join(', ')})`);
+      problems.push(
+        `${where}: content type ${mediaType} not documented (${Object.keys(response.content ?? {}).join(', ')})`,
+      );
       continue;
     }
     if (mediaType !== 'application/json' || !content.schema) continue;

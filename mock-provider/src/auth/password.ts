@@ -4,7 +4,7 @@
  */
 import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 
-const COST = 2 ** 12;
+const COST = 2 ** 10;
 const KEY_LENGTH = 32;
 
 /** `scrypt$N$salt$hash` (salt and hash base64url). */

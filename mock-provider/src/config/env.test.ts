@@ -3,11 +3,18 @@ import { loadEnv } from './env.ts';
 
 describe('mock provider env', () => {
   it('applies the defaults', () => {
-    expect(loadEnv({})).toEqual({ PORT: 4010, HOST: '127.0.0.1', MOCK_PROVIDER_ADMIN: false, LOG_LEVEL: 'info' });
+    expect(loadEnv({})).toEqual({
+      PORT: 4010,
+      HOST: '127.0.0.1',
+      MOCK_PROVIDER_ADMIN: false,
+      LOG_LEVEL: 'info',
+    });
   });
 
   it('reads the admin switch, port and public URL', () => {
-    expect(loadEnv({ PORT: '5000', MOCK_PROVIDER_ADMIN: '1', PUBLIC_URL: 'http://localhost:8080' })).toMatchObject({
+    expect(
+      loadEnv({ PORT: '5000', MOCK_PROVIDER_ADMIN: '1', PUBLIC_URL: 'http://localhost:8080' }),
+    ).toMatchObject({
       PORT: 5000,
       MOCK_PROVIDER_ADMIN: true,
       PUBLIC_URL: 'http://localhost:8080',

@@ -20,7 +20,9 @@ describe('PNG encoder', () => {
       const length = png.readUInt32BE(offset);
       const type = png.subarray(offset + 4, offset + 8).toString('ascii');
       const data = png.subarray(offset + 8, offset + 8 + length);
-      expect(png.readUInt32BE(offset + 8 + length), type).toBe(crc32(png.subarray(offset + 4, offset + 8 + length)));
+      expect(png.readUInt32BE(offset + 8 + length), type).toBe(
+        crc32(png.subarray(offset + 4, offset + 8 + length)),
+      );
       if (type === 'IDAT') idat = Buffer.concat([idat, data]);
       types.push(type);
       offset += 12 + length;
@@ -32,7 +34,9 @@ describe('PNG encoder', () => {
   });
 
   it('fills circles and polygons inside their bounds only', () => {
-    const r = new Raster(20, 20, [0, 0, 0]).fillCircle(10, 10, 5, [255, 255, 255]).fillPolygon([0, 0, 4, 0, 0, 4], [0, 255, 0]);
+    const r = new Raster(20, 20, [0, 0, 0])
+      .fillCircle(10, 10, 5, [255, 255, 255])
+      .fillPolygon([0, 0, 4, 0, 0, 4], [0, 255, 0]);
     const at = (x: number, y: number) => [...r.pixels.subarray((y * 20 + x) * 4, (y * 20 + x) * 4 + 3)];
     expect(at(10, 10)).toEqual([255, 255, 255]);
     expect(at(17, 10)).toEqual([0, 0, 0]);
@@ -50,7 +54,10 @@ describe('PDF writer', () => {
     const startxref = Number(/startxref\n(\d+)\n%%EOF/.exec(text)?.[1]);
     expect(text.slice(startxref, startxref + 4)).toBe('xref');
     const [, count] = /xref\n0 (\d+)\n/.exec(text.slice(startxref)) ?? [];
-    const entries = text.slice(startxref).split('\n').slice(2, 2 + Number(count));
+    const entries = text
+      .slice(startxref)
+      .split('\n')
+      .slice(2, 2 + Number(count));
     expect(entries[0]).toBe('0000000000 65535 f ');
     entries.slice(1).forEach((entry, i) => {
       const at = Number(entry.slice(0, 10));

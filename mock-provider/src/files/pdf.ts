@@ -20,12 +20,15 @@ export function buildPdf(title: string, pages: readonly (readonly string[])[]): 
   for (let i = 0; i < pageCount; i += 1) {
     const lines = pages[i] ?? [];
     const ops = [`BT /F1 20 Tf 56 780 Td (${escapePdfText(title)}) Tj ET`];
-    lines.forEach((line, index) => ops.push(`BT /F1 12 Tf 56 ${740 - index * 18} Td (${escapePdfText(line)}) Tj ET`));
+    lines.forEach((line, index) =>
+      ops.push(`BT /F1 12 Tf 56 ${740 - index * 18} Td (${escapePdfText(line)}) Tj ET`),
+    );
     const stream = ops.join('\n');
     const pageId = pageIds[i] ?? 4;
     objects[pageId] =
       `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageId + 1} 0 R >>`;
-    objects[pageId + 1] = `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`;
+    objects[pageId + 1] =
+      `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`;
   }
   let body = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
   const offsets: number[] = [];

@@ -81,7 +81,11 @@ export class Raster {
     }
     const n = xs.length;
     if (n < 3) return this;
-    for (let y = Math.max(0, Math.floor(Math.min(...ys))); y <= Math.min(this.height - 1, Math.ceil(Math.max(...ys))); y += 1) {
+    for (
+      let y = Math.max(0, Math.floor(Math.min(...ys)));
+      y <= Math.min(this.height - 1, Math.ceil(Math.max(...ys)));
+      y += 1
+    ) {
       const scan = y + 0.5;
       const crossings: number[] = [];
       for (let i = 0; i < n; i += 1) {
@@ -94,7 +98,11 @@ export class Raster {
       }
       crossings.sort((a, b) => a - b);
       for (let k = 0; k + 1 < crossings.length; k += 2)
-        for (let x = Math.ceil((crossings[k] ?? 0) - 0.5); x < Math.ceil((crossings[k + 1] ?? 0) - 0.5); x += 1)
+        for (
+          let x = Math.ceil((crossings[k] ?? 0) - 0.5);
+          x < Math.ceil((crossings[k + 1] ?? 0) - 0.5);
+          x += 1
+        )
           this.plot(x, y, colour);
     }
     return this;
@@ -124,7 +132,10 @@ export class Raster {
     const raw = Buffer.alloc((stride + 1) * this.height);
     for (let y = 0; y < this.height; y += 1) {
       raw[y * (stride + 1)] = 0;
-      Buffer.from(this.pixels.buffer, this.pixels.byteOffset + y * stride, stride).copy(raw, y * (stride + 1) + 1);
+      Buffer.from(this.pixels.buffer, this.pixels.byteOffset + y * stride, stride).copy(
+        raw,
+        y * (stride + 1) + 1,
+      );
     }
     return Buffer.concat([
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),

@@ -4,7 +4,12 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { BACKEND_MESSAGES, ERROR_CODES, ProviderErrorSchema, type ProviderErrorBody } from '@showfloor/contracts';
+import {
+  BACKEND_MESSAGES,
+  ERROR_CODES,
+  ProviderErrorSchema,
+  type ProviderErrorBody,
+} from '@showfloor/contracts';
 
 /** An error the provider answers on purpose, with the spec's body. */
 export class ProviderHttpError extends Error {
@@ -23,7 +28,8 @@ export class ProviderHttpError extends Error {
 }
 
 export const badRequest = (message: string) => new ProviderHttpError(400, message);
-export const forbidden = (message: string = BACKEND_MESSAGES.FORBIDDEN) => new ProviderHttpError(403, message);
+export const forbidden = (message: string = BACKEND_MESSAGES.FORBIDDEN) =>
+  new ProviderHttpError(403, message);
 export const notFound = (what?: string) =>
   new ProviderHttpError(404, what ? `${what} not found.` : BACKEND_MESSAGES.NOT_FOUND);
 export const conflict = (message: string) => new ProviderHttpError(409, message);
@@ -61,7 +67,9 @@ export function installErrorHandling(app: FastifyInstance): void {
       const known = fastifyError.code ? JSON_BODY_ERRORS[fastifyError.code] : undefined;
       const message =
         known ??
-        (error instanceof SyntaxError ? 'Request body is not valid JSON.' : fastifyError.message || 'Bad request.');
+        (error instanceof SyntaxError
+          ? 'Request body is not valid JSON.'
+          : fastifyError.message || 'Bad request.');
       return reply.status(status).type('application/json').send({ message });
     }
     request.log.error({ err: error }, 'unhandled error in mock provider');
@@ -71,6 +79,8 @@ export function installErrorHandling(app: FastifyInstance): void {
     return reply
       .status(404)
       .type('application/json')
-      .send({ message: `${BACKEND_MESSAGES.NOT_FOUND.slice(0, -1)}: ${request.method} ${(request.url.split("?")[0] ?? "").slice(0, 200)}` });
+      .send({
+        message: `${BACKEND_MESSAGES.NOT_FOUND.slice(0, -1)}: ${request.method} ${(request.url.split('?')[0] ?? '').slice(0, 200)}`,
+      });
   });
 }

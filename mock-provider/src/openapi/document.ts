@@ -2,13 +2,7 @@
  * The OpenAPI 3.1 document of the provider, generated from the same catalogue schemas the routes validate
  * with (zod 4 -> JSON Schema draft 2020-12), and a small self-contained HTML page listing the operations.
  */
-import {
-  ProviderErrorSchema,
-  callPath,
-  listCalls,
-  successStatus,
-  type RestCall,
-} from '@showfloor/contracts';
+import { ProviderErrorSchema, callPath, listCalls, successStatus, type RestCall } from '@showfloor/contracts';
 import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;
@@ -34,7 +28,8 @@ const STATUS_TEXT: Record<string, string> = {
 };
 
 /** The `{name}` form of a `:name` path. */
-export const openApiPath = (call: RestCall): string => callPath(call).replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
+export const openApiPath = (call: RestCall): string =>
+  callPath(call).replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
 
 /** The operationId of a catalogue entry. */
 export const operationId = (service: string, name: string): string => `${service}_${name}`;
@@ -81,7 +76,11 @@ function operation(service: string, name: string, call: RestCall): JsonSchema {
         description,
         ...(content ? { content } : {}),
         ...(call.answer === 'redirect'
-          ? { headers: { Location: { description: 'Where the browser goes next', schema: { type: 'string' } } } }
+          ? {
+              headers: {
+                Location: { description: 'Where the browser goes next', schema: { type: 'string' } },
+              },
+            }
           : {}),
       };
     } else {
@@ -113,7 +112,10 @@ function operation(service: string, name: string, call: RestCall): JsonSchema {
       },
     };
   } else if (call.body) {
-    op.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(call.body, 'input') } } };
+    op.requestBody = {
+      required: true,
+      content: { 'application/json': { schema: jsonSchema(call.body, 'input') } },
+    };
   }
   return op;
 }
@@ -145,7 +147,10 @@ export function buildOpenApiDocument(options: { publicUrl?: string } = {}): Reco
 }
 
 const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 /** A browsable list of the operations, self-contained (no scripts, no external assets). */
 export function renderDocsPage(): string {

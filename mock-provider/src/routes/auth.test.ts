@@ -48,7 +48,12 @@ describe('auth service', () => {
     const r = await h.call('auth', 'signin', { body: signInBody('ada@demo.test') });
     expect(r.status).toBe(200);
     const answer = SignInResponseSchema.parse(r.body);
-    expect(answer.user_data).toMatchObject({ id: 1, username: 'ada@demo.test', event_code: 'DEMO', firstname: 'Ada' });
+    expect(answer.user_data).toMatchObject({
+      id: 1,
+      username: 'ada@demo.test',
+      event_code: 'DEMO',
+      firstname: 'Ada',
+    });
     expect(answer.user_data.roles).toEqual([{ role: 'visitor' }]);
     expect(answer.user_data.room_access).toEqual([1, 2, 3, 4]);
     const jwks = JwksSchema.parse((await h.call('auth', 'jwks')).body);
@@ -59,7 +64,12 @@ describe('auth service', () => {
     const { payload } = await jwtVerify(answer.user_data.jwt_token, await importJWK(key ?? {}, 'ES256'), {
       currentDate: new Date(h.now),
     });
-    expect(payload).toMatchObject({ sub: '1', event_code: 'DEMO', iss: 'showfloor-mock-provider', roles: [{ role: 'visitor' }] });
+    expect(payload).toMatchObject({
+      sub: '1',
+      event_code: 'DEMO',
+      iss: 'showfloor-mock-provider',
+      roles: [{ role: 'visitor' }],
+    });
     expect(typeof payload.sid).toBe('string');
     expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(12 * 3600);
   });
@@ -81,14 +91,18 @@ describe('auth service', () => {
   });
 
   it('refuses wrong credentials, an unknown user and a bad body', async () => {
-    const wrong = await h.call('auth', 'signin', { body: { ...signInBody('ada@demo.test'), password: 'nope-nope' } });
+    const wrong = await h.call('auth', 'signin', {
+      body: { ...signInBody('ada@demo.test'), password: 'nope-nope' },
+    });
     expect(wrong.status).toBe(401);
     expect(errorOf(wrong)).toEqual({ message: BACKEND_MESSAGES.WRONG_CREDENTIALS });
     const unknown = await h.call('auth', 'signin', { body: signInBody('nobody@demo.test') });
     expect(errorOf(unknown).message).toBe(BACKEND_MESSAGES.WRONG_CREDENTIALS);
     const other = await h.call('auth', 'signin', { body: signInBody('vera@demo.test', 'DEMO') });
     expect(other.status).toBe(401);
-    const bad = await h.call('auth', 'signin', { body: { email: 'not-an-email', password: '', event_code: 'DEMO', frontend: 'visitor' } });
+    const bad = await h.call('auth', 'signin', {
+      body: { email: 'not-an-email', password: '', event_code: 'DEMO', frontend: 'visitor' },
+    });
     expect(bad.status).toBe(400);
     expect(errorOf(bad).message).toContain('*Please enter a valid email-address');
   });
@@ -108,22 +122,33 @@ describe('auth service', () => {
     expect(missing.status).toBe(403);
     expect(errorOf(missing).message).toBe(BACKEND_MESSAGES.ACCESS_CODE_REQUIRED);
     expect(errorOf(missing).message.toLowerCase()).toContain('access code');
-    const wrong = await h.call('auth', 'signin', { body: signInBody('vera@demo.test', 'VIP', { access_code: 'WRONG' }) });
+    const wrong = await h.call('auth', 'signin', {
+      body: signInBody('vera@demo.test', 'VIP', { access_code: 'WRONG' }),
+    });
     expect(errorOf(wrong).message).toBe(BACKEND_MESSAGES.ACCESS_CODE_INVALID);
-    const right = await h.call('auth', 'signin', { body: signInBody('vera@demo.test', 'VIP', { access_code: VIP_ACCESS_CODE }) });
+    const right = await h.call('auth', 'signin', {
+      body: signInBody('vera@demo.test', 'VIP', { access_code: VIP_ACCESS_CODE }),
+    });
     expect(right.status).toBe(200);
   });
 
   it('refuses a second live session unless force_login, which revokes the older one', async () => {
-    const first = (await h.call('auth', 'signin', { body: signInBody('ada@demo.test') })).body as { user_data: { jwt_token: string } };
+    const first = (await h.call('auth', 'signin', { body: signInBody('ada@demo.test') })).body as {
+      user_data: { jwt_token: string };
+    };
     const second = await h.call('auth', 'signin', { body: signInBody('ada@demo.test') });
     expect(second.status).toBe(409);
     expect(errorOf(second).message).toBe(BACKEND_MESSAGES.ALREADY_LOGGED_IN);
-    const forced = await h.call('auth', 'signin', { body: signInBody('ada@demo.test', 'DEMO', { force_login: true }) });
+    const forced = await h.call('auth', 'signin', {
+      body: signInBody('ada@demo.test', 'DEMO', { force_login: true }),
+    });
     expect(forced.status).toBe(200);
     const old = await h.call('event', 'getPassport', { token: first.user_data.jwt_token });
     expect(old.status).toBe(401);
-    expect(errorOf(old)).toEqual({ message: BACKEND_MESSAGES.INVALID_TOKEN, error_code: ERROR_CODES.INVALID_TOKEN });
+    expect(errorOf(old)).toEqual({
+      message: BACKEND_MESSAGES.INVALID_TOKEN,
+      error_code: ERROR_CODES.INVALID_TOKEN,
+    });
     const fresh = (forced.body as { user_data: { jwt_token: string } }).user_data.jwt_token;
     expect((await h.call('event', 'getPassport', { token: fresh })).status).toBe(200);
   });
@@ -158,19 +183,32 @@ describe('auth service', () => {
   });
 
   it('signs up a new user with the spec message and refuses a duplicate e-mail', async () => {
-    const body = { firstname: 'Katherine', lastname: 'Johnson', email: 'katherine@demo.test', password: 'orbit-2026', active: true, event_code: 'DEMO' };
+    const body = {
+      firstname: 'Katherine',
+      lastname: 'Johnson',
+      email: 'katherine@demo.test',
+      password: 'orbit-2026',
+      active: true,
+      event_code: 'DEMO',
+    };
     const r = await h.call('auth', 'signup', { body, query: { send_email: false } });
     expect(r.status).toBe(200);
     expect((r.body as { message: string }).message).toBe(BACKEND_MESSAGES.SIGN_UP_SUCCESSFUL);
     // The registration's session does not block the first real sign-in.
-    const signin = await h.call('auth', 'signin', { body: { email: body.email, password: body.password, event_code: 'DEMO', frontend: 'visitor' } });
+    const signin = await h.call('auth', 'signin', {
+      body: { email: body.email, password: body.password, event_code: 'DEMO', frontend: 'visitor' },
+    });
     expect(signin.status).toBe(200);
     const dup = await h.call('auth', 'signup', { body });
     expect(dup.status).toBe(409);
-    const noName = await h.call('auth', 'signup', { body: { ...body, email: 'x@demo.test', firstname: undefined } });
+    const noName = await h.call('auth', 'signup', {
+      body: { ...body, email: 'x@demo.test', firstname: undefined },
+    });
     expect(noName.status).toBe(400);
     expect(errorOf(noName).message).toBe('First name is required.');
-    const short = await h.call('auth', 'signup', { body: { ...body, email: 'y@demo.test', password: 'short' } });
+    const short = await h.call('auth', 'signup', {
+      body: { ...body, email: 'y@demo.test', password: 'short' },
+    });
     expect(errorOf(short).message).toContain('at least 8');
   });
 
@@ -187,12 +225,21 @@ describe('auth service', () => {
       body: { username: 'ada@demo.test', password: 'wrong-one', new_password: 'new-password-1' },
     });
     expect(wrong.status).toBe(401);
-    const known = await h.call('auth', 'password', { query: { type: 'reset' }, body: { username: 'ada@demo.test', event_code: 'DEMO' } });
-    const unknown = await h.call('auth', 'password', { query: { type: 'reset' }, body: { username: 'nobody@demo.test', event_code: 'DEMO' } });
+    const known = await h.call('auth', 'password', {
+      query: { type: 'reset' },
+      body: { username: 'ada@demo.test', event_code: 'DEMO' },
+    });
+    const unknown = await h.call('auth', 'password', {
+      query: { type: 'reset' },
+      body: { username: 'nobody@demo.test', event_code: 'DEMO' },
+    });
     expect(known.status).toBe(200);
     expect(unknown.body).toEqual(known.body);
     expect(h.state.passwordResets).toHaveLength(1);
-    const badType = await h.call('auth', 'password', { query: { type: 'forgot' }, body: { username: 'ada@demo.test', event_code: 'DEMO' } });
+    const badType = await h.call('auth', 'password', {
+      query: { type: 'forgot' },
+      body: { username: 'ada@demo.test', event_code: 'DEMO' },
+    });
     expect(errorOf(badType).message).toContain('type must be reset or change');
   });
 
@@ -218,8 +265,13 @@ describe('auth service', () => {
   it('lists the SSO providers of an event with user/password login', async () => {
     const r = await h.call('auth', 'providers', { query: { frontend: 'visitor', event_code: 'DEMO' } });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ user_pass_login: true, providers: [{ name: 'demo-sso', button_filename: 'demo-sso.png' }] });
-    const closed = await h.call('auth', 'providers', { query: { frontend: 'visitor', event_code: 'CLOSED' } });
+    expect(r.body).toMatchObject({
+      user_pass_login: true,
+      providers: [{ name: 'demo-sso', button_filename: 'demo-sso.png' }],
+    });
+    const closed = await h.call('auth', 'providers', {
+      query: { frontend: 'visitor', event_code: 'CLOSED' },
+    });
     expect(closed.body).toEqual({ providers: [], user_pass_login: true });
     const unknown = await h.call('auth', 'providers', { query: { frontend: 'visitor', event_code: 'NOPE' } });
     expect(unknown.status).toBe(404);
@@ -238,27 +290,47 @@ describe('auth service', () => {
       body: { frontend: 'visitor', provider: 'demo-sso', event_code: 'DEMO' },
     });
     expect(reused.status).toBe(401);
-    expect(errorOf(reused)).toEqual({ message: BACKEND_MESSAGES.LOGIN_SESSION_EXPIRED, error_code: ERROR_CODES.SESSION_EXPIRED });
-    const unknownProvider = await h.call('auth', 'oauth2', { query: { frontend: 'visitor', provider: 'other-sso' } });
+    expect(errorOf(reused)).toEqual({
+      message: BACKEND_MESSAGES.LOGIN_SESSION_EXPIRED,
+      error_code: ERROR_CODES.SESSION_EXPIRED,
+    });
+    const unknownProvider = await h.call('auth', 'oauth2', {
+      query: { frontend: 'visitor', provider: 'other-sso' },
+    });
     expect(unknownProvider.status).toBe(404);
   });
 
   it('asks for the VIP access code with a retry token, then signs in with it', async () => {
     const code = await identityCode(h, 'vera@demo.test', 'VIP');
-    const first = await h.call('auth', 'oauth2Callback', { query: { code }, body: { frontend: 'visitor', provider: 'demo-sso', event_code: 'VIP' } });
+    const first = await h.call('auth', 'oauth2Callback', {
+      query: { code },
+      body: { frontend: 'visitor', provider: 'demo-sso', event_code: 'VIP' },
+    });
     expect(first.status).toBe(403);
     expect(errorOf(first).message).toBe(BACKEND_MESSAGES.ACCESS_CODE_REQUIRED);
     const retry = errorOf(first).retry_token ?? '';
     expect(retry).not.toBe('');
     const wrong = await h.call('auth', 'oauth2Callback', {
       query: { code },
-      body: { frontend: 'visitor', provider: 'demo-sso', event_code: 'VIP', retry_token: retry, access_code: 'NOPE' },
+      body: {
+        frontend: 'visitor',
+        provider: 'demo-sso',
+        event_code: 'VIP',
+        retry_token: retry,
+        access_code: 'NOPE',
+      },
     });
     expect(errorOf(wrong).message).toBe(BACKEND_MESSAGES.ACCESS_CODE_INVALID);
     const next = errorOf(wrong).retry_token ?? '';
     const ok = await h.call('auth', 'oauth2Callback', {
       query: { code },
-      body: { frontend: 'visitor', provider: 'demo-sso', event_code: 'VIP', retry_token: next, access_code: VIP_ACCESS_CODE },
+      body: {
+        frontend: 'visitor',
+        provider: 'demo-sso',
+        event_code: 'VIP',
+        retry_token: next,
+        access_code: VIP_ACCESS_CODE,
+      },
     });
     expect(ok.status).toBe(200);
     expect((ok.body as { user_data: { username: string } }).user_data.username).toBe('vera@demo.test');
@@ -266,11 +338,20 @@ describe('auth service', () => {
 
   it("answers 'Login session expired.' with 401.2 for an expired retry token", async () => {
     const code = await identityCode(h, 'vera@demo.test', 'VIP');
-    const first = await h.call('auth', 'oauth2Callback', { query: { code }, body: { frontend: 'visitor', provider: 'demo-sso', event_code: 'VIP' } });
+    const first = await h.call('auth', 'oauth2Callback', {
+      query: { code },
+      body: { frontend: 'visitor', provider: 'demo-sso', event_code: 'VIP' },
+    });
     h.advance(301_000);
     const late = await h.call('auth', 'oauth2Callback', {
       query: { code },
-      body: { frontend: 'visitor', provider: 'demo-sso', event_code: 'VIP', retry_token: errorOf(first).retry_token, access_code: VIP_ACCESS_CODE },
+      body: {
+        frontend: 'visitor',
+        provider: 'demo-sso',
+        event_code: 'VIP',
+        retry_token: errorOf(first).retry_token,
+        access_code: VIP_ACCESS_CODE,
+      },
     });
     expect(late.status).toBe(401);
     expect(errorOf(late)).toEqual({ message: 'Login session expired.', error_code: '401.2' });
@@ -278,22 +359,36 @@ describe('auth service', () => {
 
   it('provisions a first-time SSO user in the event', async () => {
     const code = await identityCode(h, 'newcomer@sso.test', 'DEMO');
-    const r = await h.call('auth', 'oauth2Callback', { query: { code }, body: { frontend: 'visitor', provider: 'demo-sso', event_code: 'DEMO' } });
+    const r = await h.call('auth', 'oauth2Callback', {
+      query: { code },
+      body: { frontend: 'visitor', provider: 'demo-sso', event_code: 'DEMO' },
+    });
     expect(r.status).toBe(200);
-    expect((r.body as { user_data: { username: string; roles: unknown } }).user_data).toMatchObject({ username: 'newcomer@sso.test', roles: [{ role: 'visitor' }] });
+    expect((r.body as { user_data: { username: string; roles: unknown } }).user_data).toMatchObject({
+      username: 'newcomer@sso.test',
+      roles: [{ role: 'visitor' }],
+    });
   });
 
   it('manages access rules: managers create, list, replace and delete; role rules grant the role', async () => {
     const root = await h.signIn('root@demo.test');
     const ada = await h.signIn('ada@demo.test');
     const rule = { type: 'role', role_id: 'presenter', room_id: 4, user_id: 1 };
-    const created = await h.call('auth', 'putAccess', { token: root, query: { type: 'role' }, body: { rule } });
+    const created = await h.call('auth', 'putAccess', {
+      token: root,
+      query: { type: 'role' },
+      body: { rule },
+    });
     expect(created.status).toBe(200);
     const id = (created.body as { rule: { id: number } }).rule.id;
     expect(h.state.users.get(1)?.roles).toContainEqual({ role: 'presenter', room_id: 4 });
     const list = await h.call('auth', 'getAccess', { token: root, query: { type: 'role' } });
     expect((list.body as { rules: Array<{ id: number }> }).rules.map((r) => r.id)).toContain(id);
-    const mismatch = await h.call('auth', 'putAccess', { token: root, query: { type: 'screen' }, body: { rule } });
+    const mismatch = await h.call('auth', 'putAccess', {
+      token: root,
+      query: { type: 'screen' },
+      body: { rule },
+    });
     expect(errorOf(mismatch).message).toBe('The rule type must match the query type.');
     const visitor = await h.call('auth', 'getAccess', { token: ada, query: { type: 'role' } });
     expect(visitor.status).toBe(403);
@@ -301,11 +396,24 @@ describe('auth service', () => {
     const screen = await h.call('auth', 'putAccess', {
       token: root,
       query: { type: 'screen' },
-      body: { rule: { type: 'screen', name: 'Settings', frontend_name: '/settings', default: false, event_id: 1, role_id: 'visitor' } },
+      body: {
+        rule: {
+          type: 'screen',
+          name: 'Settings',
+          frontend_name: '/settings',
+          default: false,
+          event_id: 1,
+          role_id: 'visitor',
+        },
+      },
     });
     expect(screen.status).toBe(200);
-    const adaAgain = await h.call('auth', 'signin', { body: signInBody('ada@demo.test', 'DEMO', { force_login: true }) });
-    const screens = (adaAgain.body as { user_data: { screen_access_rights: Array<{ frontend_name: string }> } }).user_data.screen_access_rights;
+    const adaAgain = await h.call('auth', 'signin', {
+      body: signInBody('ada@demo.test', 'DEMO', { force_login: true }),
+    });
+    const screens = (
+      adaAgain.body as { user_data: { screen_access_rights: Array<{ frontend_name: string }> } }
+    ).user_data.screen_access_rights;
     expect(screens.map((s) => s.frontend_name)).not.toContain('/settings');
     const removed = await h.call('auth', 'deleteAccess', { token: root, query: { type: 'role', id } });
     expect(removed.status).toBe(200);

@@ -20,7 +20,9 @@ import type { HandlerTable, ProviderServices } from './types.ts';
 
 const wrongCredentials = () => new ProviderHttpError(401, BACKEND_MESSAGES.WRONG_CREDENTIALS);
 const sessionExpired = () =>
-  new ProviderHttpError(401, BACKEND_MESSAGES.LOGIN_SESSION_EXPIRED, { error_code: ERROR_CODES.SESSION_EXPIRED });
+  new ProviderHttpError(401, BACKEND_MESSAGES.LOGIN_SESSION_EXPIRED, {
+    error_code: ERROR_CODES.SESSION_EXPIRED,
+  });
 
 /** Starts a session and signs its token. */
 export async function openSession(
@@ -67,13 +69,18 @@ function checkAccessCode(event: EventRecord, given: string | undefined, retryTok
   if (event.access_code === null) return;
   const extra = retryToken ? { retry_token: retryToken } : {};
   if (given === undefined) throw new ProviderHttpError(403, BACKEND_MESSAGES.ACCESS_CODE_REQUIRED, extra);
-  if (given !== event.access_code) throw new ProviderHttpError(403, BACKEND_MESSAGES.ACCESS_CODE_INVALID, extra);
+  if (given !== event.access_code)
+    throw new ProviderHttpError(403, BACKEND_MESSAGES.ACCESS_CODE_INVALID, extra);
 }
 
 function providerView(state: ProviderState, event: EventRecord, name: string): SsoProvider | undefined {
   const p = state.ssoProviders.get(name);
   if (!p) return undefined;
-  const query = new URLSearchParams({ type: 'sso_button', event_code: event.code, filename: p.button_filename });
+  const query = new URLSearchParams({
+    type: 'sso_button',
+    event_code: event.code,
+    filename: p.button_filename,
+  });
   return {
     name: p.name,
     button_text: p.button_text,
@@ -154,10 +161,13 @@ export const authHandlers: HandlerTable<typeof authCalls> = {
     }
     if (body.password === undefined || body.new_password === undefined)
       throw badRequest('password and new_password are required to change a password.');
-    if (body.password === body.new_password) throw badRequest('The new password must differ from the old one');
+    if (body.password === body.new_password)
+      throw badRequest('The new password must differ from the old one');
     const candidates = caller
       ? [caller.user].filter((u) => u.username.toLowerCase() === body.username.trim().toLowerCase())
-      : [...state.users.values()].filter((u) => u.username.toLowerCase() === body.username.trim().toLowerCase());
+      : [...state.users.values()].filter(
+          (u) => u.username.toLowerCase() === body.username.trim().toLowerCase(),
+        );
     const password = body.password;
     const user = candidates.find((u) => u.active && verifyPassword(password, u.passwordHash));
     if (!user) throw wrongCredentials();
@@ -214,7 +224,8 @@ export const authHandlers: HandlerTable<typeof authCalls> = {
       code.used = true;
       identity = code;
     }
-    if (identity.provider !== body.provider) throw badRequest('The code was issued by another sign-in provider.');
+    if (identity.provider !== body.provider)
+      throw badRequest('The code was issued by another sign-in provider.');
     const event = state.eventByCode(body.event_code);
     if (!event) throw badRequest(`Unknown event code ${body.event_code}.`);
     if (!event.providers.includes(body.provider))
@@ -222,7 +233,11 @@ export const authHandlers: HandlerTable<typeof authCalls> = {
     requireOpenEvent(state, event);
     // The one-time code is spent: a retry token lets the app retry with an access code.
     const retryToken = randomBytes(24).toString('base64url');
-    state.retryTokens.set(retryToken, { token: retryToken, ...identity, expires_at: now + services.retryTokenTtlSeconds * 1000 });
+    state.retryTokens.set(retryToken, {
+      token: retryToken,
+      ...identity,
+      expires_at: now + services.retryTokenTtlSeconds * 1000,
+    });
     checkAccessCode(event, body.access_code, retryToken);
     state.retryTokens.delete(retryToken);
     let user = state.userByEmail(event.code, identity.email);

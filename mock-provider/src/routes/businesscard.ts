@@ -10,13 +10,15 @@ import { csvLine, requireVisibleUser, toBusinessCard } from './shared.ts';
 import type { HandlerTable } from './types.ts';
 
 function cardBetween(state: ProviderState, ownerId: number, requesterId: number): CardRecord | undefined {
-  for (const card of state.cards.values()) if (card.owner_id === ownerId && card.requester_id === requesterId) return card;
+  for (const card of state.cards.values())
+    if (card.owner_id === ownerId && card.requester_id === requesterId) return card;
   return undefined;
 }
 
 function requireCard(state: ProviderState, caller: Caller, id: number): CardRecord {
   const card = state.cards.get(id);
-  if (!card || (card.owner_id !== caller.user.id && card.requester_id !== caller.user.id)) throw notFound('Business card');
+  if (!card || (card.owner_id !== caller.user.id && card.requester_id !== caller.user.id))
+    throw notFound('Business card');
   return card;
 }
 
@@ -44,7 +46,14 @@ export const businesscardHandlers: HandlerTable<typeof businesscardCalls> = {
     if (card) {
       card.approved = null; // a denied request may be asked again
     } else {
-      card = { card_id: state.nextId('cards'), owner_id: owner.id, requester_id: caller.user.id, approved: null, notes: '', created_at: state.now() };
+      card = {
+        card_id: state.nextId('cards'),
+        owner_id: owner.id,
+        requester_id: caller.user.id,
+        approved: null,
+        notes: '',
+        created_at: state.now(),
+      };
       state.cards.set(card.card_id, card);
     }
     return { approved: card.approved, card_id: card.card_id, user_id: owner.id };
@@ -71,10 +80,18 @@ export const businesscardHandlers: HandlerTable<typeof businesscardCalls> = {
     return { message: `Business card ${label}.` };
   },
 
-  updateOwnCard({ params, body, caller, state }) {
+  updateOwnCard({ params, body, caller }) {
     if (params.id !== caller.user.id) throw forbidden('You may edit only your own business card.');
     const me = caller.user;
-    for (const key of ['personal_quote', 'phone_number', 'email', 'webpage', 'linkedin', 'job_title', 'company'] as const) {
+    for (const key of [
+      'personal_quote',
+      'phone_number',
+      'email',
+      'webpage',
+      'linkedin',
+      'job_title',
+      'company',
+    ] as const) {
       const value = body[key];
       if (value !== undefined) me[key] = value ?? '';
     }
@@ -95,7 +112,17 @@ export const businesscardHandlers: HandlerTable<typeof businesscardCalls> = {
 
   exportCards({ params, caller, state }) {
     if (params.id !== caller.user.id) throw forbidden('You may export only your own business cards.');
-    const header = ['firstname', 'lastname', 'company', 'job_title', 'email', 'phone_number', 'webpage', 'linkedin', 'notes'] as const;
+    const header = [
+      'firstname',
+      'lastname',
+      'company',
+      'job_title',
+      'email',
+      'phone_number',
+      'webpage',
+      'linkedin',
+      'notes',
+    ] as const;
     const lines = [csvLine(header)];
     for (const card of heldCards(state, params.id)) lines.push(csvLine(header.map((h) => card[h])));
     return { kind: 'csv', filename: 'business_cards.csv', text: `${lines.join('\r\n')}\r\n` };

@@ -4,17 +4,20 @@
  * the mini-map with its areas.
  */
 import { createHash } from 'node:crypto';
-import {
-  FileNameSchema,
-  type contentCalls,
-  type FileType,
-  type RoomContentItem,
-} from '@showfloor/contracts';
+import { FileNameSchema, type contentCalls, type FileType, type RoomContentItem } from '@showfloor/contracts';
 import { sniffContentType, isImageType } from '../files/sniff.ts';
 import { badRequest, notFound, ProviderHttpError } from '../http/errors.ts';
 import type { ProviderState } from '../store/state.ts';
 import type { Caller, FileRecord, MiniMapAreaRecord, RoomRecord } from '../store/types.ts';
-import { assertManages, assertSameEvent, isAdmin, requireEvent, requireRoom, roomAccess, toRoom } from './shared.ts';
+import {
+  assertManages,
+  assertSameEvent,
+  isAdmin,
+  requireEvent,
+  requireRoom,
+  roomAccess,
+  toRoom,
+} from './shared.ts';
 import type { FileAnswer, HandlerTable, UploadedFile } from './types.ts';
 
 /** Room reads by a user without access: 401, which the app answers with its restricted-room toast. */
@@ -28,7 +31,10 @@ function assertCanEnter(state: ProviderState, caller: Caller, room: RoomRecord):
 function visibleContent(state: ProviderState, caller: Caller, roomId: number): RoomContentItem[] {
   return [...state.roomContent.values()]
     .filter((c) => c.room_id === roomId)
-    .filter((c) => caller.isManager || c.group === null || state.contentGroups.get(`${roomId}:${c.group}`) !== false)
+    .filter(
+      (c) =>
+        caller.isManager || c.group === null || state.contentGroups.get(`${roomId}:${c.group}`) !== false,
+    )
     .sort((a, b) => a.id - b.id);
 }
 
@@ -44,7 +50,13 @@ function requireMedia(state: ProviderState, eventCode: string, mediaId: number |
 }
 
 function fileAnswer(file: FileRecord, disposition: FileAnswer['disposition'] = 'inline'): FileAnswer {
-  return { kind: 'file', contentType: file.content_type, filename: file.filename, data: file.data, disposition };
+  return {
+    kind: 'file',
+    contentType: file.content_type,
+    filename: file.filename,
+    data: file.data,
+    disposition,
+  };
 }
 
 function requireFile(state: ProviderState, type: string, eventCode: string, filename: string): FileRecord {
@@ -68,7 +80,13 @@ function storeUploads(state: ProviderState, type: FileType, eventCode: string, f
     return { filename: name.data, contentType, data: upload.data };
   });
   for (const file of checked) {
-    state.putFile({ type, event_code: eventCode, filename: file.filename, content_type: file.contentType, data: file.data });
+    state.putFile({
+      type,
+      event_code: eventCode,
+      filename: file.filename,
+      content_type: file.contentType,
+      data: file.data,
+    });
     stored.push({ type, event_code: eventCode, filename: file.filename });
   }
   return { message: `Uploaded ${stored.length} file(s).`, files: stored };
@@ -83,7 +101,8 @@ function checkArea(shape: MiniMapAreaRecord['shape'], coords: string): void {
   const n = parseCoords(coords).length;
   if (shape === 'rect' && n !== 4) throw badRequest('A rect needs 4 coordinates (x1,y1,x2,y2).');
   if (shape === 'circle' && n !== 3) throw badRequest('A circle needs 3 coordinates (x,y,r).');
-  if (shape === 'poly' && (n < 6 || n % 2 !== 0)) throw badRequest('A poly needs at least 3 points (x,y pairs).');
+  if (shape === 'poly' && (n < 6 || n % 2 !== 0))
+    throw badRequest('A poly needs at least 3 points (x,y pairs).');
 }
 
 function toArea(state: ProviderState, area: MiniMapAreaRecord) {
@@ -103,7 +122,12 @@ function requireArea(state: ProviderState, caller: Caller, id: number): MiniMapA
   return area;
 }
 
-function requireAreaRoom(state: ProviderState, caller: Caller, roomId: number, eventCode?: string): RoomRecord {
+function requireAreaRoom(
+  state: ProviderState,
+  caller: Caller,
+  roomId: number,
+  eventCode?: string,
+): RoomRecord {
   const room = state.rooms.get(roomId);
   if (!room || (eventCode !== undefined && room.event_code !== eventCode)) throw notFound('Room');
   assertManages(caller, room.event_code);
@@ -130,9 +154,17 @@ export const contentHandlers: HandlerTable<typeof contentCalls> = {
     const event = state.eventByCode(body.event_code);
     if (!event) throw notFound('Event');
     assertManages(caller, event.code);
-    if (body.type === 'lobby' && [...state.rooms.values()].some((r) => r.event_code === event.code && r.type === 'lobby' && r.active))
+    if (
+      body.type === 'lobby' &&
+      [...state.rooms.values()].some((r) => r.event_code === event.code && r.type === 'lobby' && r.active)
+    )
       throw badRequest('The event has a lobby already.');
-    const room: RoomRecord = { ...body, event_code: event.code, id: state.nextId('rooms'), restricted: false };
+    const room: RoomRecord = {
+      ...body,
+      event_code: event.code,
+      id: state.nextId('rooms'),
+      restricted: false,
+    };
     state.rooms.set(room.id, room);
     return toRoom(room);
   },
@@ -142,7 +174,9 @@ export const contentHandlers: HandlerTable<typeof contentCalls> = {
     const event = state.eventByCode(eventCode);
     if (!event) throw notFound('Event');
     assertSameEvent(caller, event.code);
-    const lobby = [...state.rooms.values()].find((r) => r.event_code === event.code && r.type === 'lobby' && r.active);
+    const lobby = [...state.rooms.values()].find(
+      (r) => r.event_code === event.code && r.type === 'lobby' && r.active,
+    );
     if (!lobby) throw notFound('Lobby');
     if (event.code === caller.user.event_code) caller.user.current_room_id = lobby.id;
     return toRoom(lobby);
@@ -179,7 +213,8 @@ export const contentHandlers: HandlerTable<typeof contentCalls> = {
     requireMedia(state, room.event_code, body.media_id);
     const item: RoomContentItem = { ...body, id: state.nextId('content'), room_id: room.id };
     state.roomContent.set(item.id, item);
-    if (item.group !== null && !state.contentGroups.has(`${room.id}:${item.group}`)) state.contentGroups.set(`${room.id}:${item.group}`, true);
+    if (item.group !== null && !state.contentGroups.has(`${room.id}:${item.group}`))
+      state.contentGroups.set(`${room.id}:${item.group}`, true);
     return item;
   },
 
@@ -189,7 +224,8 @@ export const contentHandlers: HandlerTable<typeof contentCalls> = {
     if (!item || item.room_id !== room.id) throw notFound('Content item');
     requireMedia(state, room.event_code, body.media_id);
     Object.assign(item, Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)));
-    if (item.group !== null && !state.contentGroups.has(`${room.id}:${item.group}`)) state.contentGroups.set(`${room.id}:${item.group}`, true);
+    if (item.group !== null && !state.contentGroups.has(`${room.id}:${item.group}`))
+      state.contentGroups.set(`${room.id}:${item.group}`, true);
     return item;
   },
 
@@ -204,15 +240,26 @@ export const contentHandlers: HandlerTable<typeof contentCalls> = {
   copyRoomContent({ body, caller, state }) {
     const source = requireManagedRoom(state, caller, body.sourceRoomId);
     const target = requireManagedRoom(state, caller, body.targetRoomId);
-    if (source.event_code !== target.event_code) throw badRequest('Content is copied only between rooms of one event.');
+    if (source.event_code !== target.event_code)
+      throw badRequest('Content is copied only between rooms of one event.');
     const items = [...state.roomContent.values()].filter((c) => c.room_id === source.id);
     for (const item of items) {
-      const copy: RoomContentItem = { ...structuredClone(item), id: state.nextId('content'), room_id: target.id };
+      const copy: RoomContentItem = {
+        ...structuredClone(item),
+        id: state.nextId('content'),
+        room_id: target.id,
+      };
       state.roomContent.set(copy.id, copy);
       if (copy.group !== null && !state.contentGroups.has(`${target.id}:${copy.group}`))
-        state.contentGroups.set(`${target.id}:${copy.group}`, state.contentGroups.get(`${source.id}:${copy.group}`) ?? true);
+        state.contentGroups.set(
+          `${target.id}:${copy.group}`,
+          state.contentGroups.get(`${source.id}:${copy.group}`) ?? true,
+        );
     }
-    return { message: `Copied ${items.length} content item(s) from ${source.name} to ${target.name}.`, copied: items.length };
+    return {
+      message: `Copied ${items.length} content item(s) from ${source.name} to ${target.name}.`,
+      copied: items.length,
+    };
   },
 
   updateContentGroup({ body, caller, state }) {
@@ -222,8 +269,10 @@ export const contentHandlers: HandlerTable<typeof contentCalls> = {
     const active = body.active ?? state.contentGroups.get(key) ?? true;
     let name = body.name;
     if (body.new_name !== undefined && body.new_name !== body.name) {
-      if (state.contentGroups.has(`${room.id}:${body.new_name}`)) throw badRequest(`Group ${body.new_name} exists already.`);
-      for (const item of state.roomContent.values()) if (item.room_id === room.id && item.group === body.name) item.group = body.new_name;
+      if (state.contentGroups.has(`${room.id}:${body.new_name}`))
+        throw badRequest(`Group ${body.new_name} exists already.`);
+      for (const item of state.roomContent.values())
+        if (item.room_id === room.id && item.group === body.name) item.group = body.new_name;
       state.contentGroups.delete(key);
       name = body.new_name;
     }
@@ -266,7 +315,8 @@ export const contentHandlers: HandlerTable<typeof contentCalls> = {
     if (!event) throw notFound('Event');
     assertManages(caller, event.code);
     const media = { ...body, event_code: event.code, id: state.nextId('media') };
-    if (media.video.length === 0 && media.external_link !== null) media.video = [{ link: media.external_link }];
+    if (media.video.length === 0 && media.external_link !== null)
+      media.video = [{ link: media.external_link }];
     state.media.set(media.id, media);
     return media;
   },
@@ -276,7 +326,10 @@ export const contentHandlers: HandlerTable<typeof contentCalls> = {
     if (!media) throw notFound('Media');
     assertManages(caller, media.event_code);
     if (media.type !== 'stream') throw badRequest('Only stream media have an RTMPS ingest point.');
-    const key = createHash('sha256').update(`${media.event_code}:${media.id}`).digest('base64url').slice(0, 24);
+    const key = createHash('sha256')
+      .update(`${media.event_code}:${media.id}`)
+      .digest('base64url')
+      .slice(0, 24);
     return { media_id: media.id, rtmps_url: 'rtmps://ingest.showfloor.example:443/live', stream_key: key };
   },
 
@@ -301,7 +354,9 @@ export const contentHandlers: HandlerTable<typeof contentCalls> = {
     const eventCode = query.event_code ?? caller.user.event_code;
     const event = state.eventByCode(eventCode);
     if (event) assertManages(caller, event.code);
-    return { rooms: [...state.rooms.values()].filter((r) => r.event_code === event?.code && !r.active).map(toRoom) };
+    return {
+      rooms: [...state.rooms.values()].filter((r) => r.event_code === event?.code && !r.active).map(toRoom),
+    };
   },
 
   activateRoom({ body, caller, state }) {
@@ -317,15 +372,27 @@ export const contentHandlers: HandlerTable<typeof contentCalls> = {
     const rooms = [...state.rooms.values()].filter((r) => r.event_code === event.code);
     if (!rooms.some((r) => r.type === 'lobby' && r.active)) {
       const first = rooms[0];
-      if (first) problems.push({ room_id: first.id, content_id: null, message: 'The event has no active lobby.' });
+      if (first)
+        problems.push({ room_id: first.id, content_id: null, message: 'The event has no active lobby.' });
     }
     for (const room of rooms) {
       for (const item of state.roomContent.values()) {
         if (item.room_id !== room.id) continue;
         if (item.media_id !== null && state.media.get(item.media_id)?.event_code !== event.code)
-          problems.push({ room_id: room.id, content_id: item.id, message: `Media ${item.media_id} does not exist.` });
-        if (item.file !== null && ![...state.files.values()].some((f) => f.event_code === event.code && f.filename === item.file))
-          problems.push({ room_id: room.id, content_id: item.id, message: `File ${item.file} does not exist.` });
+          problems.push({
+            room_id: room.id,
+            content_id: item.id,
+            message: `Media ${item.media_id} does not exist.`,
+          });
+        if (
+          item.file !== null &&
+          ![...state.files.values()].some((f) => f.event_code === event.code && f.filename === item.file)
+        )
+          problems.push({
+            room_id: room.id,
+            content_id: item.id,
+            message: `File ${item.file} does not exist.`,
+          });
       }
     }
     return { valid: problems.length === 0, problems };
@@ -336,7 +403,10 @@ export const contentHandlers: HandlerTable<typeof contentCalls> = {
     assertManages(caller, event.code);
     const rooms = [...state.rooms.values()]
       .filter((r) => r.event_code === event.code)
-      .map((room) => ({ room: toRoom(room), content: [...state.roomContent.values()].filter((c) => c.room_id === room.id) }));
+      .map((room) => ({
+        room: toRoom(room),
+        content: [...state.roomContent.values()].filter((c) => c.room_id === room.id),
+      }));
     return { event_code: event.code, rooms };
   },
 
@@ -356,7 +426,13 @@ export const contentHandlers: HandlerTable<typeof contentCalls> = {
     const room = requireAreaRoom(state, caller, body.room_id);
     if (!state.miniMaps.has(room.event_code)) throw notFound('Mini-map');
     checkArea(body.shape, body.coords);
-    const area: MiniMapAreaRecord = { id: state.nextId('miniMapAreas'), event_code: room.event_code, room_id: room.id, shape: body.shape, coords: body.coords.replace(/\s+/g, '') };
+    const area: MiniMapAreaRecord = {
+      id: state.nextId('miniMapAreas'),
+      event_code: room.event_code,
+      room_id: room.id,
+      shape: body.shape,
+      coords: body.coords.replace(/\s+/g, ''),
+    };
     state.miniMapAreas.set(area.id, area);
     return toArea(state, area);
   },

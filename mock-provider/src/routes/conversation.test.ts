@@ -1,9 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BACKEND_MESSAGES, ChatMessageSchema, ConversationListSchema, MessagePageSchema, PRIVATE_CHAT_RETENTION_MS } from '@showfloor/contracts';
+import {
+  BACKEND_MESSAGES,
+  ChatMessageSchema,
+  ConversationListSchema,
+  MessagePageSchema,
+  PRIVATE_CHAT_RETENTION_MS,
+} from '@showfloor/contracts';
 import { errorOf, Harness } from '../../test/harness.ts';
 import { checkRecordings } from '../../test/openapi-check.ts';
 
-type Page = { messages: Array<{ id: string; seq: number; message: string; from: number }>; page_state: string | null };
+type Page = {
+  messages: Array<{ id: string; seq: number; message: string; from: number }>;
+  page_state: string | null;
+};
 
 describe('conversation service', () => {
   const h = new Harness();
@@ -25,12 +34,20 @@ describe('conversation service', () => {
     const r = await h.call('conversation', 'getUserConversations', { token: ada, params: { id: 1 } });
     expect(r.status).toBe(200);
     const list = ConversationListSchema.parse(r.body);
-    expect(list.conversations[0]).toMatchObject({ id: 'conv-1', isGroupConversation: false, isRoomConversation: false, isUnread: true });
+    expect(list.conversations[0]).toMatchObject({
+      id: 'conv-1',
+      isGroupConversation: false,
+      isRoomConversation: false,
+      isUnread: true,
+    });
     expect(list.conversations[0]?.lastMessage?.message).toBe('Great, I saved you a seat.');
     const other = await h.call('conversation', 'getUserConversations', { token: ada, params: { id: 2 } });
     expect(other.status).toBe(403);
     const same = await h.call('conversation', 'listConversations', { token: ada, query: { room_id: 1 } });
-    expect((same.body as { conversations: Array<{ id: string }> }).conversations.map((c) => c.id)).toEqual(['conv-1', 'room-1']);
+    expect((same.body as { conversations: Array<{ id: string }> }).conversations.map((c) => c.id)).toEqual([
+      'conv-1',
+      'room-1',
+    ]);
     const anonymous = await h.call('conversation', 'listConversations');
     expect(anonymous.status).toBe(401);
   });
@@ -38,74 +55,169 @@ describe('conversation service', () => {
   it('pages messages newest-first by limit and page_state', async () => {
     for (let i = 1; i <= 5; i += 1) {
       h.advance(1000);
-      await h.call('conversation', 'sendMessage', { token: ada, body: { message: `extra ${i}`, conversation_id: 'conv-1' } });
+      await h.call('conversation', 'sendMessage', {
+        token: ada,
+        body: { message: `extra ${i}`, conversation_id: 'conv-1' },
+      });
     }
-    const first = (await h.call('conversation', 'getConversation', { token: ada, params: { id: 'conv-1' }, query: { limit: 3 } })).body as Page;
+    const first = (
+      await h.call('conversation', 'getConversation', {
+        token: ada,
+        params: { id: 'conv-1' },
+        query: { limit: 3 },
+      })
+    ).body as Page;
     expect(first.messages.map((m) => m.message)).toEqual(['extra 3', 'extra 4', 'extra 5']);
     expect(first.page_state).not.toBeNull();
-    const second = (await h.call('conversation', 'getConversation', { token: ada, params: { id: 'conv-1' }, query: { limit: 3, page_state: first.page_state ?? '' } })).body as Page;
-    expect(second.messages.map((m) => m.message)).toEqual(['Great, I saved you a seat.', 'extra 1', 'extra 2']);
-    const third = (await h.call('conversation', 'getConversation', { token: ada, params: { id: 'conv-1' }, query: { limit: 3, page_state: second.page_state ?? '' } })).body as Page;
+    const second = (
+      await h.call('conversation', 'getConversation', {
+        token: ada,
+        params: { id: 'conv-1' },
+        query: { limit: 3, page_state: first.page_state ?? '' },
+      })
+    ).body as Page;
+    expect(second.messages.map((m) => m.message)).toEqual([
+      'Great, I saved you a seat.',
+      'extra 1',
+      'extra 2',
+    ]);
+    const third = (
+      await h.call('conversation', 'getConversation', {
+        token: ada,
+        params: { id: 'conv-1' },
+        query: { limit: 3, page_state: second.page_state ?? '' },
+      })
+    ).body as Page;
     expect(third.messages.map((m) => m.seq)).toEqual([1, 2]);
     expect(third.page_state).toBeNull();
     MessagePageSchema.parse(third);
-    const bad = await h.call('conversation', 'getConversation', { token: ada, params: { id: 'conv-1' }, query: { page_state: 'garbage' } });
+    const bad = await h.call('conversation', 'getConversation', {
+      token: ada,
+      params: { id: 'conv-1' },
+      query: { page_state: 'garbage' },
+    });
     expect(bad.status).toBe(400);
-    const tooMany = await h.call('conversation', 'getConversation', { token: ada, params: { id: 'conv-1' }, query: { limit: 500 } });
+    const tooMany = await h.call('conversation', 'getConversation', {
+      token: ada,
+      params: { id: 'conv-1' },
+      query: { limit: 500 },
+    });
     expect(errorOf(tooMany).message).toContain('limit must be at most 200');
   });
 
   it('answers what follows a seq for catch-up after a reconnect', async () => {
-    await h.call('conversation', 'sendMessage', { token: grace, body: { message: 'four', conversation_id: 'conv-1' } });
-    await h.call('conversation', 'sendMessage', { token: ada, body: { message: 'five', conversation_id: 'conv-1' } });
-    const r = (await h.call('conversation', 'getConversation', { token: ada, params: { id: 'conv-1' }, query: { after_seq: 3 } })).body as Page;
-    expect(r.messages.map((m) => [m.seq, m.message])).toEqual([[4, 'four'], [5, 'five']]);
+    await h.call('conversation', 'sendMessage', {
+      token: grace,
+      body: { message: 'four', conversation_id: 'conv-1' },
+    });
+    await h.call('conversation', 'sendMessage', {
+      token: ada,
+      body: { message: 'five', conversation_id: 'conv-1' },
+    });
+    const r = (
+      await h.call('conversation', 'getConversation', {
+        token: ada,
+        params: { id: 'conv-1' },
+        query: { after_seq: 3 },
+      })
+    ).body as Page;
+    expect(r.messages.map((m) => [m.seq, m.message])).toEqual([
+      [4, 'four'],
+      [5, 'five'],
+    ]);
     expect(r.page_state).toBeNull();
-    const none = (await h.call('conversation', 'getConversation', { token: ada, params: { id: 'conv-1' }, query: { after_seq: 5 } })).body as Page;
+    const none = (
+      await h.call('conversation', 'getConversation', {
+        token: ada,
+        params: { id: 'conv-1' },
+        query: { after_seq: 5 },
+      })
+    ).body as Page;
     expect(none.messages).toEqual([]);
   });
 
   it('lets only participants read a conversation', async () => {
     const r = await h.call('conversation', 'getConversation', { token: linus, params: { id: 'conv-1' } });
     expect(r.status).toBe(403);
-    const missing = await h.call('conversation', 'getConversation', { token: ada, params: { id: 'conv-404' } });
+    const missing = await h.call('conversation', 'getConversation', {
+      token: ada,
+      params: { id: 'conv-404' },
+    });
     expect(missing.status).toBe(404);
-    const write = await h.call('conversation', 'sendMessage', { token: linus, body: { message: 'let me in', conversation_id: 'conv-1' } });
+    const write = await h.call('conversation', 'sendMessage', {
+      token: linus,
+      body: { message: 'let me in', conversation_id: 'conv-1' },
+    });
     expect(write.status).toBe(403);
   });
 
   it('creates or finds the conversation of a temp- message by its recipients', async () => {
-    const r = await h.call('conversation', 'sendMessage', { token: ada, body: { message: 'Hi Linus', conversation_id: 'temp-123', to: [3] } });
+    const r = await h.call('conversation', 'sendMessage', {
+      token: ada,
+      body: { message: 'Hi Linus', conversation_id: 'temp-123', to: [3] },
+    });
     expect(r.status).toBe(200);
     const stored = ChatMessageSchema.parse(r.body);
     expect(stored.conversation).toMatch(/^conv-/);
     expect(stored.conversation.startsWith('temp-')).toBe(false);
     expect(stored).toMatchObject({ from: 1, to: [3], seq: 1, type: 'text', action: 'message' });
-    const again = ChatMessageSchema.parse((await h.call('conversation', 'sendMessage', { token: linus, body: { message: 'Hi Ada', to: [1] } })).body);
+    const again = ChatMessageSchema.parse(
+      (await h.call('conversation', 'sendMessage', { token: linus, body: { message: 'Hi Ada', to: [1] } }))
+        .body,
+    );
     expect(again.conversation).toBe(stored.conversation);
     expect(again.seq).toBe(2);
-    const toGrace = ChatMessageSchema.parse((await h.call('conversation', 'sendMessage', { token: ada, body: { message: 'Hi again', to: [2] } })).body);
+    const toGrace = ChatMessageSchema.parse(
+      (await h.call('conversation', 'sendMessage', { token: ada, body: { message: 'Hi again', to: [2] } }))
+        .body,
+    );
     expect(toGrace.conversation).toBe('conv-1');
-    const group = ChatMessageSchema.parse((await h.call('conversation', 'sendMessage', { token: ada, body: { message: 'All of us', to: [2, 3] } })).body);
-    const list = ConversationListSchema.parse((await h.call('conversation', 'listConversations', { token: grace })).body);
+    const group = ChatMessageSchema.parse(
+      (
+        await h.call('conversation', 'sendMessage', {
+          token: ada,
+          body: { message: 'All of us', to: [2, 3] },
+        })
+      ).body,
+    );
+    const list = ConversationListSchema.parse(
+      (await h.call('conversation', 'listConversations', { token: grace })).body,
+    );
     expect(list.conversations.find((c) => c.id === group.conversation)?.isGroupConversation).toBe(true);
-    const nobody = await h.call('conversation', 'sendMessage', { token: ada, body: { message: 'hello?', to: [999] } });
+    const nobody = await h.call('conversation', 'sendMessage', {
+      token: ada,
+      body: { message: 'hello?', to: [999] },
+    });
     expect(nobody.status).toBe(404);
-    const otherEvent = await h.call('conversation', 'sendMessage', { token: ada, body: { message: 'hello?', to: [6] } });
+    const otherEvent = await h.call('conversation', 'sendMessage', {
+      token: ada,
+      body: { message: 'hello?', to: [6] },
+    });
     expect(otherEvent.status).toBe(404);
-    const nowhere = await h.call('conversation', 'sendMessage', { token: ada, body: { message: 'hello?', conversation_id: 'temp-9' } });
+    const nowhere = await h.call('conversation', 'sendMessage', {
+      token: ada,
+      body: { message: 'hello?', conversation_id: 'temp-9' },
+    });
     expect(nowhere.status).toBe(400);
   });
 
   it('stores a message sent twice with the same client_id once', async () => {
     const body = { message: 'only once', conversation_id: 'conv-1', client_id: 'c-42' };
-    const a = ChatMessageSchema.parse((await h.call('conversation', 'sendMessage', { token: ada, body })).body);
-    const b = ChatMessageSchema.parse((await h.call('conversation', 'sendMessage', { token: ada, body })).body);
+    const a = ChatMessageSchema.parse(
+      (await h.call('conversation', 'sendMessage', { token: ada, body })).body,
+    );
+    const b = ChatMessageSchema.parse(
+      (await h.call('conversation', 'sendMessage', { token: ada, body })).body,
+    );
     expect(b).toEqual(a);
     expect(a.client_id).toBe('c-42');
-    const page = (await h.call('conversation', 'getConversation', { token: ada, params: { id: 'conv-1' } })).body as Page;
+    const page = (await h.call('conversation', 'getConversation', { token: ada, params: { id: 'conv-1' } }))
+      .body as Page;
     expect(page.messages.filter((m) => m.message === 'only once')).toHaveLength(1);
-    const badId = await h.call('conversation', 'sendMessage', { token: ada, body: { ...body, client_id: 'no spaces!' } });
+    const badId = await h.call('conversation', 'sendMessage', {
+      token: ada,
+      body: { ...body, client_id: 'no spaces!' },
+    });
     expect(badId.status).toBe(400);
   });
 
@@ -113,57 +225,101 @@ describe('conversation service', () => {
     const room = await h.call('conversation', 'getRoomConversation', { token: ada, params: { id: 1 } });
     expect(room.status).toBe(200);
     expect(room.body).toMatchObject({ id: 'room-1', isRoomConversation: true, roomId: 1, roomName: 'Lobby' });
-    const sent = ChatMessageSchema.parse((await h.call('conversation', 'sendMessage', { token: grace, body: { message: 'Hello lobby', room_id: 1 } })).body);
+    const sent = ChatMessageSchema.parse(
+      (
+        await h.call('conversation', 'sendMessage', {
+          token: grace,
+          body: { message: 'Hello lobby', room_id: 1 },
+        })
+      ).body,
+    );
     expect(sent).toMatchObject({ conversation: 'room-1', to: [], room: { id: 1, name: 'Lobby' }, seq: 3 });
-    const off = await h.call('conversation', 'sendMessage', { token: grace, body: { message: 'Hello partner', room_id: 2 } });
+    const off = await h.call('conversation', 'sendMessage', {
+      token: grace,
+      body: { message: 'Hello partner', room_id: 2 },
+    });
     expect(off.status).toBe(403);
     const missing = await h.call('conversation', 'getRoomConversation', { token: ada, params: { id: 999 } });
     expect(missing.status).toBe(404);
   });
 
   it('answers a bot conversation with scripted answers', async () => {
-    const start = await h.call('conversation', 'getBotChat', { token: ada, body: { bot_name: 'helpbot', utc_offset: 60 } });
+    const start = await h.call('conversation', 'getBotChat', {
+      token: ada,
+      body: { bot_name: 'helpbot', utc_offset: 60 },
+    });
     expect(start.status).toBe(200);
     const greeting = (start.body as Page).messages;
     expect(greeting).toHaveLength(1);
     expect(greeting[0]?.message).toContain("I'm helpbot");
-    const q = ChatMessageSchema.parse((await h.call('conversation', 'sendMessage', { token: ada, body: { message: 'When is the keynote?', bot: 'helpbot' } })).body);
+    const q = ChatMessageSchema.parse(
+      (
+        await h.call('conversation', 'sendMessage', {
+          token: ada,
+          body: { message: 'When is the keynote?', bot: 'helpbot' },
+        })
+      ).body,
+    );
     expect(q.bot).toBe('helpbot');
-    const all = (await h.call('conversation', 'getBotChat', { token: ada, body: { bot_name: 'helpbot' } })).body as Page;
-    expect(all.messages.at(-1)?.message).toBe('The opening keynote is on the Talk Stage at 9:00; see the agenda for every session.');
-    await h.call('conversation', 'sendMessage', { token: ada, body: { message: 'zzz', conversation_id: q.conversation } });
-    const fallback = (await h.call('conversation', 'getBotChat', { token: ada, body: { bot_name: 'helpbot' } })).body as Page;
+    const all = (await h.call('conversation', 'getBotChat', { token: ada, body: { bot_name: 'helpbot' } }))
+      .body as Page;
+    expect(all.messages.at(-1)?.message).toBe(
+      'The opening keynote is on the Talk Stage at 9:00; see the agenda for every session.',
+    );
+    await h.call('conversation', 'sendMessage', {
+      token: ada,
+      body: { message: 'zzz', conversation_id: q.conversation },
+    });
+    const fallback = (
+      await h.call('conversation', 'getBotChat', { token: ada, body: { bot_name: 'helpbot' } })
+    ).body as Page;
     expect(fallback.messages.at(-1)?.message).toContain('Sorry, I did not catch that.');
     const unknown = await h.call('conversation', 'getBotChat', { token: ada, body: { bot_name: 'nobot' } });
     expect(unknown.status).toBe(404);
   });
 
   it('purges private messages older than 10 days', async () => {
-    await h.call('conversation', 'sendMessage', { token: ada, body: { message: 'fresh', conversation_id: 'conv-1' } });
+    await h.call('conversation', 'sendMessage', {
+      token: ada,
+      body: { message: 'fresh', conversation_id: 'conv-1' },
+    });
     h.advance(PRIVATE_CHAT_RETENTION_MS - 30 * 60_000);
     ada = await h.signIn('ada@demo.test'); // the old token expired on the way
-    const before = (await h.call('conversation', 'getConversation', { token: ada, params: { id: 'conv-1' } })).body as Page;
+    const before = (await h.call('conversation', 'getConversation', { token: ada, params: { id: 'conv-1' } }))
+      .body as Page;
     // The fixture's messages are 1-3 hours old: now older than 10 days; the fresh one is kept.
     expect(before.messages.map((m) => m.message)).toEqual(['fresh']);
     h.advance(60 * 60_000);
     ada = await h.signIn('ada@demo.test');
-    const after = (await h.call('conversation', 'getConversation', { token: ada, params: { id: 'conv-1' } })).body as Page;
+    const after = (await h.call('conversation', 'getConversation', { token: ada, params: { id: 'conv-1' } }))
+      .body as Page;
     expect(after.messages).toEqual([]);
-    const room = (await h.call('conversation', 'getConversation', { token: ada, params: { id: 'room-1' } })).body as Page;
+    const room = (await h.call('conversation', 'getConversation', { token: ada, params: { id: 'room-1' } }))
+      .body as Page;
     expect(room.messages).toHaveLength(2);
     h.now -= PRIVATE_CHAT_RETENTION_MS + 30 * 60_000;
   });
 
   it('refuses a message over 2000 characters', async () => {
-    const r = await h.call('conversation', 'sendMessage', { token: ada, body: { message: 'x'.repeat(2001), conversation_id: 'conv-1' } });
+    const r = await h.call('conversation', 'sendMessage', {
+      token: ada,
+      body: { message: 'x'.repeat(2001), conversation_id: 'conv-1' },
+    });
     expect(r.status).toBe(400);
     expect(errorOf(r).message).toBe(BACKEND_MESSAGES.TEXT_TOO_LONG);
-    const ok = await h.call('conversation', 'sendMessage', { token: ada, body: { message: 'x'.repeat(2000), conversation_id: 'conv-1' } });
+    const ok = await h.call('conversation', 'sendMessage', {
+      token: ada,
+      body: { message: 'x'.repeat(2000), conversation_id: 'conv-1' },
+    });
     expect(ok.status).toBe(200);
   });
 
   it("exports the caller's private chats as CSV in local time", async () => {
-    const r = await h.call('conversation', 'exportChats', { token: ada, params: { id: 1 }, query: { utc_offset: 120 } });
+    const r = await h.call('conversation', 'exportChats', {
+      token: ada,
+      params: { id: 1 },
+      query: { utc_offset: 120 },
+    });
     expect(r.status).toBe(200);
     expect(r.contentType).toContain('text/csv');
     expect(String(r.headers['content-disposition'])).toContain('private_chats.csv');
@@ -172,11 +328,17 @@ describe('conversation service', () => {
     expect(lines).toHaveLength(4);
     const firstAt = Number(h.state.conversations.get('conv-1')?.messages[0]?.timestamp);
     const local = new Date(firstAt + 120 * 60_000).toISOString();
-    expect(lines[1]).toBe(`conv-1,${local.slice(0, 10)} ${local.slice(11, 19)} UTC+02:00,Grace Hopper,Ada Lovelace,"Hi Ada, are you coming to the keynote?"`);
+    expect(lines[1]).toBe(
+      `conv-1,${local.slice(0, 10)} ${local.slice(11, 19)} UTC+02:00,Grace Hopper,Ada Lovelace,"Hi Ada, are you coming to the keynote?"`,
+    );
     expect(String(r.body)).not.toContain('Welcome everyone');
     const other = await h.call('conversation', 'exportChats', { token: ada, params: { id: 2 } });
     expect(other.status).toBe(403);
-    const badOffset = await h.call('conversation', 'exportChats', { token: ada, params: { id: 1 }, query: { utc_offset: 'east' } });
+    const badOffset = await h.call('conversation', 'exportChats', {
+      token: ada,
+      params: { id: 1 },
+      query: { utc_offset: 'east' },
+    });
     expect(badOffset.status).toBe(400);
   });
 
@@ -189,20 +351,42 @@ describe('conversation service', () => {
     expect(gone.status).toBe(404);
     const moderated = await h.call('conversation', 'deleteMessage', { token: erin, params: { id: 'msg-4' } });
     expect(moderated.status).toBe(200);
-    const visitorClear = await h.call('conversation', 'clearConversation', { token: ada, params: { id: 'room-1' } });
+    const visitorClear = await h.call('conversation', 'clearConversation', {
+      token: ada,
+      params: { id: 'room-1' },
+    });
     expect(visitorClear.status).toBe(403);
-    const clear = await h.call('conversation', 'clearConversation', { token: erin, params: { id: 'room-1' } });
+    const clear = await h.call('conversation', 'clearConversation', {
+      token: erin,
+      params: { id: 'room-1' },
+    });
     expect(clear.body).toEqual({ message: 'Deleted 1 message(s).' });
-    const missing = await h.call('conversation', 'clearConversation', { token: erin, params: { id: 'nope' } });
+    const missing = await h.call('conversation', 'clearConversation', {
+      token: erin,
+      params: { id: 'nope' },
+    });
     expect(missing.status).toBe(404);
-    const next = ChatMessageSchema.parse((await h.call('conversation', 'sendMessage', { token: ada, body: { message: 'after', room_id: 1 } })).body);
+    const next = ChatMessageSchema.parse(
+      (await h.call('conversation', 'sendMessage', { token: ada, body: { message: 'after', room_id: 1 } }))
+        .body,
+    );
     expect(next.seq).toBe(3);
   });
 
   it('gives a call start message a conference token', async () => {
-    const r = ChatMessageSchema.parse((await h.call('conversation', 'sendMessage', { token: ada, body: { message: '', type: 'video', action: 'start', conversation_id: 'conv-1' } })).body);
+    const r = ChatMessageSchema.parse(
+      (
+        await h.call('conversation', 'sendMessage', {
+          token: ada,
+          body: { message: '', type: 'video', action: 'start', conversation_id: 'conv-1' },
+        })
+      ).body,
+    );
     expect(r.token).toMatch(/^[\w-]{20,}$/);
-    const empty = await h.call('conversation', 'sendMessage', { token: ada, body: { message: '   ', conversation_id: 'conv-1' } });
+    const empty = await h.call('conversation', 'sendMessage', {
+      token: ada,
+      body: { message: '   ', conversation_id: 'conv-1' },
+    });
     expect(errorOf(empty).message).toContain('Message must not be empty');
   });
 

@@ -12,14 +12,22 @@ import {
 } from '@showfloor/contracts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import type { ProviderState } from '../store/state.ts';
-import type { BotRecord, Caller, ConversationRecord, MessageRecord, RoomRecord, UserRecord } from '../store/types.ts';
+import type {
+  BotRecord,
+  Caller,
+  ConversationRecord,
+  MessageRecord,
+  RoomRecord,
+  UserRecord,
+} from '../store/types.ts';
 import { assertManages, csvLine, isParticipant, requireRoom, toConversation, toMessage } from './shared.ts';
 import type { HandlerTable } from './types.ts';
 
 /** Messages one page holds when the caller gives no limit. */
 export const DEFAULT_MESSAGE_PAGE = 20;
 
-const encodePageState = (beforeSeq: number): string => Buffer.from(`before:${beforeSeq}`).toString('base64url');
+const encodePageState = (beforeSeq: number): string =>
+  Buffer.from(`before:${beforeSeq}`).toString('base64url');
 function decodePageState(pageState: string): number {
   const match = /^before:(\d{1,12})$/.exec(Buffer.from(pageState, 'base64url').toString('utf8'));
   if (!match?.[1]) throw badRequest('page_state is invalid.');
@@ -35,7 +43,10 @@ function pageOf(
   const older = conversation.messages.filter((m) => m.seq < beforeSeq);
   const messages = older.slice(-limit);
   const first = messages[0];
-  return { messages, page_state: first && older.length > messages.length ? encodePageState(first.seq) : null };
+  return {
+    messages,
+    page_state: first && older.length > messages.length ? encodePageState(first.seq) : null,
+  };
 }
 
 function markRead(conversation: ConversationRecord, user: UserRecord): void {
@@ -56,7 +67,14 @@ export function roomConversation(state: ProviderState, room: RoomRecord): Conver
   const id = `room-${room.id}`;
   return (
     state.conversations.get(id) ??
-    newConversation(state, { id, event_code: room.event_code, kind: 'room', participants: [], room_id: room.id, bot: null })
+    newConversation(state, {
+      id,
+      event_code: room.event_code,
+      kind: 'room',
+      participants: [],
+      room_id: room.id,
+      bot: null,
+    })
   );
 }
 
@@ -97,7 +115,14 @@ function botConversation(state: ProviderState, bot: BotRecord, user: UserRecord)
       room_id: null,
       bot: bot.name,
     });
-    if (bot.greeting) appendMessage(state, conversation, { type: 'text', action: 'message', message: bot.greeting, from: bot.id, to: [user.id] });
+    if (bot.greeting)
+      appendMessage(state, conversation, {
+        type: 'text',
+        action: 'message',
+        message: bot.greeting,
+        from: bot.id,
+        to: [user.id],
+      });
   }
   return conversation;
 }
@@ -109,7 +134,9 @@ export function botAnswer(bot: BotRecord, text: string): string {
 }
 
 function requireBot(state: ProviderState, caller: Caller, name: string): BotRecord {
-  const bot = [...state.bots.values()].find((b) => b.name === name && b.event_code === caller.user.event_code && b.active);
+  const bot = [...state.bots.values()].find(
+    (b) => b.name === name && b.event_code === caller.user.event_code && b.active,
+  );
   if (!bot) throw notFound('Bot');
   return bot;
 }
@@ -126,7 +153,12 @@ function peopleConversation(state: ProviderState, caller: Caller, to: number[]):
   const kind = people.length === 2 ? 'private' : 'group';
   const key = people.join(',');
   for (const c of state.conversations.values())
-    if (c.kind === kind && c.event_code === me.event_code && [...c.participants].sort((a, b) => a - b).join(',') === key) return c;
+    if (
+      c.kind === kind &&
+      c.event_code === me.event_code &&
+      [...c.participants].sort((a, b) => a - b).join(',') === key
+    )
+      return c;
   return newConversation(state, {
     id: `conv-${state.nextId('conversations')}`,
     event_code: me.event_code,
@@ -181,7 +213,12 @@ export const conversationHandlers: HandlerTable<typeof conversationCalls> = {
     let page: { messages: MessageRecord[]; page_state: string | null };
     if (query.after_seq !== undefined) {
       const after = query.after_seq;
-      page = { messages: conversation.messages.filter((m) => m.seq > after).slice(0, query.limit ?? MAX_MESSAGE_PAGE), page_state: null };
+      page = {
+        messages: conversation.messages
+          .filter((m) => m.seq > after)
+          .slice(0, query.limit ?? MAX_MESSAGE_PAGE),
+        page_state: null,
+      };
     } else {
       const before = query.page_state === undefined ? undefined : decodePageState(query.page_state);
       page = pageOf(conversation, query.limit ?? DEFAULT_MESSAGE_PAGE, before);
@@ -208,7 +245,15 @@ export const conversationHandlers: HandlerTable<typeof conversationCalls> = {
     );
     for (const conversation of mine)
       for (const m of conversation.messages)
-        lines.push(csvLine([conversation.id, localTime(m.at, offset), name(m.from), m.to.map(name).join('; '), m.message]));
+        lines.push(
+          csvLine([
+            conversation.id,
+            localTime(m.at, offset),
+            name(m.from),
+            m.to.map(name).join('; '),
+            m.message,
+          ]),
+        );
     return { kind: 'csv', filename: 'private_chats.csv', text: `${lines.join('\r\n')}\r\n` };
   },
 
@@ -224,7 +269,11 @@ export const conversationHandlers: HandlerTable<typeof conversationCalls> = {
     const conversationId = state.messageIndex.get(params.id);
     const conversation = conversationId === undefined ? undefined : state.conversations.get(conversationId);
     const message = conversation?.messages.find((m) => m.id === params.id);
-    if (!conversation || !message || (conversation.event_code !== caller.user.event_code && !caller.isManager))
+    if (
+      !conversation ||
+      !message ||
+      (conversation.event_code !== caller.user.event_code && !caller.isManager)
+    )
       throw notFound('Message');
     if (message.from !== caller.user.id) {
       if (!caller.isManager) throw forbidden('You may delete only your own messages.');
@@ -250,7 +299,9 @@ export const conversationHandlers: HandlerTable<typeof conversationCalls> = {
     const me = caller.user;
     if (body.client_id !== undefined) {
       const storedId = state.clientIds.get(`${me.id}:${body.client_id}`);
-      const conversation = storedId ? state.conversations.get(state.messageIndex.get(storedId) ?? '') : undefined;
+      const conversation = storedId
+        ? state.conversations.get(state.messageIndex.get(storedId) ?? '')
+        : undefined;
       const stored = conversation?.messages.find((m) => m.id === storedId);
       if (stored) return toMessage(stored);
     }
@@ -275,7 +326,10 @@ export const conversationHandlers: HandlerTable<typeof conversationCalls> = {
     } else if (conversation.kind !== 'bot' && featureOff(state, conversation.event_code, 'private_chat')) {
       throw forbidden('Private chat is switched off for this event.');
     }
-    if ((body.action === 'start' || body.action === 'end') && featureOff(state, conversation.event_code, 'calls'))
+    if (
+      (body.action === 'start' || body.action === 'end') &&
+      featureOff(state, conversation.event_code, 'calls')
+    )
       throw forbidden('Calls are switched off for this event.');
     const stored = appendMessage(state, conversation, {
       type: body.type,
@@ -285,12 +339,23 @@ export const conversationHandlers: HandlerTable<typeof conversationCalls> = {
       ...(body.client_id !== undefined ? { client_id: body.client_id } : {}),
       // A call's start message carries the conference widget's token.
       ...(body.action === 'start' ? { token: randomBytes(24).toString('base64url') } : {}),
-      user_summary_info: { id: me.id, firstname: me.firstname, lastname: me.lastname, profile_picture: me.profile_picture },
+      user_summary_info: {
+        id: me.id,
+        firstname: me.firstname,
+        lastname: me.lastname,
+        profile_picture: me.profile_picture,
+      },
     });
     markRead(conversation, me);
     if (conversation.kind === 'bot' && body.action === 'message') {
       const bot = requireBot(state, caller, conversation.bot ?? '');
-      appendMessage(state, conversation, { type: 'text', action: 'message', message: botAnswer(bot, body.message), from: bot.id, to: [me.id] });
+      appendMessage(state, conversation, {
+        type: 'text',
+        action: 'message',
+        message: botAnswer(bot, body.message),
+        from: bot.id,
+        to: [me.id],
+      });
     }
     return toMessage(stored);
   },

@@ -14,26 +14,64 @@ describe('collaboration backend', () => {
   afterAll(() => h.close());
 
   it("lists the event's avatars with an event code and the platform's without", async () => {
-    const event = AvatarListSchema.parse((await h.call('database', 'getAvatars', { token: ada, query: { event_code: 'DEMO' } })).body);
-    expect(event.avatars.map((a) => [a.name, a.default])).toEqual([['Demo Blue', true], ['Demo Orange', false], ['Demo Violet', false]]);
+    const event = AvatarListSchema.parse(
+      (await h.call('database', 'getAvatars', { token: ada, query: { event_code: 'DEMO' } })).body,
+    );
+    expect(event.avatars.map((a) => [a.name, a.default])).toEqual([
+      ['Demo Blue', true],
+      ['Demo Orange', false],
+      ['Demo Violet', false],
+    ]);
     expect(event.avatars[0]?.thumbnail).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
     const platform = AvatarListSchema.parse((await h.call('database', 'getAvatars', { token: ada })).body);
     expect(platform.avatars.map((a) => a.name)).toEqual(['Classic', 'Explorer']);
-    expect((await h.call('database', 'getAvatars', { token: ada, query: { event_code: 'VIP' } })).status).toBe(403);
+    expect(
+      (await h.call('database', 'getAvatars', { token: ada, query: { event_code: 'VIP' } })).status,
+    ).toBe(403);
     expect((await h.call('database', 'getAvatars')).status).toBe(401);
   });
 
   it('answers meeting instances by meeting id and breakout group', async () => {
-    const expo = RoomInstancesSchema.parse((await h.call('database', 'getMeetingInstances', { token: ada, query: { meeting_id: 'expo-hall' } })).body);
-    expect(expo).toEqual({ instances: [{ instance: 'Expo Hall A', users: 12 }, { instance: 'Expo Hall B', users: 3 }], maxUsers: 25 });
-    const stage = RoomInstancesSchema.parse((await h.call('database', 'getMeetingInstances', { token: ada, query: { meeting_id: 'talk-stage' } })).body);
+    const expo = RoomInstancesSchema.parse(
+      (await h.call('database', 'getMeetingInstances', { token: ada, query: { meeting_id: 'expo-hall' } }))
+        .body,
+    );
+    expect(expo).toEqual({
+      instances: [
+        { instance: 'Expo Hall A', users: 12 },
+        { instance: 'Expo Hall B', users: 3 },
+      ],
+      maxUsers: 25,
+    });
+    const stage = RoomInstancesSchema.parse(
+      (await h.call('database', 'getMeetingInstances', { token: ada, query: { meeting_id: 'talk-stage' } }))
+        .body,
+    );
     expect(stage.instances.map((i) => i.instance)).toEqual(['Talk Stage']);
-    const groupA = RoomInstancesSchema.parse((await h.call('database', 'getMeetingInstances', { token: ada, query: { meeting_id: 'talk-stage', breakout_group: 'A' } })).body);
+    const groupA = RoomInstancesSchema.parse(
+      (
+        await h.call('database', 'getMeetingInstances', {
+          token: ada,
+          query: { meeting_id: 'talk-stage', breakout_group: 'A' },
+        })
+      ).body,
+    );
     expect(groupA.instances.map((i) => i.instance)).toEqual(['Breakout A']);
-    const unknownGroup = RoomInstancesSchema.parse((await h.call('database', 'getMeetingInstances', { token: ada, query: { meeting_id: 'talk-stage', breakout_group: 'Z' } })).body);
+    const unknownGroup = RoomInstancesSchema.parse(
+      (
+        await h.call('database', 'getMeetingInstances', {
+          token: ada,
+          query: { meeting_id: 'talk-stage', breakout_group: 'Z' },
+        })
+      ).body,
+    );
     expect(unknownGroup.instances.map((i) => i.instance)).toEqual(['Talk Stage']);
-    expect((await h.call('database', 'getMeetingInstances', { token: ada, query: { meeting_id: 'nope' } })).status).toBe(404);
-    expect((await h.call('database', 'getMeetingInstances', { token: ada, query: { meeting_id: ' ' } })).status).toBe(400);
+    expect(
+      (await h.call('database', 'getMeetingInstances', { token: ada, query: { meeting_id: 'nope' } })).status,
+    ).toBe(404);
+    expect(
+      (await h.call('database', 'getMeetingInstances', { token: ada, query: { meeting_id: ' ' } })).status,
+    ).toBe(400);
   });
 
   it('answers every call as the OpenAPI document describes and covers each call both ways', async () => {

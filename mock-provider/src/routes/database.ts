@@ -23,8 +23,13 @@ export const databaseHandlers: HandlerTable<typeof databaseCalls> = {
     const meeting = state.meetings.get(query.meeting_id);
     if (!meeting) throw notFound('Meeting');
     // A breakout group sees its own instances when it has any, otherwise the common ones.
-    const own = query.breakout_group ? meeting.instances.filter((i) => i.breakout_group === query.breakout_group) : [];
+    const own = query.breakout_group
+      ? meeting.instances.filter((i) => i.breakout_group === query.breakout_group)
+      : [];
     const chosen = own.length > 0 ? own : meeting.instances.filter((i) => i.breakout_group === null);
-    return { instances: chosen.map((i) => ({ instance: i.instance, users: i.users })), maxUsers: meeting.max_users };
+    return {
+      instances: chosen.map((i) => ({ instance: i.instance, users: i.users })),
+      maxUsers: meeting.max_users,
+    };
   },
 };

@@ -26,7 +26,10 @@ describe('event service', () => {
     expect(r.body).toMatchObject({ event_code: 'SPRING-FAIR', name: 'Spring Fair' });
     const again = await h.call('event', 'createEvent', { token: root, body });
     expect((again.body as { event_code: string }).event_code).toBe('SPRING-FAIR-2');
-    const taken = await h.call('event', 'createEvent', { token: root, body: { ...body, event_code: 'DEMO' } });
+    const taken = await h.call('event', 'createEvent', {
+      token: root,
+      body: { ...body, event_code: 'DEMO' },
+    });
     expect(taken.status).toBe(409);
     const eventAdmin = await h.call('event', 'createEvent', { token: erin, body });
     expect(eventAdmin.status).toBe(403);
@@ -35,15 +38,29 @@ describe('event service', () => {
   });
 
   it('updates only the given event fields and nothing when none is given', async () => {
-    const before = (await h.call('event', 'listEvents', { token: erin })).body as { events: Array<Record<string, unknown>> };
+    const before = (await h.call('event', 'listEvents', { token: erin })).body as {
+      events: Array<Record<string, unknown>>;
+    };
     expect(before.events.map((e) => e.event_code)).toEqual(['DEMO']);
-    const r = await h.call('event', 'updateEvent', { token: erin, params: { id: 'DEMO' }, body: { mode: 'hybrid' } });
+    const r = await h.call('event', 'updateEvent', {
+      token: erin,
+      params: { id: 'DEMO' },
+      body: { mode: 'hybrid' },
+    });
     expect(r.body).toEqual({ ...before.events[0], mode: 'hybrid' });
     const none = await h.call('event', 'updateEvent', { token: erin, params: { id: 1 }, body: {} });
     expect(none.body).toEqual({ ...before.events[0], mode: 'hybrid' });
-    const other = await h.call('event', 'updateEvent', { token: erin, params: { id: 'VIP' }, body: { name: 'Mine now' } });
+    const other = await h.call('event', 'updateEvent', {
+      token: erin,
+      params: { id: 'VIP' },
+      body: { name: 'Mine now' },
+    });
     expect(other.status).toBe(403);
-    const missing = await h.call('event', 'updateEvent', { token: root, params: { id: 'NOPE' }, body: { name: 'x' } });
+    const missing = await h.call('event', 'updateEvent', {
+      token: root,
+      params: { id: 'NOPE' },
+      body: { name: 'x' },
+    });
     expect(missing.status).toBe(404);
     const all = (await h.call('event', 'listEvents', { token: root })).body as { events: unknown[] };
     expect(all.events).toHaveLength(3);
@@ -52,15 +69,31 @@ describe('event service', () => {
 
   it('replaces open hours and the login preference follows them', async () => {
     const windows = [{ from_timestamp: h.now + 1000, to_timestamp: h.now + 2000 }];
-    const r = await h.call('event', 'setOpenHours', { token: erin, params: { id: 'DEMO' }, body: { event_open_hours: windows } });
+    const r = await h.call('event', 'setOpenHours', {
+      token: erin,
+      params: { id: 'DEMO' },
+      body: { event_open_hours: windows },
+    });
     expect(r.body).toEqual({ event_open_hours: windows });
     const read = await h.call('event', 'getOpenHours', { params: { id: 1 } });
     expect(read.body).toEqual({ event_open_hours: windows });
-    const pref = PreferenceListSchema.parse((await h.call('event', 'getPreferences', { query: { type: 'specific', name: 'login', event_code: 'DEMO' } })).body);
+    const pref = PreferenceListSchema.parse(
+      (
+        await h.call('event', 'getPreferences', {
+          query: { type: 'specific', name: 'login', event_code: 'DEMO' },
+        })
+      ).body,
+    );
     expect(pref).toEqual([{ name: 'login', value: { event_open_hours: windows } }]);
-    const closed = await h.call('auth', 'signin', { body: { email: 'grace@demo.test', password: 'Showfloor2026', event_code: 'DEMO', frontend: 'visitor' } });
+    const closed = await h.call('auth', 'signin', {
+      body: { email: 'grace@demo.test', password: 'Showfloor2026', event_code: 'DEMO', frontend: 'visitor' },
+    });
     expect(errorOf(closed).message).toBe(BACKEND_MESSAGES.EVENT_CLOSED);
-    const backwards = await h.call('event', 'setOpenHours', { token: erin, params: { id: 'DEMO' }, body: { event_open_hours: [{ from_timestamp: 5, to_timestamp: 1 }] } });
+    const backwards = await h.call('event', 'setOpenHours', {
+      token: erin,
+      params: { id: 'DEMO' },
+      body: { event_open_hours: [{ from_timestamp: 5, to_timestamp: 1 }] },
+    });
     expect(errorOf(backwards).message).toContain('from_timestamp must be before to_timestamp');
     expect((await h.call('event', 'getOpenHours', { params: { id: 'NOPE' } })).status).toBe(404);
   });
@@ -69,8 +102,14 @@ describe('event service', () => {
     const login = await h.call('event', 'loginFaqs', { query: { frontend: 'visitor', event_code: 'DEMO' } });
     const faqs = (login.body as { faqs: Array<{ id: number; faq_order: number }> }).faqs;
     expect(faqs.map((f) => f.faq_order)).toEqual([1, 2, 3]);
-    expect((await h.call('event', 'loginFaqs', { query: { frontend: 'visitor', event_code: 'NOPE' } })).status).toBe(404);
-    const event = await h.call('event', 'getEventFaqs', { token: ada, params: { id: 'DEMO' }, query: { csv: false, frontend: 'visitor' } });
+    expect(
+      (await h.call('event', 'loginFaqs', { query: { frontend: 'visitor', event_code: 'NOPE' } })).status,
+    ).toBe(404);
+    const event = await h.call('event', 'getEventFaqs', {
+      token: ada,
+      params: { id: 'DEMO' },
+      query: { csv: false, frontend: 'visitor' },
+    });
     expect(event.body).toEqual(login.body);
     expect((await h.call('event', 'getEventFaqs', { token: ada, params: { id: 'VIP' } })).status).toBe(403);
     const one = await h.call('event', 'getFaq', { token: ada, params: { id: 3 } });
@@ -79,47 +118,108 @@ describe('event service', () => {
   });
 
   it('takes help desk questions with the form rules', async () => {
-    const ok = await h.call('event', 'contactHelpDesk', { token: ada, body: { phoneNumber: '+49 30 1234567', email: 'ada@demo.test', message: 'I cannot hear the keynote.' } });
+    const ok = await h.call('event', 'contactHelpDesk', {
+      token: ada,
+      body: { phoneNumber: '+49 30 1234567', email: 'ada@demo.test', message: 'I cannot hear the keynote.' },
+    });
     expect(ok.status).toBe(200);
     expect(h.state.helpRequests).toHaveLength(1);
-    const short = await h.call('event', 'contactHelpDesk', { token: ada, body: { phoneNumber: '+49 30 1234567', email: 'ada@demo.test', message: 'Help' } });
-    expect(errorOf(short).message).toContain('*Please explain your problems or question to us in more detail.');
+    const short = await h.call('event', 'contactHelpDesk', {
+      token: ada,
+      body: { phoneNumber: '+49 30 1234567', email: 'ada@demo.test', message: 'Help' },
+    });
+    expect(errorOf(short).message).toContain(
+      '*Please explain your problems or question to us in more detail.',
+    );
   });
 
   it('reads preferences: all, specific, by category and with room overrides', async () => {
-    const all = PreferenceListSchema.parse((await h.call('event', 'getPreferences', { query: { type: 'all', event_code: 'DEMO' } })).body);
+    const all = PreferenceListSchema.parse(
+      (await h.call('event', 'getPreferences', { query: { type: 'all', event_code: 'DEMO' } })).body,
+    );
     const value = (name: string) => all.find((p) => p.name === name)?.value;
-    for (const flag of ['room_chat', 'private_chat', 'business_cards', 'calls', 'mini_map', 'passport_badges', 'enable_token_wallet', 'achievement_store', 'exit_survey'])
+    for (const flag of [
+      'room_chat',
+      'private_chat',
+      'business_cards',
+      'calls',
+      'mini_map',
+      'passport_badges',
+      'enable_token_wallet',
+      'achievement_store',
+      'exit_survey',
+    ])
       expect(value(flag), flag).toBe('yes');
     expect(value('exit_survey_url')).toMatch(/^https:\/\//);
-    const specific = (await h.call('event', 'getPreferences', { query: { type: 'specific', name: 'room_chat,calls', event_code: 'DEMO', room: 2 } })).body;
-    expect(specific).toEqual([{ name: 'room_chat', value: 'no' }, { name: 'calls', value: 'yes' }]);
-    const noName = await h.call('event', 'getPreferences', { query: { type: 'specific', event_code: 'DEMO' } });
+    const specific = (
+      await h.call('event', 'getPreferences', {
+        query: { type: 'specific', name: 'room_chat,calls', event_code: 'DEMO', room: 2 },
+      })
+    ).body;
+    expect(specific).toEqual([
+      { name: 'room_chat', value: 'no' },
+      { name: 'calls', value: 'yes' },
+    ]);
+    const noName = await h.call('event', 'getPreferences', {
+      query: { type: 'specific', event_code: 'DEMO' },
+    });
     expect(errorOf(noName).message).toBe('name is required when type is specific.');
-    expect((await h.call('event', 'getPreferences', { query: { type: 'all', event_code: 'NOPE' } })).status).toBe(404);
+    expect(
+      (await h.call('event', 'getPreferences', { query: { type: 'all', event_code: 'NOPE' } })).status,
+    ).toBe(404);
   });
 
   it("posts a user's own preference, and event preferences only for managers", async () => {
-    const own = await h.call('event', 'createPreference', { token: ada, body: { name: 'exit_survey', value: 'no', user_id: 1, event_code: 'DEMO' } });
+    const own = await h.call('event', 'createPreference', {
+      token: ada,
+      body: { name: 'exit_survey', value: 'no', user_id: 1, event_code: 'DEMO' },
+    });
     expect(own.status).toBe(200);
     expect(own.body).toMatchObject({ name: 'exit_survey', value: 'no', user_id: 1, event_code: 'DEMO' });
-    const avatar = await h.call('event', 'createPreference', { token: ada, body: { name: 'user_selected_avatar', value: '4', user_id: 1, event_code: 'DEMO' } });
+    const avatar = await h.call('event', 'createPreference', {
+      token: ada,
+      body: { name: 'user_selected_avatar', value: '4', user_id: 1, event_code: 'DEMO' },
+    });
     expect(avatar.status).toBe(200);
     expect(h.state.users.get(1)?.avatar_id).toBe(4);
-    const eventValue = (await h.call('event', 'getPreferences', { query: { type: 'specific', name: 'exit_survey', event_code: 'DEMO' } })).body;
+    const eventValue = (
+      await h.call('event', 'getPreferences', {
+        query: { type: 'specific', name: 'exit_survey', event_code: 'DEMO' },
+      })
+    ).body;
     expect(eventValue).toEqual([{ name: 'exit_survey', value: 'yes' }]);
-    const forOther = await h.call('event', 'createPreference', { token: ada, body: { name: 'exit_survey', value: 'no', user_id: 2, event_code: 'DEMO' } });
+    const forOther = await h.call('event', 'createPreference', {
+      token: ada,
+      body: { name: 'exit_survey', value: 'no', user_id: 2, event_code: 'DEMO' },
+    });
     expect(forOther.status).toBe(403);
-    const eventLevel = await h.call('event', 'createPreference', { token: ada, body: { name: 'calls', value: 'no', event_code: 'DEMO' } });
+    const eventLevel = await h.call('event', 'createPreference', {
+      token: ada,
+      body: { name: 'calls', value: 'no', event_code: 'DEMO' },
+    });
     expect(eventLevel.status).toBe(403);
-    const byAdmin = await h.call('event', 'createPreference', { token: erin, body: { name: 'calls', value: 'no', event_code: 'DEMO', category: 'features' } });
+    const byAdmin = await h.call('event', 'createPreference', {
+      token: erin,
+      body: { name: 'calls', value: 'no', event_code: 'DEMO', category: 'features' },
+    });
     expect(byAdmin.status).toBe(200);
-    const badValue = await h.call('event', 'createPreference', { token: erin, body: { name: 'calls', value: 'maybe', event_code: 'DEMO' } });
+    const badValue = await h.call('event', 'createPreference', {
+      token: erin,
+      body: { name: 'calls', value: 'maybe', event_code: 'DEMO' },
+    });
     expect(errorOf(badValue).message).toContain('calls: Value must be yes, no or auto');
     const id = (byAdmin.body as { id: number }).id;
-    const patched = await h.call('event', 'updatePreference', { token: erin, params: { id }, body: { value: 'auto' } });
+    const patched = await h.call('event', 'updatePreference', {
+      token: erin,
+      params: { id },
+      body: { value: 'auto' },
+    });
     expect(patched.body).toMatchObject({ id, value: 'auto', category: 'features' });
-    const patchBad = await h.call('event', 'updatePreference', { token: erin, params: { id }, body: { value: 'sometimes' } });
+    const patchBad = await h.call('event', 'updatePreference', {
+      token: erin,
+      params: { id },
+      body: { value: 'sometimes' },
+    });
     expect(patchBad.status).toBe(400);
     const deleted = await h.call('event', 'deletePreference', { token: erin, params: { id } });
     expect(deleted.status).toBe(200);
@@ -127,9 +227,15 @@ describe('event service', () => {
   });
 
   it('creates, updates and deletes bots', async () => {
-    const created = await h.call('event', 'createBot', { token: erin, body: { name: 'faqbot', event_code: 'DEMO', greeting: 'Ask me.' } });
+    const created = await h.call('event', 'createBot', {
+      token: erin,
+      body: { name: 'faqbot', event_code: 'DEMO', greeting: 'Ask me.' },
+    });
     expect(created.body).toMatchObject({ name: 'faqbot', active: true, description: '' });
-    const dup = await h.call('event', 'createBot', { token: erin, body: { name: 'helpbot', event_code: 'DEMO' } });
+    const dup = await h.call('event', 'createBot', {
+      token: erin,
+      body: { name: 'helpbot', event_code: 'DEMO' },
+    });
     expect(dup.status).toBe(409);
     const id = (created.body as { id: number }).id;
     const updated = await h.call('event', 'updateBot', { token: erin, body: { id, active: false } });
@@ -139,11 +245,16 @@ describe('event service', () => {
     const deleted = await h.call('event', 'deleteBot', { token: erin, query: { id } });
     expect(deleted.status).toBe(200);
     expect((await h.call('event', 'deleteBot', { token: erin, query: { id } })).status).toBe(404);
-    expect((await h.call('event', 'createBot', { token: ada, body: { name: 'x', event_code: 'DEMO' } })).status).toBe(403);
+    expect(
+      (await h.call('event', 'createBot', { token: ada, body: { name: 'x', event_code: 'DEMO' } })).status,
+    ).toBe(403);
   });
 
   it("sends a content item's e-mail", async () => {
-    const ok = await h.call('event', 'sendEmail', { token: ada, body: { subject: 'More about Kernel Booth', body: 'Tell me more.', content_id: 4 } });
+    const ok = await h.call('event', 'sendEmail', {
+      token: ada,
+      body: { subject: 'More about Kernel Booth', body: 'Tell me more.', content_id: 4 },
+    });
     expect(ok.status).toBe(200);
     expect(h.state.emails).toHaveLength(1);
     const bad = await h.call('event', 'sendEmail', { token: ada, body: { subject: '', body: 'x' } });
@@ -165,23 +276,37 @@ describe('event service', () => {
     expect(errorOf(refused).message).toBe('Complete every badge before claiming the passport.');
     const claimed = await h.call('event', 'claimPassport', { token: linus });
     expect(claimed.body).toEqual({ passport_claimed: true, message: 'Passport claimed. Congratulations!' });
-    expect(PassportSchema.parse((await h.call('event', 'getPassport', { token: linus })).body).passport_claimed).toBe(true);
+    expect(
+      PassportSchema.parse((await h.call('event', 'getPassport', { token: linus })).body).passport_claimed,
+    ).toBe(true);
   });
 
   it('sells store items for coins or answers the insufficient-balance message', async () => {
-    const items = (await h.call('event', 'getStoreItems', { token: ada })).body as { items: Array<{ id: number; name: string; coin_price: number; filename: string }> };
-    expect(items.items.map((i) => [i.name, i.coin_price])).toEqual([['Showfloor Mug', 60], ['Sticker Pack', 20], ['Showfloor Hoodie', 150]]);
+    const items = (await h.call('event', 'getStoreItems', { token: ada })).body as {
+      items: Array<{ id: number; name: string; coin_price: number; filename: string }>;
+    };
+    expect(items.items.map((i) => [i.name, i.coin_price])).toEqual([
+      ['Showfloor Mug', 60],
+      ['Sticker Pack', 20],
+      ['Showfloor Hoodie', 150],
+    ]);
     expect((await h.call('event', 'getStoreItems')).status).toBe(401);
     const hoodie = await h.call('event', 'purchase', { token: ada, body: { item_id: 3, coin_price: 150 } });
     expect(hoodie.status).toBe(400);
-    expect(errorOf(hoodie).message).toBe(formatMessage(BACKEND_MESSAGES.INSUFFICIENT_BALANCE, { item: 'Showfloor Hoodie' }));
-    expect(errorOf(hoodie).message).toBe('Insufficient balance to buy Showfloor Hoodie. Please collect achievements to get more coins.');
+    expect(errorOf(hoodie).message).toBe(
+      formatMessage(BACKEND_MESSAGES.INSUFFICIENT_BALANCE, { item: 'Showfloor Hoodie' }),
+    );
+    expect(errorOf(hoodie).message).toBe(
+      'Insufficient balance to buy Showfloor Hoodie. Please collect achievements to get more coins.',
+    );
     const mug = await h.call('event', 'purchase', { token: ada, body: { item_id: 1, coin_price: 60 } });
     expect(mug.body).toEqual({ message: 'You bought Showfloor Mug.', coin_balance: 20 });
     const stickers = await h.call('event', 'purchase', { token: ada, body: { item_id: 2, coin_price: 20 } });
     expect((stickers.body as { coin_balance: number }).coin_balance).toBe(0);
     const broke = await h.call('event', 'purchase', { token: ada, body: { item_id: 2, coin_price: 20 } });
-    expect(errorOf(broke).message).toBe('Insufficient balance to buy Sticker Pack. Please collect achievements to get more coins.');
+    expect(errorOf(broke).message).toBe(
+      'Insufficient balance to buy Sticker Pack. Please collect achievements to get more coins.',
+    );
     const wrongPrice = await h.call('event', 'purchase', { token: ada, body: { item_id: 1, coin_price: 1 } });
     expect(wrongPrice.status).toBe(400);
     const missing = await h.call('event', 'purchase', { token: ada, body: { item_id: 99, coin_price: 1 } });

@@ -13,7 +13,14 @@ import {
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import type { ProviderState } from '../store/state.ts';
 import type { BotRecord, Caller, EventRecord, PreferenceRecord } from '../store/types.ts';
-import { assertManages, assertSameEvent, describeValue, isAdmin, passportOf, requireEvent } from './shared.ts';
+import {
+  assertManages,
+  assertSameEvent,
+  describeValue,
+  isAdmin,
+  passportOf,
+  requireEvent,
+} from './shared.ts';
 import type { HandlerTable } from './types.ts';
 
 const toEvent = (event: EventRecord): Event => ({
@@ -44,7 +51,12 @@ const toBot = (bot: BotRecord) => ({
 
 /** An event code derived from a name: letters and digits, upper case, unique. */
 function deriveCode(state: ProviderState, name: string): string {
-  const base = (name.toUpperCase().replace(/[^A-Z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'EVENT').slice(0, 40);
+  const base = (
+    name
+      .toUpperCase()
+      .replace(/[^A-Z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'EVENT'
+  ).slice(0, 40);
   let code = base;
   for (let n = 2; state.eventByCode(code); n += 1) code = `${base}-${n}`;
   return code;
@@ -55,7 +67,15 @@ function setOpenHours(state: ProviderState, eventCode: string, value: Preference
   if (existing) existing.value = value;
   else {
     const id = state.nextId('preferences');
-    state.preferences.set(id, { id, event_code: eventCode, name: 'login', value, category: null, user_id: null, room_id: null });
+    state.preferences.set(id, {
+      id,
+      event_code: eventCode,
+      name: 'login',
+      value,
+      category: null,
+      user_id: null,
+      room_id: null,
+    });
   }
 }
 
@@ -107,7 +127,9 @@ export const eventHandlers: HandlerTable<typeof eventCalls> = {
   },
 
   listEvents({ caller, state }) {
-    const events = [...state.events.values()].filter((e) => isAdmin(caller) || e.code === caller.user.event_code);
+    const events = [...state.events.values()].filter(
+      (e) => isAdmin(caller) || e.code === caller.user.event_code,
+    );
     return { events: events.map(toEvent) };
   },
 
@@ -144,7 +166,13 @@ export const eventHandlers: HandlerTable<typeof eventCalls> = {
   },
 
   contactHelpDesk({ body, caller, state }) {
-    state.helpRequests.push({ id: state.nextId('help'), user_id: caller.user.id, phoneNumber: body.phoneNumber, message: body.message, at: state.now() });
+    state.helpRequests.push({
+      id: state.nextId('help'),
+      user_id: caller.user.id,
+      phoneNumber: body.phoneNumber,
+      message: body.message,
+      at: state.now(),
+    });
     return { message: 'Your question was sent to the help desk. We will get back to you soon.' };
   },
 
@@ -165,17 +193,31 @@ export const eventHandlers: HandlerTable<typeof eventCalls> = {
     }
     const userId = body.user_id ?? null;
     let pref = [...state.preferences.values()].find(
-      (p) => p.event_code === event.code && p.name === body.name && p.user_id === userId && p.room_id === null,
+      (p) =>
+        p.event_code === event.code && p.name === body.name && p.user_id === userId && p.room_id === null,
     );
     if (pref) {
       pref.value = body.value;
       if (body.category !== undefined) pref.category = body.category;
     } else {
       const id = state.nextId('preferences');
-      pref = { id, event_code: event.code, name: body.name, value: body.value, category: body.category ?? null, user_id: userId, room_id: null };
+      pref = {
+        id,
+        event_code: event.code,
+        name: body.name,
+        value: body.value,
+        category: body.category ?? null,
+        user_id: userId,
+        room_id: null,
+      };
       state.preferences.set(id, pref);
     }
-    if (body.name === 'user_selected_avatar' && userId !== null && typeof body.value === 'string' && /^\d+$/.test(body.value))
+    if (
+      body.name === 'user_selected_avatar' &&
+      userId !== null &&
+      typeof body.value === 'string' &&
+      /^\d+$/.test(body.value)
+    )
       caller.user.avatar_id = Number(body.value);
     return toPreferenceRecord(pref);
   },
@@ -204,7 +246,10 @@ export const eventHandlers: HandlerTable<typeof eventCalls> = {
     if (!event) throw notFound('Event');
     let names: Set<string> | undefined;
     if (query.type === 'specific') {
-      const wanted = (query.name ?? '').split(',').map((n) => n.trim()).filter(Boolean);
+      const wanted = (query.name ?? '')
+        .split(',')
+        .map((n) => n.trim())
+        .filter(Boolean);
       if (wanted.length === 0) throw badRequest('name is required when type is specific.');
       names = new Set(wanted);
     }
@@ -265,9 +310,15 @@ export const eventHandlers: HandlerTable<typeof eventCalls> = {
     if (body.content_id !== undefined) {
       const item = state.roomContent.get(body.content_id);
       const room = item ? state.rooms.get(item.room_id) : undefined;
-      if (!item || !room || room.event_code !== caller.user.event_code) throw badRequest('Unknown content item.');
+      if (!item || !room || room.event_code !== caller.user.event_code)
+        throw badRequest('Unknown content item.');
     }
-    state.emails.push({ id: state.nextId('emails'), user_id: caller.user.id, payload: body, at: state.now() });
+    state.emails.push({
+      id: state.nextId('emails'),
+      user_id: caller.user.id,
+      payload: body,
+      at: state.now(),
+    });
     return { message: 'E-mail sent.' };
   },
 
@@ -281,7 +332,10 @@ export const eventHandlers: HandlerTable<typeof eventCalls> = {
       throw badRequest('Complete every badge before claiming the passport.');
     const already = caller.user.passport_claimed;
     caller.user.passport_claimed = true;
-    return { passport_claimed: true, message: already ? 'Passport already claimed.' : 'Passport claimed. Congratulations!' };
+    return {
+      passport_claimed: true,
+      message: already ? 'Passport already claimed.' : 'Passport claimed. Congratulations!',
+    };
   },
 
   getStoreItems({ caller, state }) {
@@ -294,13 +348,21 @@ export const eventHandlers: HandlerTable<typeof eventCalls> = {
   purchase({ body, caller, state }) {
     const item = state.storeItems.get(body.item_id);
     if (!item || item.event_code !== caller.user.event_code) throw notFound('Store item');
-    if (state.preferenceText(item.event_code, 'achievement_store') === 'no') throw forbidden('The goodies store is closed.');
+    if (state.preferenceText(item.event_code, 'achievement_store') === 'no')
+      throw forbidden('The goodies store is closed.');
     if (body.coin_price !== item.coin_price)
       throw badRequest(`The price of ${item.name} is ${item.coin_price} coins, not ${body.coin_price}.`);
     const balance = passportOf(state, caller.user).coin_balance;
-    if (balance < item.coin_price) throw badRequest(formatMessage(BACKEND_MESSAGES.INSUFFICIENT_BALANCE, { item: item.name }));
+    if (balance < item.coin_price)
+      throw badRequest(formatMessage(BACKEND_MESSAGES.INSUFFICIENT_BALANCE, { item: item.name }));
     caller.user.coins_spent += item.coin_price;
-    state.purchases.push({ id: state.nextId('purchases'), user_id: caller.user.id, item_id: item.id, coin_price: item.coin_price, at: state.now() });
+    state.purchases.push({
+      id: state.nextId('purchases'),
+      user_id: caller.user.id,
+      item_id: item.id,
+      coin_price: item.coin_price,
+      at: state.now(),
+    });
     return { message: `You bought ${item.name}.`, coin_balance: balance - item.coin_price };
   },
 };

@@ -26,7 +26,10 @@ const FormSchema = PageQuerySchema.extend({
 });
 
 const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 function page(query: z.infer<typeof PageQuerySchema>, error?: string): string {
   const hidden = Object.entries(query)
@@ -51,13 +54,21 @@ ${hidden}
 </form></body></html>`;
 }
 
-export function registerIdentityPage(app: FastifyInstance, state: ProviderState, services: ProviderServices): void {
+export function registerIdentityPage(
+  app: FastifyInstance,
+  state: ProviderState,
+  services: ProviderServices,
+): void {
   const csp = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'";
   app.get(IDENTITY_PAGE_PATH, async (request, reply) => {
     const query = PageQuerySchema.safeParse(request.query);
     if (!query.success) throw new ProviderHttpError(400, describeIssues(query.error.issues));
-    if (!state.ssoProviders.has(query.data.provider)) throw new ProviderHttpError(404, 'Sign-in provider not found.');
-    return reply.type('text/html; charset=utf-8').header('content-security-policy', csp).send(page(query.data));
+    if (!state.ssoProviders.has(query.data.provider))
+      throw new ProviderHttpError(404, 'Sign-in provider not found.');
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', csp)
+      .send(page(query.data));
   });
   app.post(IDENTITY_PAGE_PATH, async (request, reply) => {
     const form = FormSchema.safeParse(request.body ?? {});
@@ -70,7 +81,8 @@ export function registerIdentityPage(app: FastifyInstance, state: ProviderState,
         .header('content-security-policy', csp)
         .send(page(query.data, describeIssues(form.error.issues)));
     }
-    if (!state.ssoProviders.has(form.data.provider)) throw new ProviderHttpError(404, 'Sign-in provider not found.');
+    if (!state.ssoProviders.has(form.data.provider))
+      throw new ProviderHttpError(404, 'Sign-in provider not found.');
     const code = randomBytes(18).toString('base64url');
     const [local = 'user'] = form.data.email.split('@');
     state.oauthCodes.set(code, {
@@ -84,6 +96,9 @@ export function registerIdentityPage(app: FastifyInstance, state: ProviderState,
     });
     const params = new URLSearchParams({ code });
     if (form.data.event_code) params.set('event', form.data.event_code);
-    return reply.redirect(`/auth/callback/oauth2/${encodeURIComponent(form.data.provider)}?${params.toString()}`, 302);
+    return reply.redirect(
+      `/auth/callback/oauth2/${encodeURIComponent(form.data.provider)}?${params.toString()}`,
+      302,
+    );
   });
 }

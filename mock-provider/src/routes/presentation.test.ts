@@ -16,33 +16,91 @@ describe('presentation (agenda) service', () => {
   afterAll(() => h.close());
 
   it('answers the agenda by event, room and presenter', async () => {
-    const event = AgendaListSchema.parse((await h.call('presentation', 'getAgenda', { token: ada, query: { type: 'event', event_code: 'DEMO' } })).body);
+    const event = AgendaListSchema.parse(
+      (
+        await h.call('presentation', 'getAgenda', {
+          token: ada,
+          query: { type: 'event', event_code: 'DEMO' },
+        })
+      ).body,
+    );
     expect(event.agenda.map((e) => e.title)).toEqual(['Opening keynote', 'Booth tour', 'Hiring panel']);
-    const room = AgendaListSchema.parse((await h.call('presentation', 'getAgenda', { token: ada, query: { type: 'room', event_code: 'DEMO', id: 3 } })).body);
+    const room = AgendaListSchema.parse(
+      (
+        await h.call('presentation', 'getAgenda', {
+          token: ada,
+          query: { type: 'room', event_code: 'DEMO', id: 3 },
+        })
+      ).body,
+    );
     expect(room.agenda.map((e) => e.title)).toEqual(['Opening keynote', 'Hiring panel']);
-    const presenter = AgendaListSchema.parse((await h.call('presentation', 'getAgenda', { token: ada, query: { type: 'presenter', event_code: 'DEMO', id: 4 } })).body);
+    const presenter = AgendaListSchema.parse(
+      (
+        await h.call('presentation', 'getAgenda', {
+          token: ada,
+          query: { type: 'presenter', event_code: 'DEMO', id: 4 },
+        })
+      ).body,
+    );
     expect(presenter.agenda.map((e) => e.title)).toEqual(['Hiring panel']);
-    const noId = await h.call('presentation', 'getAgenda', { token: ada, query: { type: 'room', event_code: 'DEMO' } });
+    const noId = await h.call('presentation', 'getAgenda', {
+      token: ada,
+      query: { type: 'room', event_code: 'DEMO' },
+    });
     expect(errorOf(noId).message).toBe('id is required for type room.');
-    const badType = await h.call('presentation', 'getAgenda', { token: ada, query: { type: 'week', event_code: 'DEMO' } });
+    const badType = await h.call('presentation', 'getAgenda', {
+      token: ada,
+      query: { type: 'week', event_code: 'DEMO' },
+    });
     expect(errorOf(badType).message).toContain('type must be event, room or presenter');
   });
 
   it('adds, changes and removes presentations for managers', async () => {
-    const body = { title: 'Lightning talks', description: 'Five minutes each.', presenter_ids: [3], start_timestamp: h.now + 3600_000, end_timestamp: h.now + 7200_000 };
-    expect((await h.call('presentation', 'createPresentation', { token: ada, params: { id: 4 }, body })).status).toBe(403);
-    const created = await h.call('presentation', 'createPresentation', { token: erin, params: { id: 4 }, body });
+    const body = {
+      title: 'Lightning talks',
+      description: 'Five minutes each.',
+      presenter_ids: [3],
+      start_timestamp: h.now + 3600_000,
+      end_timestamp: h.now + 7200_000,
+    };
+    expect(
+      (await h.call('presentation', 'createPresentation', { token: ada, params: { id: 4 }, body })).status,
+    ).toBe(403);
+    const created = await h.call('presentation', 'createPresentation', {
+      token: erin,
+      params: { id: 4 },
+      body,
+    });
     expect(created.body).toMatchObject({ room_id: 4, event_code: 'DEMO', title: 'Lightning talks' });
     const id = (created.body as { id: number }).id;
-    const backwards = await h.call('presentation', 'updatePresentation', { token: erin, params: { id }, body: { end_timestamp: h.now } });
+    const backwards = await h.call('presentation', 'updatePresentation', {
+      token: erin,
+      params: { id },
+      body: { end_timestamp: h.now },
+    });
     expect(errorOf(backwards).message).toBe('start_timestamp must be before end_timestamp');
-    const moved = await h.call('presentation', 'updatePresentation', { token: erin, params: { id }, body: { room_id: 3, title: 'Lightning talks II' } });
+    const moved = await h.call('presentation', 'updatePresentation', {
+      token: erin,
+      params: { id },
+      body: { room_id: 3, title: 'Lightning talks II' },
+    });
     expect(moved.body).toMatchObject({ id, room_id: 3, title: 'Lightning talks II' });
-    const badPresenter = await h.call('presentation', 'createPresentation', { token: erin, params: { id: 4 }, body: { ...body, presenter_ids: [6] } });
+    const badPresenter = await h.call('presentation', 'createPresentation', {
+      token: erin,
+      params: { id: 4 },
+      body: { ...body, presenter_ids: [6] },
+    });
     expect(badPresenter.status).toBe(404);
-    expect((await h.call('presentation', 'deletePresentation', { token: erin, params: { id } })).status).toBe(200);
-    expect((await h.call('presentation', 'deletePresentation', { token: erin, params: { id } })).status).toBe(404);
-    expect((await h.call('presentation', 'updatePresentation', { token: erin, params: { id: 1 }, body: {} })).status).toBe(400);
+    expect((await h.call('presentation', 'deletePresentation', { token: erin, params: { id } })).status).toBe(
+      200,
+    );
+    expect((await h.call('presentation', 'deletePresentation', { token: erin, params: { id } })).status).toBe(
+      404,
+    );
+    expect(
+      (await h.call('presentation', 'updatePresentation', { token: erin, params: { id: 1 }, body: {} }))
+        .status,
+    ).toBe(400);
   });
 
   it('answers every call as the OpenAPI document describes and covers each call both ways', async () => {

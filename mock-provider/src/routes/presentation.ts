@@ -22,11 +22,14 @@ export const presentationHandlers: HandlerTable<typeof presentationCalls> = {
     const event = state.eventByCode(query.event_code);
     if (!event) throw notFound('Event');
     assertSameEvent(caller, event.code);
-    if (query.type !== 'event' && query.id === undefined) throw badRequest(`id is required for type ${query.type}.`);
+    if (query.type !== 'event' && query.id === undefined)
+      throw badRequest(`id is required for type ${query.type}.`);
     const agenda = [...state.agenda.values()]
       .filter((e) => e.event_code === event.code)
       .filter((e) => query.type !== 'room' || e.room_id === query.id)
-      .filter((e) => query.type !== 'presenter' || (query.id !== undefined && e.presenter_ids.includes(query.id)))
+      .filter(
+        (e) => query.type !== 'presenter' || (query.id !== undefined && e.presenter_ids.includes(query.id)),
+      )
       .sort((a, b) => a.start_timestamp - b.start_timestamp);
     return { agenda };
   },
@@ -35,7 +38,12 @@ export const presentationHandlers: HandlerTable<typeof presentationCalls> = {
     const room = requireRoom(state, caller, params.id);
     assertManages(caller, room.event_code);
     checkPresenters(state, room.event_code, body.presenter_ids);
-    const entry: AgendaRecord = { ...body, id: state.nextId('agenda'), room_id: room.id, event_code: room.event_code };
+    const entry: AgendaRecord = {
+      ...body,
+      id: state.nextId('agenda'),
+      room_id: room.id,
+      event_code: room.event_code,
+    };
     state.agenda.set(entry.id, entry);
     return entry;
   },
@@ -48,7 +56,8 @@ export const presentationHandlers: HandlerTable<typeof presentationCalls> = {
     }
     if (body.presenter_ids !== undefined) checkPresenters(state, entry.event_code, body.presenter_ids);
     const next = { ...entry, ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) };
-    if (next.start_timestamp >= next.end_timestamp) throw badRequest('start_timestamp must be before end_timestamp');
+    if (next.start_timestamp >= next.end_timestamp)
+      throw badRequest('start_timestamp must be before end_timestamp');
     Object.assign(entry, next);
     return entry;
   },

@@ -27,8 +27,13 @@ import type { CallContext, CallHandler, FileAnswer, ProviderServices, UploadedFi
 export type HandlerRegistry = Record<string, Record<string, CallHandler<RestCall> | undefined>>;
 
 /** Catalogue entries without a handler (the startup check and a test use it). */
-export function missingHandlers(registry: HandlerRegistry, entries: CatalogueEntry[] = listCalls()): string[] {
-  return entries.filter((e) => typeof registry[e.service]?.[e.name] !== 'function').map((e) => `${e.service}.${e.name}`);
+export function missingHandlers(
+  registry: HandlerRegistry,
+  entries: CatalogueEntry[] = listCalls(),
+): string[] {
+  return entries
+    .filter((e) => typeof registry[e.service]?.[e.name] !== 'function')
+    .map((e) => `${e.service}.${e.name}`);
 }
 
 /** The verified caller of a request, or null without an Authorization header. Throws 401.1 on a bad token. */
@@ -44,7 +49,12 @@ export async function resolveCaller(
   const claims = await services.tokens.verify(match[1]);
   if (!claims) throw invalidToken();
   const session = state.sessions.get(claims.sid);
-  if (!session || session.revoked || session.expires_at <= state.now() || String(session.user_id) !== claims.sub)
+  if (
+    !session ||
+    session.revoked ||
+    session.expires_at <= state.now() ||
+    String(session.user_id) !== claims.sub
+  )
     throw invalidToken();
   const user = state.users.get(session.user_id);
   if (!user || !user.active) throw invalidToken();
@@ -71,7 +81,12 @@ async function readUploads(request: FastifyRequest): Promise<UploadedFile[]> {
   const files: UploadedFile[] = [];
   for await (const part of request.parts()) {
     if (part.type === 'file') {
-      files.push({ field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() });
+      files.push({
+        field: part.fieldname,
+        filename: part.filename,
+        mimetype: part.mimetype,
+        data: await part.toBuffer(),
+      });
     }
   }
   return files;
@@ -107,7 +122,10 @@ function sendAnswer(call: RestCall, reply: FastifyReply, answer: unknown): Fasti
   // Shaping the answer with the call's own schema strips internal fields and catches drift from the contract.
   const shaped = successSchema(call).safeParse(answer);
   if (!shaped.success) {
-    reply.log.error({ issues: shaped.error.issues, call: `${call.method} ${call.path}` }, 'answer does not fit its schema');
+    reply.log.error(
+      { issues: shaped.error.issues, call: `${call.method} ${call.path}` },
+      'answer does not fit its schema',
+    );
     throw new ProviderHttpError(500, BACKEND_MESSAGES.INTERNAL);
   }
   return reply.status(successStatus(call)).type('application/json').send(shaped.data);

@@ -16,7 +16,15 @@ import {
 } from '@showfloor/contracts';
 import { forbidden, notFound } from '../http/errors.ts';
 import type { ProviderState } from '../store/state.ts';
-import type { Caller, CardRecord, ConversationRecord, EventRecord, MessageRecord, RoomRecord, UserRecord } from '../store/types.ts';
+import type {
+  Caller,
+  CardRecord,
+  ConversationRecord,
+  EventRecord,
+  MessageRecord,
+  RoomRecord,
+  UserRecord,
+} from '../store/types.ts';
 
 export const isAdmin = (caller: Caller): boolean => caller.user.roles.some((r) => r.role === 'admin');
 
@@ -27,7 +35,8 @@ export function assertSelf(caller: Caller, userId: number, what = 'your own acco
 
 /** Reads stay inside the caller's event; admins see every event. */
 export function assertSameEvent(caller: Caller, eventCode: string): void {
-  if (caller.user.event_code !== eventCode && !isAdmin(caller)) throw forbidden('That belongs to another event.');
+  if (caller.user.event_code !== eventCode && !isAdmin(caller))
+    throw forbidden('That belongs to another event.');
 }
 
 /** Managing an event: admins any event, event admins their own. */
@@ -58,7 +67,8 @@ export function requireRoom(state: ProviderState, caller: Caller, roomId: number
 /** Creates a user of an event with the defaults of a new account (visitor, active, no tags). */
 export function createUser(
   state: ProviderState,
-  fields: Pick<UserRecord, 'event_code' | 'email' | 'passwordHash' | 'firstname' | 'lastname'> & Partial<UserRecord>,
+  fields: Pick<UserRecord, 'event_code' | 'email' | 'passwordHash' | 'firstname' | 'lastname'> &
+    Partial<UserRecord>,
 ): UserRecord {
   const id = state.nextId('users');
   const user: UserRecord = {
@@ -140,7 +150,12 @@ export function toParticipant(user: UserRecord): Participant {
 export function roomAccess(state: ProviderState, user: UserRecord): number[] {
   const manager = user.roles.some((r) => r.role === 'admin' || r.role === 'event-admin');
   return [...state.rooms.values()]
-    .filter((r) => r.event_code === user.event_code && r.active && (!r.restricted || manager || user.room_access.includes(r.id)))
+    .filter(
+      (r) =>
+        r.event_code === user.event_code &&
+        r.active &&
+        (!r.restricted || manager || user.room_access.includes(r.id)),
+    )
     .map((r) => r.id);
 }
 
@@ -185,7 +200,11 @@ export function toMessage(message: MessageRecord): ChatMessage {
   return { ...rest, to: [...rest.to] };
 }
 
-export function isParticipant(state: ProviderState, conversation: ConversationRecord, user: UserRecord): boolean {
+export function isParticipant(
+  state: ProviderState,
+  conversation: ConversationRecord,
+  user: UserRecord,
+): boolean {
   if (conversation.kind === 'room') {
     const room = conversation.room_id === null ? undefined : state.rooms.get(conversation.room_id);
     return room !== undefined && room.event_code === user.event_code;
@@ -204,19 +223,27 @@ export function toConversation(
   const participants =
     conversation.kind === 'room'
       ? state.usersOfEvent(conversation.event_code).filter((u) => u.current_room_id === conversation.room_id)
-      : conversation.participants.map((id) => state.users.get(id)).filter((u): u is UserRecord => u !== undefined);
+      : conversation.participants
+          .map((id) => state.users.get(id))
+          .filter((u): u is UserRecord => u !== undefined);
   return {
     id: conversation.id,
     participants: participants.map(toParticipant),
     isGroupConversation: conversation.kind === 'group',
     isRoomConversation: conversation.kind === 'room',
     isTemporary: false,
-    isUnread: last !== undefined && last.from !== viewer.id && last.seq > (conversation.read_seq.get(viewer.id) ?? 0),
+    isUnread:
+      last !== undefined && last.from !== viewer.id && last.seq > (conversation.read_seq.get(viewer.id) ?? 0),
     bot: conversation.bot,
     roomId: conversation.room_id,
     roomName: room?.name ?? null,
     lastMessage: last
-      ? { message: last.message, timestamp: last.timestamp, type: last.type, ...(last.cards ? { cards: last.cards } : {}) }
+      ? {
+          message: last.message,
+          timestamp: last.timestamp,
+          type: last.type,
+          ...(last.cards ? { cards: last.cards } : {}),
+        }
       : null,
     messages: page.messages.map(toMessage),
     page_state: page.page_state,

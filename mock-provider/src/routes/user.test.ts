@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PROFILE_ERROR_TEXTS, RecruitingUserDataSchema, UserListSchema, UserResponseSchema } from '@showfloor/contracts';
+import {
+  PROFILE_ERROR_TEXTS,
+  RecruitingUserDataSchema,
+  UserListSchema,
+  UserResponseSchema,
+} from '@showfloor/contracts';
 import { Raster } from '../files/png.ts';
 import { errorOf, Harness, multipart } from '../../test/harness.ts';
 import { checkRecordings } from '../../test/openapi-check.ts';
@@ -32,8 +37,17 @@ describe('user service', () => {
   afterAll(() => h.close());
 
   it('reads a profile as data.user and hides users of other events', async () => {
-    const r = UserResponseSchema.parse((await h.call('user', 'getUser', { token: grace, params: { id: 1 } })).body);
-    expect(r.data.user).toMatchObject({ id: 1, firstname: 'Ada', tags: [{ tag_name: 'Mathematics', type: 'skill' }, { tag_name: 'Computing', type: 'interest' }] });
+    const r = UserResponseSchema.parse(
+      (await h.call('user', 'getUser', { token: grace, params: { id: 1 } })).body,
+    );
+    expect(r.data.user).toMatchObject({
+      id: 1,
+      firstname: 'Ada',
+      tags: [
+        { tag_name: 'Mathematics', type: 'skill' },
+        { tag_name: 'Computing', type: 'interest' },
+      ],
+    });
     expect((await h.call('user', 'getUser', { token: grace, params: { id: 6 } })).status).toBe(404);
     expect((await h.call('user', 'getUser', { token: root, params: { id: 6 } })).status).toBe(200);
   });
@@ -41,7 +55,10 @@ describe('user service', () => {
   it('updates only the own profile, with the profile field rules server-side', async () => {
     const ok = await h.call('user', 'updateUser', { token: ada, params: { id: 1 }, body: profile });
     expect(ok.status).toBe(200);
-    expect((ok.body as { user: { lastname: string; job_title: string } }).user).toMatchObject({ lastname: 'King', job_title: 'Countess & Mathematician' });
+    expect((ok.body as { user: { lastname: string; job_title: string } }).user).toMatchObject({
+      lastname: 'King',
+      job_title: 'Countess & Mathematician',
+    });
     const other = await h.call('user', 'updateUser', { token: ada, params: { id: 2 }, body: profile });
     expect(other.status).toBe(403);
     expect(errorOf(other).message).toBe('You may change only your own profile.');
@@ -58,48 +75,110 @@ describe('user service', () => {
       [{ company: 'x'.repeat(101) }, 'Company must be at most 100 characters'],
     ];
     for (const [change, message] of cases) {
-      const r = await h.call('user', 'updateUser', { token: ada, params: { id: 1 }, body: { ...profile, ...change } });
+      const r = await h.call('user', 'updateUser', {
+        token: ada,
+        params: { id: 1 },
+        body: { ...profile, ...change },
+      });
       expect(r.status, message).toBe(400);
       expect(errorOf(r).message, message).toContain(message);
     }
-    const clash = await h.call('user', 'updateUser', { token: ada, params: { id: 1 }, body: { ...profile, email: 'grace@demo.test' } });
+    const clash = await h.call('user', 'updateUser', {
+      token: ada,
+      params: { id: 1 },
+      body: { ...profile, email: 'grace@demo.test' },
+    });
     expect(errorOf(clash).message).toBe('This e-mail address is used by another user of the event.');
   });
 
   it('adds and removes only the own skills and interests', async () => {
-    const add = await h.call('user', 'createTags', { token: ada, body: { user_id: 1, tags: [{ tag_name: 'C#', type: 'skill' }, { tag_name: 'Poetry', type: 'interest' }] } });
+    const add = await h.call('user', 'createTags', {
+      token: ada,
+      body: {
+        user_id: 1,
+        tags: [
+          { tag_name: 'C#', type: 'skill' },
+          { tag_name: 'Poetry', type: 'interest' },
+        ],
+      },
+    });
     expect(add.body).toEqual({ message: '2 tags added.' });
-    const bad = await h.call('user', 'createTags', { token: ada, body: { user_id: 1, tags: [{ tag_name: 'rm -rf /', type: 'skill' }] } });
+    const bad = await h.call('user', 'createTags', {
+      token: ada,
+      body: { user_id: 1, tags: [{ tag_name: 'rm -rf /', type: 'skill' }] },
+    });
     expect(errorOf(bad).message).toContain(PROFILE_ERROR_TEXTS.SKILL_FORBIDDEN);
-    const badInterest = await h.call('user', 'createTags', { token: ada, body: { user_id: 1, tags: [{ tag_name: '<3', type: 'interest' }] } });
+    const badInterest = await h.call('user', 'createTags', {
+      token: ada,
+      body: { user_id: 1, tags: [{ tag_name: '<3', type: 'interest' }] },
+    });
     expect(errorOf(badInterest).message).toContain(PROFILE_ERROR_TEXTS.INTEREST_FORBIDDEN);
-    expect((await h.call('user', 'createTags', { token: ada, body: { user_id: 2, tags: [{ tag_name: 'x', type: 'skill' }] } })).status).toBe(403);
-    const del = await h.call('user', 'deleteTag', { token: ada, query: { user_id: 1, tag_name: 'C#', type: 'skill' } });
+    expect(
+      (
+        await h.call('user', 'createTags', {
+          token: ada,
+          body: { user_id: 2, tags: [{ tag_name: 'x', type: 'skill' }] },
+        })
+      ).status,
+    ).toBe(403);
+    const del = await h.call('user', 'deleteTag', {
+      token: ada,
+      query: { user_id: 1, tag_name: 'C#', type: 'skill' },
+    });
     expect(del.status).toBe(200);
-    expect((await h.call('user', 'deleteTag', { token: ada, query: { user_id: 1, tag_name: 'C#', type: 'skill' } })).status).toBe(404);
+    expect(
+      (
+        await h.call('user', 'deleteTag', {
+          token: ada,
+          query: { user_id: 1, tag_name: 'C#', type: 'skill' },
+        })
+      ).status,
+    ).toBe(404);
     expect(h.state.users.get(1)?.tags.map((t) => t.tag_name)).toEqual(['Mathematics', 'Computing', 'Poetry']);
   });
 
   it('uploads, replaces, serves and removes the own profile picture', async () => {
     const png = new Raster(8, 8, [0, 128, 255]).toPng();
     const body = multipart([{ filename: 'me.png', contentType: 'image/png', data: png }]);
-    const up = await h.call('user', 'uploadPicture', { token: ada, query: { user_id: 1 }, payload: body.payload, contentType: body.contentType });
+    const up = await h.call('user', 'uploadPicture', {
+      token: ada,
+      query: { user_id: 1 },
+      payload: body.payload,
+      contentType: body.contentType,
+    });
     expect(up.status).toBe(200);
     const path = (up.body as { profile_picture: string }).profile_picture;
     expect(path).toMatch(/^pictures\/1-\d+\.png$/);
     const served = await h.call('user', 'getProfilePicture', { token: grace, query: { path } });
     expect(served.contentType).toBe('image/png');
     expect(served.raw.equals(png)).toBe(true);
-    const other = await h.call('user', 'uploadPicture', { token: grace, query: { user_id: 1 }, payload: body.payload, contentType: body.contentType });
+    const other = await h.call('user', 'uploadPicture', {
+      token: grace,
+      query: { user_id: 1 },
+      payload: body.payload,
+      contentType: body.contentType,
+    });
     expect(other.status).toBe(403);
     const text = multipart([{ filename: 'me.png', contentType: 'image/png', data: Buffer.from('hello') }]);
-    const notImage = await h.call('user', 'replacePicture', { token: ada, query: { user_id: 1 }, payload: text.payload, contentType: text.contentType });
+    const notImage = await h.call('user', 'replacePicture', {
+      token: ada,
+      query: { user_id: 1 },
+      payload: text.payload,
+      contentType: text.contentType,
+    });
     expect(errorOf(notImage).message).toBe('The picture must be a PNG, JPEG, GIF or WebP image.');
-    const replaced = await h.call('user', 'replacePicture', { token: ada, query: { user_id: 1 }, payload: body.payload, contentType: body.contentType });
+    const replaced = await h.call('user', 'replacePicture', {
+      token: ada,
+      query: { user_id: 1 },
+      payload: body.payload,
+      contentType: body.contentType,
+    });
     const newPath = (replaced.body as { profile_picture: string }).profile_picture;
     expect(newPath).not.toBe(path);
     expect((await h.call('user', 'getProfilePicture', { token: grace, query: { path } })).status).toBe(404);
-    expect((await h.call('user', 'getProfilePicture', { token: grace, query: { path: '../etc/passwd' } })).status).toBe(400);
+    expect(
+      (await h.call('user', 'getProfilePicture', { token: grace, query: { path: '../etc/passwd' } })).status,
+    ).toBe(400);
     expect((await h.call('user', 'deletePicture', { token: ada, query: { user_id: 1 } })).status).toBe(200);
     expect((await h.call('user', 'deletePicture', { token: ada, query: { user_id: 1 } })).status).toBe(404);
   });
@@ -121,21 +200,41 @@ describe('user service', () => {
   it('lists users of the event, logged in, in a room and matching, with search', async () => {
     const all = UserListSchema.parse((await h.call('user', 'listUsers', { token: ada })).body);
     expect(all.users.map((u) => u.id)).toEqual([1, 2, 3, 4, 5]);
-    const search = UserListSchema.parse((await h.call('user', 'listUsers', { token: ada, query: { search: 'hop' } })).body);
+    const search = UserListSchema.parse(
+      (await h.call('user', 'listUsers', { token: ada, query: { search: 'hop' } })).body,
+    );
     expect(search.users.map((u) => u.firstname)).toEqual(['Grace']);
-    const exhibitors = UserListSchema.parse((await h.call('user', 'listUsers', { token: ada, query: { role: 'exhibitor' } })).body);
+    const exhibitors = UserListSchema.parse(
+      (await h.call('user', 'listUsers', { token: ada, query: { role: 'exhibitor' } })).body,
+    );
     expect(exhibitors.users.map((u) => u.id)).toEqual([3]);
-    expect((await h.call('user', 'listUsers', { token: ada, query: { event_code: 'VIP' } })).status).toBe(403);
-    const logged = UserListSchema.parse((await h.call('user', 'getLoggedUsers', { token: ada, query: { event_code: 'DEMO', role: 'visitor' } })).body);
+    expect((await h.call('user', 'listUsers', { token: ada, query: { event_code: 'VIP' } })).status).toBe(
+      403,
+    );
+    const logged = UserListSchema.parse(
+      (await h.call('user', 'getLoggedUsers', { token: ada, query: { event_code: 'DEMO', role: 'visitor' } }))
+        .body,
+    );
     expect(logged.users.map((u) => u.id)).toEqual([1, 2]);
-    expect((await h.call('user', 'getLoggedUsers', { token: ada, query: { event_code: 'DEMO', limit: 0 } })).status).toBe(400);
-    const lobby = UserListSchema.parse((await h.call('user', 'getRoomUsers', { token: ada, params: { id: 1 } })).body);
+    expect(
+      (await h.call('user', 'getLoggedUsers', { token: ada, query: { event_code: 'DEMO', limit: 0 } }))
+        .status,
+    ).toBe(400);
+    const lobby = UserListSchema.parse(
+      (await h.call('user', 'getRoomUsers', { token: ada, params: { id: 1 } })).body,
+    );
     expect(lobby.users.map((u) => u.id)).toEqual([1, 2]);
     expect((await h.call('user', 'getRoomUsers', { token: ada, params: { id: 404 } })).status).toBe(404);
-    const matching = UserListSchema.parse((await h.call('user', 'getMatchingUsers', { token: ada, params: { roomId: 1, userId: 1 } })).body);
+    const matching = UserListSchema.parse(
+      (await h.call('user', 'getMatchingUsers', { token: ada, params: { roomId: 1, userId: 1 } })).body,
+    );
     expect(matching.users.map((u) => u.id)).toEqual([2]);
-    expect((await h.call('user', 'getMatchingUsers', { token: ada, params: { roomId: 1, userId: 6 } })).status).toBe(404);
-    const event = UserListSchema.parse((await h.call('user', 'getEventUsers', { token: ada, params: { id: 'DEMO' } })).body);
+    expect(
+      (await h.call('user', 'getMatchingUsers', { token: ada, params: { roomId: 1, userId: 6 } })).status,
+    ).toBe(404);
+    const event = UserListSchema.parse(
+      (await h.call('user', 'getEventUsers', { token: ada, params: { id: 'DEMO' } })).body,
+    );
     expect(event.users).toHaveLength(5);
     expect((await h.call('user', 'getEventUsers', { token: ada, params: { id: 3 } })).status).toBe(403);
   });
@@ -144,7 +243,9 @@ describe('user service', () => {
     const one = await h.call('user', 'getSummary', { token: ada, params: { id: 3 } });
     expect(one.body).toMatchObject({ id: 3, firstname: 'Linus', company: 'Kernel Booth GmbH' });
     expect((await h.call('user', 'getSummary', { token: ada, params: { id: 0 } })).status).toBe(400);
-    const many = UserListSchema.parse((await h.call('user', 'getSummaries', { token: ada, body: { ids: [2, 3, 6, 999] } })).body);
+    const many = UserListSchema.parse(
+      (await h.call('user', 'getSummaries', { token: ada, body: { ids: [2, 3, 6, 999] } })).body,
+    );
     expect(many.users.map((u) => u.id)).toEqual([2, 3]);
     expect((await h.call('user', 'getSummaries', { token: ada, body: { ids: [] } })).status).toBe(400);
   });
@@ -158,23 +259,46 @@ describe('user service', () => {
   it('takes user reports, stores an empty summary as absent, and lets managers accept or reject them', async () => {
     const r = await h.call('user', 'reportUser', { token: ada, body: { reportedId: 3, reporterId: 1 } });
     expect(r.status).toBe(200);
-    const withSummary = await h.call('user', 'reportUser', { token: grace, body: { reportedId: 3, reporterId: 2, summary: 'Rude in chat' } });
+    const withSummary = await h.call('user', 'reportUser', {
+      token: grace,
+      body: { reportedId: 3, reporterId: 2, summary: 'Rude in chat' },
+    });
     expect(withSummary.status).toBe(200);
-    expect((await h.call('user', 'reportUser', { token: ada, body: { reportedId: 3, reporterId: 2 } })).status).toBe(403);
-    expect((await h.call('user', 'reportUser', { token: ada, body: { reportedId: 1, reporterId: 1 } })).status).toBe(400);
-    const list = (await h.call('user', 'listReportedUsers', { token: erin })).body as { reports: Array<Record<string, unknown>> };
+    expect(
+      (await h.call('user', 'reportUser', { token: ada, body: { reportedId: 3, reporterId: 2 } })).status,
+    ).toBe(403);
+    expect(
+      (await h.call('user', 'reportUser', { token: ada, body: { reportedId: 1, reporterId: 1 } })).status,
+    ).toBe(400);
+    const list = (await h.call('user', 'listReportedUsers', { token: erin })).body as {
+      reports: Array<Record<string, unknown>>;
+    };
     expect(list.reports).toHaveLength(3);
     const adas = list.reports.find((x) => x.reported_by_user_id === 1);
     expect(adas).toBeDefined();
     expect(adas && 'summary' in adas).toBe(false);
     expect(list.reports.find((x) => x.reported_by_user_id === 2)?.summary).toBe('Rude in chat');
     expect((await h.call('user', 'listReportedUsers', { token: ada })).status).toBe(403);
-    const accepted = await h.call('user', 'decideReport', { token: erin, params: { id: 1 }, body: { action: 'accept', validationNotes: 'Warned.' } });
+    const accepted = await h.call('user', 'decideReport', {
+      token: erin,
+      params: { id: 1 },
+      body: { action: 'accept', validationNotes: 'Warned.' },
+    });
     expect(accepted.body).toMatchObject({ id: 1, status: 'accepted', validationNotes: 'Warned.' });
-    const rejected = await h.call('user', 'decideReport', { token: erin, params: { id: Number(adas?.id) }, body: { action: 'reject' } });
+    const rejected = await h.call('user', 'decideReport', {
+      token: erin,
+      params: { id: Number(adas?.id) },
+      body: { action: 'reject' },
+    });
     expect(rejected.body).toMatchObject({ status: 'rejected' });
-    expect((await h.call('user', 'decideReport', { token: erin, params: { id: 1 }, body: { action: 'reject' } })).status).toBe(400);
-    expect((await h.call('user', 'decideReport', { token: erin, params: { id: 99 }, body: { action: 'reject' } })).status).toBe(404);
+    expect(
+      (await h.call('user', 'decideReport', { token: erin, params: { id: 1 }, body: { action: 'reject' } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await h.call('user', 'decideReport', { token: erin, params: { id: 99 }, body: { action: 'reject' } }))
+        .status,
+    ).toBe(404);
   });
 
   it('imports users from CSV, reporting bad rows by line and keeping the good ones', async () => {
@@ -190,7 +314,12 @@ describe('user service', () => {
       '',
     ].join('\n');
     const upload = multipart([{ filename: 'users.csv', contentType: 'text/csv', data: Buffer.from(csv) }]);
-    const r = await h.call('user', 'importUsers', { token: erin, query: { event_code: 'DEMO' }, payload: upload.payload, contentType: upload.contentType });
+    const r = await h.call('user', 'importUsers', {
+      token: erin,
+      query: { event_code: 'DEMO' },
+      payload: upload.payload,
+      contentType: upload.contentType,
+    });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
       message: 'Imported 2 user(s), skipped 5.',
@@ -205,31 +334,80 @@ describe('user service', () => {
     });
     const barbara = h.state.userByEmail('DEMO', 'barbara@demo.test');
     expect(barbara).toMatchObject({ company: 'MIT, CSAIL', roles: [{ role: 'exhibitor' }] });
-    const noHeader = multipart([{ filename: 'users.csv', contentType: 'text/csv', data: Buffer.from('a,b\n1,2\n') }]);
-    const bad = await h.call('user', 'importUsers', { token: erin, query: { event_code: 'DEMO' }, payload: noHeader.payload, contentType: noHeader.contentType });
+    const noHeader = multipart([
+      { filename: 'users.csv', contentType: 'text/csv', data: Buffer.from('a,b\n1,2\n') },
+    ]);
+    const bad = await h.call('user', 'importUsers', {
+      token: erin,
+      query: { event_code: 'DEMO' },
+      payload: noHeader.payload,
+      contentType: noHeader.contentType,
+    });
     expect(errorOf(bad).message).toBe('The CSV file needs a header row with an email column.');
-    const visitor = await h.call('user', 'importUsers', { token: ada, query: { event_code: 'DEMO' }, payload: upload.payload, contentType: upload.contentType });
+    const visitor = await h.call('user', 'importUsers', {
+      token: ada,
+      query: { event_code: 'DEMO' },
+      payload: upload.payload,
+      contentType: upload.contentType,
+    });
     expect(visitor.status).toBe(403);
     const exported = await h.call('user', 'exportUsers', { token: erin, query: { event_code: 'DEMO' } });
     const lines = String(exported.body).trim().split('\r\n');
     expect(lines[0]).toBe('id,email,firstname,lastname,company,job_title,role,active,last_login');
     expect(lines).toHaveLength(8);
     expect(lines.some((l) => l.includes('"MIT, CSAIL"'))).toBe(true);
-    expect((await h.call('user', 'exportUsers', { token: erin, query: { event_code: 'VIP' } })).status).toBe(403);
+    expect((await h.call('user', 'exportUsers', { token: erin, query: { event_code: 'VIP' } })).status).toBe(
+      403,
+    );
   });
 
   it('sets the recruiting status per candidate and answers the dashboard data', async () => {
-    const set = await h.call('user', 'setRecruitingStatus', { token: erin, body: { user_id: 2, status_id: 3, event_code: 'DEMO' } });
+    const set = await h.call('user', 'setRecruitingStatus', {
+      token: erin,
+      body: { user_id: 2, status_id: 3, event_code: 'DEMO' },
+    });
     expect(set.body).toEqual({ message: 'Recruiting status set to Interview.' });
-    const grace2 = RecruitingUserDataSchema.parse((await h.call('user', 'getRecruitingUserData', { token: erin, params: { id: 2 } })).body);
-    expect(grace2).toMatchObject({ firstname: 'Grace', recruiting_status_id: 3, skills: ['COBOL'], interests: ['Computing'], user_status: 'available' });
-    const adaData = RecruitingUserDataSchema.parse((await h.call('user', 'getRecruitingUserData', { token: erin, params: { id: 1 } })).body);
+    const grace2 = RecruitingUserDataSchema.parse(
+      (await h.call('user', 'getRecruitingUserData', { token: erin, params: { id: 2 } })).body,
+    );
+    expect(grace2).toMatchObject({
+      firstname: 'Grace',
+      recruiting_status_id: 3,
+      skills: ['COBOL'],
+      interests: ['Computing'],
+      user_status: 'available',
+    });
+    const adaData = RecruitingUserDataSchema.parse(
+      (await h.call('user', 'getRecruitingUserData', { token: erin, params: { id: 1 } })).body,
+    );
     expect(adaData.recruiting_status_id).toBe(2);
-    expect(adaData.recruiting_statuses.map((s) => s.name)).toEqual(['New', 'Contacted', 'Interview', 'Offer', 'Not a fit']);
+    expect(adaData.recruiting_statuses.map((s) => s.name)).toEqual([
+      'New',
+      'Contacted',
+      'Interview',
+      'Offer',
+      'Not a fit',
+    ]);
     expect(adaData.badges.filter((b) => b.badge_complete)).toHaveLength(2);
-    expect((await h.call('user', 'setRecruitingStatus', { token: erin, body: { user_id: 2, status_id: 99, event_code: 'DEMO' } })).status).toBe(404);
-    expect((await h.call('user', 'setRecruitingStatus', { token: grace, body: { user_id: 2, status_id: 1, event_code: 'DEMO' } })).status).toBe(403);
-    expect((await h.call('user', 'getRecruitingUserData', { token: ada, params: { id: 2 } })).status).toBe(403);
+    expect(
+      (
+        await h.call('user', 'setRecruitingStatus', {
+          token: erin,
+          body: { user_id: 2, status_id: 99, event_code: 'DEMO' },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await h.call('user', 'setRecruitingStatus', {
+          token: grace,
+          body: { user_id: 2, status_id: 1, event_code: 'DEMO' },
+        })
+      ).status,
+    ).toBe(403);
+    expect((await h.call('user', 'getRecruitingUserData', { token: ada, params: { id: 2 } })).status).toBe(
+      403,
+    );
   });
 
   it("answers the caller's wallet tokens", async () => {

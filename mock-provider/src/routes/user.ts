@@ -4,7 +4,13 @@
  * status and dashboard data, and the token wallet.
  */
 import { randomBytes } from 'node:crypto';
-import { EmailSchema, MIN_PASSWORD_LENGTH, RoleNameSchema, isRecruiter, type userCalls } from '@showfloor/contracts';
+import {
+  EmailSchema,
+  MIN_PASSWORD_LENGTH,
+  RoleNameSchema,
+  isRecruiter,
+  type userCalls,
+} from '@showfloor/contracts';
 import { hashPassword } from '../auth/password.ts';
 import { parseCsv } from '../files/csv.ts';
 import { isImageType, sniffContentType } from '../files/sniff.ts';
@@ -40,7 +46,13 @@ function storePicture(state: ProviderState, caller: Caller, userId: number, file
   if (!isImageType(contentType)) throw badRequest('The picture must be a PNG, JPEG, GIF or WebP image.');
   const extension = (contentType ?? 'image/png').split('/')[1] ?? 'png';
   const path = `pictures/${userId}-${state.nextId('pictures')}.${extension}`;
-  state.putFile({ type: 'profile_picture', event_code: '_', filename: path, content_type: contentType ?? 'image/png', data: file.data });
+  state.putFile({
+    type: 'profile_picture',
+    event_code: '_',
+    filename: path,
+    content_type: contentType ?? 'image/png',
+    data: file.data,
+  });
   const previous = caller.user.profile_picture;
   if (previous) state.files.delete(`profile_picture/_/${previous}`);
   caller.user.profile_picture = path;
@@ -55,7 +67,15 @@ function eventUsers(state: ProviderState, caller: Caller, eventCode: string | un
   return state.usersOfEvent(event.code);
 }
 
-const IMPORT_COLUMNS = ['email', 'firstname', 'lastname', 'company', 'job_title', 'role', 'password'] as const;
+const IMPORT_COLUMNS = [
+  'email',
+  'firstname',
+  'lastname',
+  'company',
+  'job_title',
+  'role',
+  'password',
+] as const;
 
 export const userHandlers: HandlerTable<typeof userCalls> = {
   getMatchingUsers({ params, caller, state }) {
@@ -65,7 +85,10 @@ export const userHandlers: HandlerTable<typeof userCalls> = {
     const matches = state
       .usersOfEvent(room.event_code)
       .filter((u) => u.id !== user.id && u.active && u.current_room_id === room.id)
-      .map((u) => ({ u, score: u.tags.filter((t) => mine.has(`${t.type}:${t.tag_name.toLowerCase()}`)).length }))
+      .map((u) => ({
+        u,
+        score: u.tags.filter((t) => mine.has(`${t.type}:${t.tag_name.toLowerCase()}`)).length,
+      }))
       .filter((m) => m.score > 0)
       .sort((a, b) => b.score - a.score || a.u.id - b.u.id);
     return { users: matches.map((m) => toSummary(m.u)) };
@@ -74,7 +97,9 @@ export const userHandlers: HandlerTable<typeof userCalls> = {
   updateUser({ params, body, caller, state }) {
     assertSelf(caller, params.id, 'your own profile');
     const me = caller.user;
-    const clash = state.usersOfEvent(me.event_code).find((u) => u.id !== me.id && u.email.toLowerCase() === body.email.toLowerCase());
+    const clash = state
+      .usersOfEvent(me.event_code)
+      .find((u) => u.id !== me.id && u.email.toLowerCase() === body.email.toLowerCase());
     if (clash) throw badRequest('This e-mail address is used by another user of the event.');
     me.firstname = body.firstname;
     me.lastname = body.lastname;
@@ -104,14 +129,21 @@ export const userHandlers: HandlerTable<typeof userCalls> = {
     user.active = false;
     user.status = 'offline';
     state.revokeSessions((s) => s.user_id === user.id);
-    return { message: user.id === caller.user.id ? 'Your account was deleted.' : `User ${user.id} deactivated.` };
+    return {
+      message: user.id === caller.user.id ? 'Your account was deleted.' : `User ${user.id} deactivated.`,
+    };
   },
 
   listDeactivatedUsers({ query, caller, state }) {
     const event = state.eventByCode(query.event_code ?? caller.user.event_code);
     if (!event) throw notFound('Event');
     assertManages(caller, event.code);
-    return { users: state.usersOfEvent(event.code).filter((u) => !u.active).map(toSummary) };
+    return {
+      users: state
+        .usersOfEvent(event.code)
+        .filter((u) => !u.active)
+        .map(toSummary),
+    };
   },
 
   createTags({ body, caller }) {
@@ -119,7 +151,8 @@ export const userHandlers: HandlerTable<typeof userCalls> = {
     const me = caller.user;
     let added = 0;
     for (const tag of body.tags) {
-      if (me.tags.some((t) => t.type === tag.type && t.tag_name.toLowerCase() === tag.tag_name.toLowerCase())) continue;
+      if (me.tags.some((t) => t.type === tag.type && t.tag_name.toLowerCase() === tag.tag_name.toLowerCase()))
+        continue;
       me.tags.push({ tag_name: tag.tag_name, type: tag.type });
       added += 1;
     }
@@ -129,7 +162,9 @@ export const userHandlers: HandlerTable<typeof userCalls> = {
   deleteTag({ query, caller }) {
     assertSelf(caller, query.user_id, 'your own skills and interests');
     const me = caller.user;
-    const index = me.tags.findIndex((t) => t.type === query.type && t.tag_name.toLowerCase() === query.tag_name.trim().toLowerCase());
+    const index = me.tags.findIndex(
+      (t) => t.type === query.type && t.tag_name.toLowerCase() === query.tag_name.trim().toLowerCase(),
+    );
     if (index < 0) throw notFound('Tag');
     me.tags.splice(index, 1);
     return { message: 'Tag removed.' };
@@ -146,8 +181,8 @@ export const userHandlers: HandlerTable<typeof userCalls> = {
     const search = query.search?.trim().toLowerCase();
     if (search) {
       users = users.filter((u) =>
-        [u.firstname, u.lastname, `${u.firstname} ${u.lastname}`, u.username, u.company, u.job_title].some((f) =>
-          f.toLowerCase().includes(search),
+        [u.firstname, u.lastname, `${u.firstname} ${u.lastname}`, u.username, u.company, u.job_title].some(
+          (f) => f.toLowerCase().includes(search),
         ),
       );
     }
@@ -161,14 +196,22 @@ export const userHandlers: HandlerTable<typeof userCalls> = {
   getSummaries({ body, caller, state }) {
     const users = body.ids
       .map((id) => state.users.get(id))
-      .filter((u): u is UserRecord => u !== undefined && (u.event_code === caller.user.event_code || isAdmin(caller)));
+      .filter(
+        (u): u is UserRecord =>
+          u !== undefined && (u.event_code === caller.user.event_code || isAdmin(caller)),
+      );
     return { users: users.map(toSummary) };
   },
 
   getEventUsers({ params, caller, state }) {
     const event = requireEvent(state, params.id);
     assertSameEvent(caller, event.code);
-    return { users: state.usersOfEvent(event.code).filter((u) => u.active).map(toSummary) };
+    return {
+      users: state
+        .usersOfEvent(event.code)
+        .filter((u) => u.active)
+        .map(toSummary),
+    };
   },
 
   getLoggedUsers({ query, caller, state }) {
@@ -180,7 +223,9 @@ export const userHandlers: HandlerTable<typeof userCalls> = {
 
   getRoomUsers({ params, caller, state }) {
     const room = requireRoom(state, caller, params.id);
-    const users = state.usersOfEvent(room.event_code).filter((u) => u.active && u.current_room_id === room.id);
+    const users = state
+      .usersOfEvent(room.event_code)
+      .filter((u) => u.active && u.current_room_id === room.id);
     return { users: users.map(toSummary) };
   },
 
@@ -204,8 +249,14 @@ export const userHandlers: HandlerTable<typeof userCalls> = {
   getProfilePicture({ query, caller, state }) {
     const file = state.file('profile_picture', '_', query.path);
     const owner = [...state.users.values()].find((u) => u.profile_picture === query.path);
-    if (!file || !owner || (owner.event_code !== caller.user.event_code && !isAdmin(caller))) throw notFound('Profile picture');
-    return { kind: 'file', contentType: file.content_type, filename: query.path.split('/').at(-1) ?? 'picture', data: file.data };
+    if (!file || !owner || (owner.event_code !== caller.user.event_code && !isAdmin(caller)))
+      throw notFound('Profile picture');
+    return {
+      kind: 'file',
+      contentType: file.content_type,
+      filename: query.path.split('/').at(-1) ?? 'picture',
+      data: file.data,
+    };
   },
 
   updateTutorial({ body, caller, state }) {
@@ -290,7 +341,10 @@ export const userHandlers: HandlerTable<typeof userCalls> = {
     let imported = 0;
     for (const row of rows) {
       if (row.fields.length !== columns.length) {
-        skipped.push({ line: row.line, reason: `expected ${columns.length} fields, found ${row.fields.length}` });
+        skipped.push({
+          line: row.line,
+          reason: `expected ${columns.length} fields, found ${row.fields.length}`,
+        });
         continue;
       }
       const value = (name: string) => (row.fields[columns.indexOf(name)] ?? '').trim();
@@ -344,7 +398,19 @@ export const userHandlers: HandlerTable<typeof userCalls> = {
     const event = state.eventByCode(query.event_code);
     if (!event) throw badRequest(`Unknown event code ${query.event_code}.`);
     assertManages(caller, event.code);
-    const lines = [csvLine(['id', 'email', 'firstname', 'lastname', 'company', 'job_title', 'role', 'active', 'last_login'])];
+    const lines = [
+      csvLine([
+        'id',
+        'email',
+        'firstname',
+        'lastname',
+        'company',
+        'job_title',
+        'role',
+        'active',
+        'last_login',
+      ]),
+    ];
     for (const u of state.usersOfEvent(event.code))
       lines.push(
         csvLine([
@@ -366,7 +432,8 @@ export const userHandlers: HandlerTable<typeof userCalls> = {
     const event = state.eventByCode(body.event_code);
     if (!event) throw notFound('Event');
     assertManages(caller, event.code);
-    if (!isRecruiter(caller.user.roles) && !isAdmin(caller)) throw forbidden('Only recruiters set recruiting statuses.');
+    if (!isRecruiter(caller.user.roles) && !isAdmin(caller))
+      throw forbidden('Only recruiters set recruiting statuses.');
     const candidate = state.users.get(body.user_id);
     if (!candidate || candidate.event_code !== event.code) throw notFound('User');
     const status = state.recruitingStatuses.find((s) => s.id === body.status_id);
@@ -379,7 +446,9 @@ export const userHandlers: HandlerTable<typeof userCalls> = {
     const candidate = state.users.get(params.id);
     if (!candidate) throw notFound('User');
     assertManages(caller, candidate.event_code);
-    const card = [...state.cards.values()].find((c) => c.owner_id === candidate.id && c.requester_id === caller.user.id);
+    const card = [...state.cards.values()].find(
+      (c) => c.owner_id === candidate.id && c.requester_id === caller.user.id,
+    );
     const orNull = (v: string) => (v === '' ? null : v);
     return {
       firstname: candidate.firstname,

@@ -192,7 +192,9 @@ export class ProviderState implements StateData {
   /** Sessions of a user that still count: not revoked, not expired. */
   liveSessions(userId: number): SessionRecord[] {
     const now = this.now();
-    return [...this.sessions.values()].filter((s) => s.user_id === userId && !s.revoked && s.expires_at > now);
+    return [...this.sessions.values()].filter(
+      (s) => s.user_id === userId && !s.revoked && s.expires_at > now,
+    );
   }
 
   revokeSessions(predicate: (session: SessionRecord) => boolean): number {

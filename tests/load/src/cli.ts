@@ -133,7 +133,9 @@ export async function main(argv: readonly string[], env: Record<string, string |
   const stopSignal = new AbortController();
   process.once('SIGINT', () => stopSignal.abort());
   try {
-    await scenario.connect((done, total) => process.stderr.write(`\rconnecting ${done}/${total}`));
+    await scenario.connect((done, total) => {
+      if (done === total || done % 50 === 0) process.stderr.write(`\rconnecting ${done}/${total}`);
+    });
     process.stderr.write('\n');
     const watch = new GeneratorWatch();
     scenario.ledger.isMeasuring = false;
@@ -150,10 +152,10 @@ export async function main(argv: readonly string[], env: Record<string, string |
     const measuredSeconds = (performance.now() - measureStart) / 1000;
     scenario.stop();
     const generator = watch.stop();
+    clearInterval(ticker);
+    process.stderr.write('\ndraining in-flight deliveries...\n');
     // Deliveries and acks still in flight land before anything counts as lost.
     await sleep(3_000);
-    clearInterval(ticker);
-    process.stderr.write('\n');
     const report = buildReport({
       startedAt,
       config: { ...args, password: undefined, roomIds },

@@ -7,6 +7,7 @@ import { SignJWT, base64url, decodeJwt, decodeProtectedHeader, generateKeyPair }
 import { ERROR_CODES, catalogue, listCalls, type CurrentUser } from '@showfloor/contracts';
 import { callProcedure, procedurePaths, startGateway, type RunningGateway } from '../../test/gateway.ts';
 import { startMockProvider, type MockProvider } from '../../test/mock-provider.ts';
+import { FIXTURE_IDS } from '@showfloor/mock-provider';
 import { ROUTER_KEY_OF_SERVICE } from '../routers/router-keys.ts';
 
 let mock: MockProvider;
@@ -99,5 +100,38 @@ describe('token refusal before the provider', () => {
     const answer = await callProcedure(gateway.url, 'user.getWallet', undefined, { token: ada.jwt_token });
     expect(answer.error?.data.error_code).toBe('401.1');
     expect(mock.callHits().length).toBe(before);
+  });
+});
+
+describe('identity from the token, never from input', () => {
+  it("refuses to act on another user's account or event before the provider is called", async () => {
+    const signin = await mock.direct(catalogue.auth.signin, {
+      email: 'grace@demo.test',
+      password: 'Showfloor2026',
+      event_code: 'DEMO',
+      frontend: 'visitor',
+      force_login: true,
+    });
+    const grace = (signin.body as { user_data: CurrentUser }).user_data;
+    const before = mock.callHits().length;
+    const { ada: adaId, linus: linusId } = FIXTURE_IDS.users;
+    const attempts: Array<[string, unknown]> = [
+      ['user.updateUser', { id: adaId, firstname: 'Mallory', lastname: 'M', email: 'mallory@demo.test' }],
+      ['user.deactivateUser', { user_id: adaId }],
+      ['user.createTags', { user_id: adaId, tags: [{ tag_name: 'spam', type: 'skill' }] }],
+      ['user.reportUser', { reportedId: linusId, reporterId: adaId }],
+      ['businesscard.requestCard', { user_id: linusId, requester_id: adaId }],
+      ['conversation.getUserConversations', { id: adaId }],
+      ['user.listUsers', { event_code: 'VIP' }],
+    ];
+    for (const [path, input] of attempts) {
+      const answer = await callProcedure(gateway.url, path, input, { token: grace.jwt_token });
+      expect(answer.status, path).toBe(403);
+      expect(answer.error?.data.code).toBe('FORBIDDEN');
+    }
+    expect(mock.callHits().length).toBe(before);
+    // Her own account works.
+    const own = await callProcedure(gateway.url, 'conversation.getUserConversations', { id: grace.id }, { token: grace.jwt_token });
+    expect(own.status).toBe(200);
   });
 });

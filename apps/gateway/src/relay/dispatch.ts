@@ -85,7 +85,8 @@ export function installDispatcher(ctx: RelayContext, socket: RelaySocket, limits
       label = 'invalid';
       early = refusal('topic_invalid', RELAY_ERRORS.TOPIC_INVALID);
     }
-    metrics.emits.inc({ topic: label });
+    const series = metrics.forTopic(label);
+    series.emits.inc();
 
     const verdict = limiter.take();
     if (verdict !== 'ok') {
@@ -114,10 +115,10 @@ export function installDispatcher(ctx: RelayContext, socket: RelaySocket, limits
     function finish(outcome: HandlerResult<{ statusCode: 200 }>): void {
       if (outcome.reason) metrics.rejections.inc({ reason: outcome.reason });
       ack?.(outcome.ack);
-      metrics.ackLatency.observe({ topic: label }, (performance.now() - started) / 1000);
+      series.ackLatency.observe((performance.now() - started) / 1000);
       const { deliver } = outcome;
       if (!deliver) return;
-      const delivered = (): void => metrics.deliveryLatency.observe({ topic: label }, (performance.now() - started) / 1000);
+      const delivered = (): void => series.deliveryLatency.observe((performance.now() - started) / 1000);
       try {
         const pending = deliver();
         if (pending instanceof Promise) {

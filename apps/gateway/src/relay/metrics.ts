@@ -43,6 +43,15 @@ export interface RelayMetrics {
   adapterDroppedPublishes: Counter;
   disconnects: Counter<'reason'>;
   setAdapterState(state: AdapterState): void;
+  /** The per-topic series of the hot path, resolved once per topic label (no label hashing per emit). */
+  forTopic(topic: string): TopicSeries;
+}
+
+/** One topic's hot-path series. */
+export interface TopicSeries {
+  emits: { inc(): void };
+  ackLatency: { observe(seconds: number): void };
+  deliveryLatency: { observe(seconds: number): void };
 }
 
 /**
@@ -57,6 +66,23 @@ export function createRelayMetrics(registry: Registry): RelayMetrics {
     labelNames: ['state'],
     registers,
   });
+  const emits = new Counter({ name: 'relay_emits_total', help: 'Client emits received, by topic', labelNames: ['topic'], registers });
+  const ackLatency = new Histogram({
+    name: 'relay_ack_latency_seconds',
+    help: 'From a client emit arriving to its acknowledgement, by topic',
+    labelNames: ['topic'],
+    buckets: RELAY_LATENCY_BUCKETS,
+    registers,
+  });
+  const deliveryLatency = new Histogram({
+    name: 'relay_delivery_latency_seconds',
+    help: 'From a client emit arriving to its delivery leaving this node, by topic',
+    labelNames: ['topic'],
+    buckets: RELAY_LATENCY_BUCKETS,
+    registers,
+  });
+  // Topic labels are bounded (every chat topic is 'chat', unknown names 'invalid'), so this map stays small.
+  const series = new Map<string, TopicSeries>();
   return {
     connectedSockets: new Gauge({ name: 'relay_connected_sockets', help: 'Sockets connected to this node', registers }),
     connectionsRefused: new Counter({
@@ -65,27 +91,15 @@ export function createRelayMetrics(registry: Registry): RelayMetrics {
       labelNames: ['reason'],
       registers,
     }),
-    emits: new Counter({ name: 'relay_emits_total', help: 'Client emits received, by topic', labelNames: ['topic'], registers }),
+    emits,
     rejections: new Counter({
       name: 'relay_rejections_total',
       help: 'Client emits acknowledged with 400, by reason',
       labelNames: ['reason'],
       registers,
     }),
-    ackLatency: new Histogram({
-      name: 'relay_ack_latency_seconds',
-      help: 'From a client emit arriving to its acknowledgement, by topic',
-      labelNames: ['topic'],
-      buckets: RELAY_LATENCY_BUCKETS,
-      registers,
-    }),
-    deliveryLatency: new Histogram({
-      name: 'relay_delivery_latency_seconds',
-      help: 'From a client emit arriving to its delivery leaving this node, by topic',
-      labelNames: ['topic'],
-      buckets: RELAY_LATENCY_BUCKETS,
-      registers,
-    }),
+    ackLatency,
+    deliveryLatency,
     deliveries: new Counter({
       name: 'relay_deliveries_total',
       help: 'Deliveries broadcast (one per message, whatever the audience), by topic',
@@ -106,6 +120,14 @@ export function createRelayMetrics(registry: Registry): RelayMetrics {
     }),
     setAdapterState(state) {
       for (const candidate of ADAPTER_STATES) adapterState.set({ state: candidate }, candidate === state ? 1 : 0);
+    },
+    forTopic(topic) {
+      let found = series.get(topic);
+      if (!found) {
+        found = { emits: emits.labels(topic), ackLatency: ackLatency.labels(topic), deliveryLatency: deliveryLatency.labels(topic) };
+        series.set(topic, found);
+      }
+      return found;
     },
   };
 }

@@ -34,6 +34,7 @@ function procedureInputSchema(call: RestCall): z.ZodType {
   const schema = callInputSchema(call);
   return schema.safeParse({}).success ? z.preprocess((value) => value ?? {}, schema) : schema;
 }
+
 type SuccessSchemaOf<C extends RestCall> = C['responses'] extends { 200: infer S extends z.ZodType }
   ? S
   : C['responses'] extends { 201: infer S extends z.ZodType }
@@ -55,11 +56,11 @@ export interface ProcedureRules<I = Record<string, unknown>, O = unknown> {
    * Input keys that name the acting user: each must equal the caller's id (managers may name anyone when
    * `managersMayActForOthers`). A call that acts on the caller can never act on someone else.
    */
-  self?: readonly string[];
+  self?: ReadonlyArray<keyof I & string>;
   /** Lets admin and event-admin name another user in the `self` keys. @default false */
   managersMayActForOthers?: boolean;
   /** Input keys holding an event code: each must be the caller's event (admins may name any). */
-  ownEvent?: readonly string[];
+  ownEvent?: ReadonlyArray<keyof I & string>;
   /** The account (email or username) a credential call counts against; turns on the auth rate limit. */
   rateLimitAccount?: (input: I) => string | undefined;
   /** Effects after a successful call (cookie, revocation); awaited before the answer is sent. */

@@ -39,7 +39,8 @@ export const authCalls = {
     method: 'POST',
     path: '/signin',
     body: SignInRequestSchema,
-    responses: { 200: SignInResponseSchema, ...errorResponses(400, 401, 403, 429) },
+    // 409: a live session exists elsewhere and force_login was not set.
+    responses: { 200: SignInResponseSchema, ...errorResponses(400, 401, 403, 409, 429) },
     auth: 'public',
     summary: 'Sign in with e-mail, password and event code (optionally an access code)',
   },

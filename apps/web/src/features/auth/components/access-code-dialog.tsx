@@ -31,7 +31,7 @@ export function AccessCodeDialog({
       onClose={onCancel}
       title={t('accessCode.title')}
       centered
-      closeButtonProps={{ 'aria-label': t('accessCode.cancel') }}
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
     >
       <form
         onSubmit={(e) => {

@@ -67,7 +67,7 @@ export function LogoutDialog({
       closeOnClickOutside={false}
       centered
       title={t('logout.title')}
-      closeButtonProps={{ 'aria-label': t('logout.cancel') }}
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
     >
       <Text>{surveyUrl ? t('logout.surveyQuestion') : t('logout.question')}</Text>
       <Group justify="flex-end" mt="md">
