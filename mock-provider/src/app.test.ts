@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { BACKEND_MESSAGES, callPath, listCalls } from '@showfloor/contracts';
 import { buildProvider } from './app.ts';
 import { buildOpenApiDocument } from './openapi/document.ts';
-import { validateDocument } from '../test/openapi-check.ts';
+import { checkRecordings, validateDocument } from '../test/openapi-check.ts';
 import { HANDLERS } from './routes/index.ts';
 import { missingHandlers, registerCatalogue } from './routes/register.ts';
 import { TokenSigner } from './auth/tokens.ts';
@@ -145,6 +145,24 @@ describe('mock provider app', () => {
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('/api/v1/auth/signin');
     expect(page.body).not.toMatch(/<script|https?:\/\/cdn/i);
+  });
+
+  it('flags a recorded answer that does not fit the document', async () => {
+    const recording = {
+      service: 'user' as const,
+      name: 'getWallet',
+      method: 'GET',
+      url: '/api/v1/user/wallet',
+      headers: {},
+      raw: Buffer.alloc(0),
+    };
+    const good = { ...recording, status: 200, contentType: 'application/json', body: { tokens: [] } };
+    const wrongShape = { ...good, body: { tokens: [{ token_id: 5 }] } };
+    const wrongType = { ...good, contentType: 'text/html', body: '<p>' };
+    const problems = await checkRecordings([good, wrongShape, wrongType]);
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toContain('user.getWallet GET /api/v1/user/wallet -> 200');
+    expect(problems[1]).toContain('content type text/html not documented');
   });
 
   it('sets security headers on answers', async () => {

@@ -36,6 +36,31 @@ const INTERESTING_STRINGS = [
   'a'.repeat(2001),
 ];
 
+/** Values that reach the rules behind validation, by property name (fixture users, events, ids). */
+const HINTS: Record<string, readonly unknown[]> = {
+  email: ['ada@demo.test', 'grace@demo.test', 'vera@demo.test', 'new.user@demo.test'],
+  username: ['ada@demo.test', 'grace@demo.test'],
+  password: ['Showfloor2026', 'wrong-password'],
+  new_password: ['Showfloor2027'],
+  event_code: ['DEMO', 'VIP', 'CLOSED'],
+  access_code: ['VIP-2026'],
+  provider: ['demo-sso'],
+  bot_name: ['helpbot'],
+  bot: ['helpbot'],
+  meeting_id: ['expo-hall', 'talk-stage'],
+  breakout_group: ['A', 'B'],
+  conversation_id: ['conv-1', 'room-1', 'temp-1'],
+  filename: ['poster.png', 'banner.png', 'mini-map.png', 'user-manual.pdf', 'item-mug.png', 'demo-sso.png'],
+  coords: ['1,2,3,4', '10,10,5', '0,0,10,0,10,10'],
+  link: ['https://meet.showfloor.example/meeting/new'],
+  external_link: ['https://media.showfloor.example/x.mp4'],
+  name: ['helpbot', 'booth-a', 'room_chat', 'calls', 'Lobby'],
+  tag_name: ['Mathematics', 'C#'],
+  path: ['pictures/1-1000.png'],
+  phoneNumber: ['+49 30 1234567'],
+  message: ['Hello there, this is a question.', 'hello'],
+};
+
 const junk: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom<unknown>(null, true, false, 0, -1, 1.5, 2 ** 53, '', [], {}),
   fc.string({ maxLength: 20 }),
@@ -65,8 +90,14 @@ function stringFor(schema: Schema): fc.Arbitrary<string> {
   return fc.oneof(...choices);
 }
 
-/** Values for a JSON Schema: `depth` bounds nesting. */
-export function valueFor(schema: Schema | undefined, depth = 0): fc.Arbitrary<unknown> {
+/** Values for a JSON Schema: `depth` bounds nesting; `key` (the property name) adds fixture values. */
+export function valueFor(schema: Schema | undefined, depth = 0, key?: string): fc.Arbitrary<unknown> {
+  const hints = key ? HINTS[key] : undefined;
+  if (hints)
+    return fc.oneof(
+      { weight: 1, arbitrary: fc.constantFrom(...hints) },
+      { weight: 1, arbitrary: valueFor(schema, depth) },
+    );
   if (!schema || depth > 4) return junk;
   const variants = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
   if (Array.isArray(variants) && variants.length > 0)
@@ -107,9 +138,12 @@ export function valueFor(schema: Schema | undefined, depth = 0): fc.Arbitrary<un
       const properties = (schema.properties ?? {}) as Record<string, Schema>;
       const required = new Set((schema.required ?? []) as string[]);
       const keys = Object.keys(properties);
-      const record = fc.record(Object.fromEntries(keys.map((k) => [k, valueFor(properties[k], depth + 1)])), {
-        requiredKeys: keys.filter((k) => required.has(k)),
-      });
+      const record = fc.record(
+        Object.fromEntries(keys.map((k) => [k, valueFor(properties[k], depth + 1, k)])),
+        {
+          requiredKeys: keys.filter((k) => required.has(k)),
+        },
+      );
       return fc.oneof(
         { weight: 6, arbitrary: record },
         {

@@ -14,12 +14,15 @@ import {
 } from '@showfloor/contracts';
 import { expect, it } from 'vitest';
 import type { SessionRecord } from '../src/store/types.ts';
+import { Raster } from '../src/files/png.ts';
 import { asUrlText, valueFor } from './fuzz-arbitraries.ts';
 import { Harness, multipart } from './harness.ts';
 
 /** Cases per call; the whole run stays within the suite's time budget. */
 export const FUZZ_RUNS_PER_CALL = 200;
 const SEED = 20_260_615;
+const UPLOAD_PNG = new Raster(2, 2, [200, 40, 40]).toPng();
+const UPLOAD_CSV = Buffer.from('email,firstname,role\nfuzz@demo.test,Fuzz,visitor\nbad,Row,wizard\n');
 
 type Json = Record<string, unknown>;
 const schemaOf = (schema: z.ZodType | undefined): Json | undefined =>
@@ -43,14 +46,22 @@ function requestArbitrary(call: RestCall, tokens: Tokens) {
     undefined,
     'not-a-token',
   );
+  const uploads = fc.oneof(
+    fc.uint8Array({ maxLength: 64 }).map((bytes) => Buffer.from(bytes)),
+    fc.constantFrom(UPLOAD_PNG, UPLOAD_CSV),
+  );
   const bodyArbitrary: fc.Arbitrary<{ payload?: string | Buffer; contentType?: string }> = call.multipart
     ? fc.oneof(
-        fc.uint8Array({ maxLength: 64 }).map((bytes) => {
-          const m = multipart([
-            { filename: 'upload.bin', contentType: 'application/octet-stream', data: Buffer.from(bytes) },
-          ]);
-          return { payload: m.payload, contentType: m.contentType };
-        }),
+        fc
+          .tuple(
+            uploads,
+            fc.constantFrom('file', 'other'),
+            fc.constantFrom('upload.png', 'users.csv', '../x'),
+          )
+          .map(([data, field, filename]) => {
+            const m = multipart([{ field, filename, contentType: 'application/octet-stream', data }]);
+            return { payload: m.payload, contentType: m.contentType };
+          }),
         fc.constant({ payload: '{}', contentType: 'application/json' }),
       )
     : body
@@ -74,7 +85,9 @@ function requestArbitrary(call: RestCall, tokens: Tokens) {
   return fc
     .record({
       path: fc.tuple(
-        ...paramNames.map((name) => valueFor(((params?.properties ?? {}) as Record<string, Json>)[name])),
+        ...paramNames.map((name) =>
+          valueFor(((params?.properties ?? {}) as Record<string, Json>)[name], 0, name),
+        ),
       ),
       query: query ? valueFor(query) : fc.constant(undefined),
       body: bodyArbitrary,
@@ -114,6 +127,12 @@ export function fuzzServices(services: readonly ServiceGroup[]): void {
       for (const s of t.sessions) h.state.sessions.set(s.sid, { ...s });
       await fc.assert(
         fc.asyncProperty(requestArbitrary(call, t), async (request) => {
+          // Keep the two callers signed in and active, so a sign-out or deactivation case does not end the run.
+          for (const s of t.sessions) h.state.sessions.set(s.sid, { ...s });
+          for (const s of t.sessions) {
+            const user = h.state.users.get(s.user_id);
+            if (user) user.active = true;
+          }
           const headers: Record<string, string> = {};
           if (request.token) headers.authorization = `Bearer ${request.token}`;
           if (request.contentType) headers['content-type'] = request.contentType;

@@ -176,9 +176,8 @@ export const authHandlers: HandlerTable<typeof authCalls> = {
   },
 
   signout({ caller, state }) {
-    caller.session.revoked = true;
-    caller.user.status = 'offline';
     state.revokeSessions((s) => s.sid === caller.session.sid);
+    caller.user.status = 'offline';
     return { message: 'Signed out.' };
   },
 

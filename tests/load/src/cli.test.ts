@@ -4,18 +4,55 @@ import { PoissonClock, exponentialGapMs } from './poisson.ts';
 
 describe('load tool options', () => {
   it('parses the documented command line', () => {
-    const args = parseLoadArgs(['--', '--url', 'http://gw:8080/', '--users', '20', '--rate', '5', '--duration', '10', '--tokens', 't.jsonl']);
-    expect(args).toMatchObject({ url: ['http://gw:8080'], users: 20, rate: 5, duration: 10, tokens: 't.jsonl', event: 'DEMO', warmup: 5 });
+    const args = parseLoadArgs([
+      '--',
+      '--url',
+      'http://gw:8080/',
+      '--users',
+      '20',
+      '--rate',
+      '5',
+      '--duration',
+      '10',
+      '--tokens',
+      't.jsonl',
+    ]);
+    expect(args).toMatchObject({
+      url: ['http://gw:8080'],
+      users: 20,
+      rate: 5,
+      duration: 10,
+      tokens: 't.jsonl',
+      event: 'DEMO',
+      warmup: 5,
+    });
   });
 
   it('refuses users, rate and duration beyond the bounds', () => {
-    const over = ['--url', 'http://gw', '--users', String(LIMITS.users + 1), '--rate', String(LIMITS.rate + 1), '--duration', '99999', '--tokens', 'x'];
+    const over = [
+      '--url',
+      'http://gw',
+      '--users',
+      String(LIMITS.users + 1),
+      '--rate',
+      String(LIMITS.rate + 1),
+      '--duration',
+      '99999',
+      '--tokens',
+      'x',
+    ];
     expect(() => parseLoadArgs(over)).toThrow(/--users[\s\S]*--rate[\s\S]*--duration/);
   });
 
   it('needs tokens or a password', () => {
-    expect(() => parseLoadArgs(['--url', 'http://gw', '--users', '2', '--rate', '1', '--duration', '1'])).toThrow(/--tokens, or --password/);
-    expect(parseLoadArgs(['--url', 'http://gw', '--users', '2', '--rate', '1', '--duration', '1'], { LOAD_PASSWORD: 'pw' }).password).toBe('pw');
+    expect(() =>
+      parseLoadArgs(['--url', 'http://gw', '--users', '2', '--rate', '1', '--duration', '1']),
+    ).toThrow(/--tokens, or --password/);
+    expect(
+      parseLoadArgs(['--url', 'http://gw', '--users', '2', '--rate', '1', '--duration', '1'], {
+        LOAD_PASSWORD: 'pw',
+      }).password,
+    ).toBe('pw');
   });
 });
 
@@ -35,7 +72,11 @@ describe('Poisson arrivals', () => {
   it('fires every due arrival even when the timer runs late', async () => {
     let now = 0;
     let fired = 0;
-    const clock = new PoissonClock(1000, () => (fired += 1), () => now);
+    const clock = new PoissonClock(
+      1000,
+      () => (fired += 1),
+      () => now,
+    );
     clock.start();
     now = 1000;
     await new Promise((resolve) => setTimeout(resolve, 20));

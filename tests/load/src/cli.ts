@@ -41,7 +41,10 @@ const ArgsSchema = z.object({
   tokens: z.string().optional(),
   email: z.string().includes('{n}').default('load{n}@demo.test'),
   password: z.string().optional(),
-  event: z.string().regex(/^[A-Za-z0-9_-]+$/).default('DEMO'),
+  event: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default('DEMO'),
   rooms: z
     .string()
     .regex(/^\d+(,\d+)*$/, '--rooms must be comma-separated ids')
@@ -55,7 +58,10 @@ const ArgsSchema = z.object({
 export type LoadArgs = z.infer<typeof ArgsSchema>;
 
 /** Parses the command line; throws one message naming every bad option. */
-export function parseLoadArgs(argv: readonly string[], env: Record<string, string | undefined> = {}): LoadArgs {
+export function parseLoadArgs(
+  argv: readonly string[],
+  env: Record<string, string | undefined> = {},
+): LoadArgs {
   const { values } = parseArgs({
     args: argv[0] === '--' ? argv.slice(1) : [...argv],
     options: {
@@ -78,13 +84,20 @@ export function parseLoadArgs(argv: readonly string[], env: Record<string, strin
     strict: true,
   });
   if (values.help) throw new Error(HELP);
-  const urls = (values.url ?? []).flatMap((value) => value.split(',')).map((value) => value.trim().replace(/\/$/, ''));
-  const parsed = ArgsSchema.safeParse({ ...values, url: urls, password: values.password ?? env.LOAD_PASSWORD });
+  const urls = (values.url ?? [])
+    .flatMap((value) => value.split(','))
+    .map((value) => value.trim().replace(/\/$/, ''));
+  const parsed = ArgsSchema.safeParse({
+    ...values,
+    url: urls,
+    password: values.password ?? env.LOAD_PASSWORD,
+  });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  --${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid options:\n${lines.join('\n')}\n\n${HELP}`);
   }
-  if (!parsed.data.tokens && !parsed.data.password) throw new Error(`Give --tokens, or --password (or LOAD_PASSWORD) to sign in.\n\n${HELP}`);
+  if (!parsed.data.tokens && !parsed.data.password)
+    throw new Error(`Give --tokens, or --password (or LOAD_PASSWORD) to sign in.\n\n${HELP}`);
   return parsed.data;
 }
 
@@ -94,12 +107,18 @@ async function lobbyOf(url: string, user: VirtualUser, eventCode: string): Promi
     headers: user.token ? { authorization: `Bearer ${user.token}` } : {},
   });
   const body = (await response.json()) as { result?: { data: { id: number } }; error?: { message: string } };
-  if (!body.result) throw new Error(`could not read the lobby of ${eventCode}: ${body.error?.message ?? response.status}; pass --rooms`);
+  if (!body.result)
+    throw new Error(
+      `could not read the lobby of ${eventCode}: ${body.error?.message ?? response.status}; pass --rooms`,
+    );
   return body.result.data.id;
 }
 
 /** Runs the tool; answers the process exit code. */
-export async function main(argv: readonly string[], env: Record<string, string | undefined>): Promise<number> {
+export async function main(
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+): Promise<number> {
   let args: LoadArgs;
   try {
     args = parseLoadArgs(argv, env);
@@ -146,7 +165,9 @@ export async function main(argv: readonly string[], env: Record<string, string |
     const measureStart = performance.now();
     const ticker = setInterval(() => {
       const elapsed = (performance.now() - measureStart) / 1000;
-      process.stderr.write(`\r${progressLine({ elapsedSeconds: elapsed, totalSeconds: args.duration, ledger: scenario.ledger, connections: scenario.connectionStats() })}`);
+      process.stderr.write(
+        `\r${progressLine({ elapsedSeconds: elapsed, totalSeconds: args.duration, ledger: scenario.ledger, connections: scenario.connectionStats() })}`,
+      );
     }, 1000);
     await sleep(args.duration * 1000, stopSignal.signal);
     const measuredSeconds = (performance.now() - measureStart) / 1000;

@@ -116,7 +116,8 @@ export class Ledger {
   totals(): LedgerTotals {
     let lost = 0;
     for (const entry of this.#entries.values()) {
-      if (entry.isMeasured && entry.acked === 'ok') for (const count of entry.receipts) if (count === 0) lost += 1;
+      if (entry.isMeasured && entry.acked === 'ok')
+        for (const count of entry.receipts) if (count === 0) lost += 1;
     }
     return {
       sent: this.#sent,

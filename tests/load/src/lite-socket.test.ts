@@ -9,7 +9,12 @@ let url: string;
 
 beforeAll(async () => {
   http = createServer();
-  io = new Server(http, { path: '/messaging', transports: ['websocket'], pingInterval: 200, pingTimeout: 200 });
+  io = new Server(http, {
+    path: '/messaging',
+    transports: ['websocket'],
+    pingInterval: 200,
+    pingTimeout: 200,
+  });
   io.use((socket, next) => {
     const token = (socket.handshake.auth as { token?: string }).token;
     if (token === 'good') next();
@@ -36,7 +41,10 @@ describe('LiteSocket', () => {
     await socket.connect();
     const heard: unknown[] = [];
     socket.on('echoed', (payload) => heard.push(payload));
-    expect(await socket.request('echo', { text: 'hi [1]' })).toEqual({ statusCode: 200, payload: { text: 'hi [1]' } });
+    expect(await socket.request('echo', { text: 'hi [1]' })).toEqual({
+      statusCode: 200,
+      payload: { text: 'hi [1]' },
+    });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(heard).toEqual([{ text: 'hi [1]' }]);
     // Survives several ping intervals (answers pings).
@@ -46,14 +54,24 @@ describe('LiteSocket', () => {
   });
 
   it("rejects with the server's connect_error message and does not reconnect", async () => {
-    const socket = new LiteSocket({ url, auth: { token: 'bad' }, query: { userId: '8' }, reconnectDelayMs: 10 });
+    const socket = new LiteSocket({
+      url,
+      auth: { token: 'bad' },
+      query: { userId: '8' },
+      reconnectDelayMs: 10,
+    });
     await expect(socket.connect()).rejects.toThrow('Authentication failed: invalid token.');
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(socket.reconnects).toBe(0);
   });
 
   it('reconnects after the server drops the connection', async () => {
-    const socket = new LiteSocket({ url, auth: { token: 'good' }, query: { userId: '9' }, reconnectDelayMs: 20 });
+    const socket = new LiteSocket({
+      url,
+      auth: { token: 'good' },
+      query: { userId: '9' },
+      reconnectDelayMs: 20,
+    });
     await socket.connect();
     let connects = 0;
     socket.onConnect = () => (connects += 1);

@@ -22,7 +22,8 @@ export interface RunReport {
   generator: GeneratorHealth;
 }
 
-const perSecond = (count: number, seconds: number): number => (seconds > 0 ? Math.round((count / seconds) * 10) / 10 : 0);
+const perSecond = (count: number, seconds: number): number =>
+  seconds > 0 ? Math.round((count / seconds) * 10) / 10 : 0;
 
 /** Builds the report of a finished (drained) run. */
 export function buildReport(input: {

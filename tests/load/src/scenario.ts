@@ -67,15 +67,28 @@ export class Scenario {
   }
 
   /** Groups and pairs: which users are senders and who each sender reaches. */
-  #layout(): Array<{ user: VirtualUser; isSender: boolean; roomId?: number; to?: number[]; recipients?: number[] }> {
+  #layout(): Array<{
+    user: VirtualUser;
+    isSender: boolean;
+    roomId?: number;
+    to?: number[];
+    recipients?: number[];
+  }> {
     const { users, roomIds } = this.options;
     const groupSize = this.options.groupSize ?? 10;
     const sendersPerGroup = Math.min(this.options.sendersPerGroup ?? 1, groupSize);
     const pairUsers = Math.floor((users.length * (this.options.privateShare ?? 0.5)) / 2) * 2;
     const groupUsers = users.slice(0, users.length - pairUsers);
     const pairs = users.slice(users.length - pairUsers);
-    if (groupUsers.length > 0 && roomIds.length === 0) throw new Error('room groups need at least one room id');
-    const layout: Array<{ user: VirtualUser; isSender: boolean; roomId?: number; to?: number[]; recipients?: number[] }> = [];
+    if (groupUsers.length > 0 && roomIds.length === 0)
+      throw new Error('room groups need at least one room id');
+    const layout: Array<{
+      user: VirtualUser;
+      isSender: boolean;
+      roomId?: number;
+      to?: number[];
+      recipients?: number[];
+    }> = [];
     const membersOfRoom = new Map<number, number[]>();
     const groups = Math.ceil(groupUsers.length / groupSize);
     for (let group = 0; group < groups; group += 1) {
@@ -110,7 +123,8 @@ export class Scenario {
         const index = nextIndex++;
         const entry = layout[index]!;
         const url = this.options.urls[index % this.options.urls.length] as string;
-        const make = entry.isSender || this.options.listenerClient === 'socket.io' ? socketIoSocket : liteSocket;
+        const make =
+          entry.isSender || this.options.listenerClient === 'socket.io' ? socketIoSocket : liteSocket;
         const socket = make({
           url,
           ...(entry.user.token ? { token: entry.user.token } : {}),
@@ -125,10 +139,18 @@ export class Scenario {
         if (entry.roomId !== undefined) {
           this.#roomOf.set(self, entry.roomId);
           await this.#enterRoom(socket, self, entry.roomId);
-          socket.onConnected(() => void this.#enterRoom(socket, self, entry.roomId as number).catch(() => undefined));
+          socket.onConnected(
+            () => void this.#enterRoom(socket, self, entry.roomId as number).catch(() => undefined),
+          );
         }
         if (entry.isSender) {
-          const sender: Sender = { user: entry.user, socket, recipients: entry.recipients ?? [], roomId: entry.roomId, to: entry.to ?? [] };
+          const sender: Sender = {
+            user: entry.user,
+            socket,
+            recipients: entry.recipients ?? [],
+            roomId: entry.roomId,
+            to: entry.to ?? [],
+          };
           this.#senders.push(sender);
           (sender.roomId === undefined ? this.#pairSenders : this.#roomSenders).push(sender);
         }
@@ -146,7 +168,8 @@ export class Scenario {
       room_id: roomId,
       timestamp: Date.now(),
     });
-    if (answer.statusCode !== 200) throw new Error(`user ${userId} may not enter room ${roomId}: ${answer.message ?? 'refused'}`);
+    if (answer.statusCode !== 200)
+      throw new Error(`user ${userId} may not enter room ${roomId}: ${answer.message ?? 'refused'}`);
   }
 
   #onChat(self: number, payload: unknown): void {
@@ -161,7 +184,11 @@ export class Scenario {
   sendOne(): void {
     const share = this.options.roomMessageShare ?? 0.5;
     const pool =
-      this.#roomSenders.length === 0 ? this.#pairSenders : this.#pairSenders.length === 0 || Math.random() < share ? this.#roomSenders : this.#pairSenders;
+      this.#roomSenders.length === 0
+        ? this.#pairSenders
+        : this.#pairSenders.length === 0 || Math.random() < share
+          ? this.#roomSenders
+          : this.#pairSenders;
     const sender = pool[Math.floor(Math.random() * pool.length)];
     if (!sender) return;
     const id = `${this.runId}-${(this.#sequence++).toString(36)}`;

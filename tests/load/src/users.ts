@@ -11,10 +11,18 @@ const TokenLineSchema = z.object({ userId: z.coerce.number().int().positive(), t
 /** Reads `{userId, token}` entries from a JSON array or JSON-lines file. */
 export async function readTokens(path: string): Promise<VirtualUser[]> {
   const text = (await readFile(path, 'utf8')).trim();
-  const raw: unknown[] = text.startsWith('[') ? (JSON.parse(text) as unknown[]) : text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown);
+  const raw: unknown[] = text.startsWith('[')
+    ? (JSON.parse(text) as unknown[])
+    : text
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as unknown);
   return raw.map((entry, index) => {
     const parsed = TokenLineSchema.safeParse(entry);
-    if (!parsed.success) throw new Error(`${path}: entry ${index + 1} is not {userId, token}: ${parsed.error.issues[0]?.message}`);
+    if (!parsed.success)
+      throw new Error(
+        `${path}: entry ${index + 1} is not {userId, token}: ${parsed.error.issues[0]?.message}`,
+      );
     return parsed.data;
   });
 }
@@ -25,7 +33,11 @@ interface TrpcAnswer<T> {
 }
 
 /** Posts a tRPC mutation; waits out 429s (Retry-After) a few times before giving up. */
-async function mutation<T>(url: string, path: string, input: unknown): Promise<{ status: number; body: TrpcAnswer<T> }> {
+async function mutation<T>(
+  url: string,
+  path: string,
+  input: unknown,
+): Promise<{ status: number; body: TrpcAnswer<T> }> {
   for (let attempt = 1; ; attempt += 1) {
     const response = await fetch(`${url}/trpc/${path}`, {
       method: 'POST',
@@ -35,7 +47,9 @@ async function mutation<T>(url: string, path: string, input: unknown): Promise<{
     const body = (await response.json()) as TrpcAnswer<T>;
     if (response.status !== 429 || attempt >= 5) return { status: response.status, body };
     const wait = Number(response.headers.get('retry-after') ?? '5');
-    process.stderr.write(`\nrate limited on ${path}: waiting ${wait} s (raise RATE_LIMIT_AUTH_PER_IP for load tests, or use --tokens)\n`);
+    process.stderr.write(
+      `\nrate limited on ${path}: waiting ${wait} s (raise RATE_LIMIT_AUTH_PER_IP for load tests, or use --tokens)\n`,
+    );
     await new Promise((resolve) => setTimeout(resolve, Math.min(60, Math.max(1, wait)) * 1000));
   }
 }
@@ -69,13 +83,17 @@ export async function signIn(options: {
           event_code: options.eventCode,
         });
       }
-      const { status, body } = await mutation<{ user_data: { id: number; jwt_token: string } }>(options.url, 'auth.signin', {
-        email,
-        password: options.password,
-        event_code: options.eventCode,
-        frontend: 'visitor',
-        force_login: true,
-      });
+      const { status, body } = await mutation<{ user_data: { id: number; jwt_token: string } }>(
+        options.url,
+        'auth.signin',
+        {
+          email,
+          password: options.password,
+          event_code: options.eventCode,
+          frontend: 'visitor',
+          force_login: true,
+        },
+      );
       if (!body.result) throw new Error(`sign-in of ${email} failed: ${body.error?.message ?? status}`);
       users[index] = { userId: body.result.data.user_data.id, token: body.result.data.user_data.jwt_token };
     }

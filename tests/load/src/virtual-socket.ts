@@ -28,9 +28,12 @@ export interface VirtualSocketOptions {
 
 /** A listener on the light client. */
 export function liteSocket(options: VirtualSocketOptions): VirtualSocket {
-  const socket = new LiteSocket({ url: options.url, query: options.query, auth: options.token ? { token: options.token } : {} });
+  const socket = new LiteSocket({
+    url: options.url,
+    query: options.query,
+    auth: options.token ? { token: options.token } : {},
+  });
   let afterConnect: (() => void) | undefined;
-  let isFirst = true;
   return {
     get connected() {
       return socket.connected;
@@ -43,9 +46,8 @@ export function liteSocket(options: VirtualSocketOptions): VirtualSocket {
     },
     async connect(timeoutMs) {
       await socket.connect(timeoutMs);
-      // Later connections (reconnects) re-run the listener from here.
+      // Later connections (reconnects) run the listener from here on.
       socket.onConnect = () => afterConnect?.();
-      if (isFirst) isFirst = false;
     },
     emit: (name, payload, ack) => socket.emit(name, payload, ack),
     request: (name, payload, timeoutMs) => socket.request(name, payload, timeoutMs),

@@ -50,7 +50,11 @@ function tokenFailure(error: unknown): HandshakeError {
  * True when a browser's Origin may open a socket: absent (not a browser), one of the allowed origins, or the
  * gateway's own origin (same-origin pages). Exact string comparison only.
  */
-export function isOriginAllowed(headers: IncomingHttpHeaders, isSecure: boolean, allowed: readonly string[]): boolean {
+export function isOriginAllowed(
+  headers: IncomingHttpHeaders,
+  isSecure: boolean,
+  allowed: readonly string[],
+): boolean {
   const origin = headers.origin;
   if (origin === undefined) return true;
   if (allowed.includes(origin)) return true;
@@ -74,7 +78,10 @@ export function installHandshake(
         next();
       },
       (error: unknown) => {
-        const refusal = error instanceof HandshakeError ? error : new HandshakeError(RELAY_ERRORS.TOKEN_INVALID, 'token_invalid');
+        const refusal =
+          error instanceof HandshakeError
+            ? error
+            : new HandshakeError(RELAY_ERRORS.TOKEN_INVALID, 'token_invalid');
         metrics.connectionsRefused.inc({ reason: refusal.data.reason });
         next(refusal);
       },
@@ -84,7 +91,8 @@ export function installHandshake(
   async function authenticate(socket: RelaySocket): Promise<SocketData> {
     const { handshake } = socket;
     // The engine counts this connection already.
-    if (io.engine.clientsCount > options.maxConnections) throw new HandshakeError(RELAY_ERRORS.SERVER_FULL, 'server_full');
+    if (io.engine.clientsCount > options.maxConnections)
+      throw new HandshakeError(RELAY_ERRORS.SERVER_FULL, 'server_full');
     if (!isOriginAllowed(handshake.headers, handshake.secure, options.allowedOrigins)) {
       throw new HandshakeError(RELAY_ERRORS.ORIGIN_FORBIDDEN, 'origin_forbidden');
     }
@@ -98,7 +106,8 @@ export function installHandshake(
     } catch (error) {
       throw tokenFailure(error);
     }
-    if (query.data.userId !== user.claims.sub) throw new HandshakeError(RELAY_ERRORS.USER_MISMATCH, 'user_mismatch');
+    if (query.data.userId !== user.claims.sub)
+      throw new HandshakeError(RELAY_ERRORS.USER_MISMATCH, 'user_mismatch');
     return {
       userId: user.id,
       eventCode: user.event_code,

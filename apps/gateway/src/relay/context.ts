@@ -57,7 +57,9 @@ export function okThen(deliver: () => void | Promise<void>): HandlerResult {
 export function describeIssues(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): string {
   return issues
     .slice(0, 3)
-    .map((issue) => (issue.path.length ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message))
+    .map((issue) =>
+      issue.path.length ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message,
+    )
     .join('; ');
 }
 

@@ -21,7 +21,10 @@ const REFUSALS = new Set([401, 403, 404]);
 
 export class Directory {
   readonly #roomAccess: TtlCache<string, boolean>;
-  readonly #members = new Map<string, { ids: Set<number>; loadedAt: number; loading?: Promise<Set<number>> }>();
+  readonly #members = new Map<
+    string,
+    { ids: Set<number>; loadedAt: number; loading?: Promise<Set<number>> }
+  >();
   readonly #ttlMs: number;
   readonly #cooldownMs: number;
 
@@ -35,7 +38,10 @@ export class Directory {
   }
 
   /** True when the user may access the room (a room of their event the provider lets them load). */
-  async canAccessRoom(user: Pick<SocketData, 'userId' | 'eventCode' | 'token'>, roomId: number): Promise<boolean> {
+  async canAccessRoom(
+    user: Pick<SocketData, 'userId' | 'eventCode' | 'token'>,
+    roomId: number,
+  ): Promise<boolean> {
     const key = `${user.userId}:${roomId}`;
     const cached = this.#roomAccess.get(key);
     if (cached !== undefined) return cached;
@@ -61,7 +67,10 @@ export class Directory {
    * True when every id is a user of the asker's event. A stale list is used while it reloads in the
    * background; only ids it does not know wait for a reload (at most one per cooldown).
    */
-  async areEventMembers(user: Pick<SocketData, 'eventCode' | 'token'>, ids: readonly number[]): Promise<boolean> {
+  async areEventMembers(
+    user: Pick<SocketData, 'eventCode' | 'token'>,
+    ids: readonly number[],
+  ): Promise<boolean> {
     let entry = this.#members.get(user.eventCode);
     if (!entry || entry.loadedAt === 0) {
       await this.#loadMembers(user);
@@ -91,7 +100,11 @@ export class Directory {
         if (current) delete current.loading;
         throw error;
       });
-    this.#members.set(user.eventCode, { ids: existing?.ids ?? new Set(), loadedAt: existing?.loadedAt ?? 0, loading });
+    this.#members.set(user.eventCode, {
+      ids: existing?.ids ?? new Set(),
+      loadedAt: existing?.loadedAt ?? 0,
+      loading,
+    });
     return loading;
   }
 }

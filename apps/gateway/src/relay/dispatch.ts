@@ -47,7 +47,10 @@ const HANDLERS: ReadonlyMap<string, AnyHandler> = new Map<string, AnyHandler>([
 ]);
 
 /** Names only the server emits: a client emitting them is told so. */
-const SERVER_ONLY: ReadonlySet<string> = new Set([TOPICS.USER_ACCESS_CHANGE, ...Object.values(SERVER_EVENTS)]);
+const SERVER_ONLY: ReadonlySet<string> = new Set([
+  TOPICS.USER_ACCESS_CHANGE,
+  ...Object.values(SERVER_EVENTS),
+]);
 
 type Ack = (answer: unknown) => void;
 
@@ -122,7 +125,9 @@ export function installDispatcher(ctx: RelayContext, socket: RelaySocket, limits
       try {
         const pending = deliver();
         if (pending instanceof Promise) {
-          pending.then(delivered, (error: unknown) => ctx.logger.error({ err: error, topic: label }, 'relay delivery failed'));
+          pending.then(delivered, (error: unknown) =>
+            ctx.logger.error({ err: error, topic: label }, 'relay delivery failed'),
+          );
         } else {
           delivered();
         }
@@ -141,4 +146,3 @@ export function installDispatcher(ctx: RelayContext, socket: RelaySocket, limits
     }
   });
 }
-

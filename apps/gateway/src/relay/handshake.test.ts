@@ -52,9 +52,15 @@ describe('relay handshake', () => {
       const client = createClient(gateway.url, { token, userId: 13 });
       client.socket.io.opts.transports = [...transports];
       clients.push(await open(client));
-      expect(await client.request('user_status_changes', { user_id: 13, user_status: 'available' })).toEqual({ statusCode: 200 });
-      if (transports.length === 2) await until(() => client.socket.io.engine.transport.name === 'websocket', 'the upgrade');
-      expect(await client.request('no_such_topic', {})).toEqual({ statusCode: 400, message: RELAY_ERRORS.TOPIC_INVALID });
+      expect(await client.request('user_status_changes', { user_id: 13, user_status: 'available' })).toEqual({
+        statusCode: 200,
+      });
+      if (transports.length === 2)
+        await until(() => client.socket.io.engine.transport.name === 'websocket', 'the upgrade');
+      expect(await client.request('no_such_topic', {})).toEqual({
+        statusCode: 400,
+        message: RELAY_ERRORS.TOPIC_INVALID,
+      });
     }
   });
 
@@ -75,7 +81,15 @@ describe('relay handshake', () => {
 
   it('refuses an alg none token', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const claims = { sub: '11', event_code: 'DEMO', roles: [{ role: 'admin' }], sid: 's', iss: TOKEN_ISSUER, iat: now, exp: now + 600 };
+    const claims = {
+      sub: '11',
+      event_code: 'DEMO',
+      roles: [{ role: 'admin' }],
+      sid: 's',
+      iss: TOKEN_ISSUER,
+      iat: now,
+      exp: now + 600,
+    };
     const token = `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(claims)}.`;
     expect(await refusal(gateway.url, { token, userId: 11 })).toBe(RELAY_ERRORS.TOKEN_INVALID);
   });
@@ -102,8 +116,15 @@ describe('relay handshake', () => {
   it('lets a browser in only from an allowed origin, matched exactly', async () => {
     const token = await provider.sign({ sub: '11' });
     await client({ token, userId: 11, headers: { origin: ORIGIN } });
-    for (const origin of ['https://evil.example.com', `${ORIGIN}.evil.com`, 'https://app.example.co', 'null']) {
-      expect(await refusal(gateway.url, { token, userId: 11, headers: { origin } })).toBe(RELAY_ERRORS.ORIGIN_FORBIDDEN);
+    for (const origin of [
+      'https://evil.example.com',
+      `${ORIGIN}.evil.com`,
+      'https://app.example.co',
+      'null',
+    ]) {
+      expect(await refusal(gateway.url, { token, userId: 11, headers: { origin } })).toBe(
+        RELAY_ERRORS.ORIGIN_FORBIDDEN,
+      );
     }
   });
 
@@ -122,10 +143,21 @@ describe('relay emits', () => {
   it("acks an unknown topic with 'the socket topic is invalid' and keeps the socket usable", async () => {
     const token = await provider.sign({ sub: '31', sid: 'sid-31' });
     const connected = await client({ token, userId: 31 });
-    expect(await connected.request('no_such_topic', {})).toEqual({ statusCode: 400, message: 'the socket topic is invalid' });
-    expect(await connected.request('chat', {})).toEqual({ statusCode: 400, message: 'the socket topic is invalid' });
-    expect(await connected.request('user_access_change', {})).toEqual({ statusCode: 400, message: RELAY_ERRORS.TOPIC_SERVER_ONLY });
-    expect(await connected.request('user_status_changes', { user_id: 31, user_status: 'busy' })).toEqual({ statusCode: 200 });
+    expect(await connected.request('no_such_topic', {})).toEqual({
+      statusCode: 400,
+      message: 'the socket topic is invalid',
+    });
+    expect(await connected.request('chat', {})).toEqual({
+      statusCode: 400,
+      message: 'the socket topic is invalid',
+    });
+    expect(await connected.request('user_access_change', {})).toEqual({
+      statusCode: 400,
+      message: RELAY_ERRORS.TOPIC_SERVER_ONLY,
+    });
+    expect(await connected.request('user_status_changes', { user_id: 31, user_status: 'busy' })).toEqual({
+      statusCode: 200,
+    });
     expect(connected.socket.connected).toBe(true);
   });
 
@@ -133,12 +165,18 @@ describe('relay emits', () => {
     const token = await provider.sign({ sub: '41', sid: 'sid-41' });
     const connected = await client({ token, userId: 41 });
     const answers = await Promise.all(
-      Array.from({ length: 8 }, () => connected.request<{ statusCode: number; message?: string }>('user_status_changes', { user_id: 41, user_status: 'busy' })),
+      Array.from({ length: 8 }, () =>
+        connected.request<{ statusCode: number; message?: string }>('user_status_changes', {
+          user_id: 41,
+          user_status: 'busy',
+        }),
+      ),
     );
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(5);
     expect(answers.filter((answer) => answer.message === RELAY_ERRORS.RATE_LIMITED)).toHaveLength(3);
     expect(connected.socket.connected).toBe(true);
-    for (let index = 0; index < 10; index += 1) connected.socket.emit('user_status_changes', { user_id: 41, user_status: 'busy' }, () => {});
+    for (let index = 0; index < 10; index += 1)
+      connected.socket.emit('user_status_changes', { user_id: 41, user_status: 'busy' }, () => {});
     await until(() => !connected.socket.connected, 'the abusive socket to be disconnected');
   });
 
@@ -147,7 +185,9 @@ describe('relay emits', () => {
     const cap = gateway.app.relay.options.maxConnections;
     const open = gateway.app.relay.io.engine.clientsCount;
     for (let index = open; index < cap; index += 1) {
-      extra.push(await client({ token: await provider.sign({ sub: String(100 + index) }), userId: 100 + index }));
+      extra.push(
+        await client({ token: await provider.sign({ sub: String(100 + index) }), userId: 100 + index }),
+      );
     }
     const token = await provider.sign({ sub: '99' });
     expect(await refusal(gateway.url, { token, userId: 99 })).toBe(RELAY_ERRORS.SERVER_FULL);

@@ -75,7 +75,11 @@ export function relayOptionsFromEnv(env: GatewayDeps['env']): RelayOptions {
  * Attaches the relay to the gateway's server. Closes with the app (sockets first, then Redis); adds the Redis
  * readiness check ('degraded' while Redis is away) and the relay metrics.
  */
-export async function attachRelay(app: FastifyInstance, deps: GatewayDeps, overrides: Partial<RelayOptions> = {}): Promise<void> {
+export async function attachRelay(
+  app: FastifyInstance,
+  deps: GatewayDeps,
+  overrides: Partial<RelayOptions> = {},
+): Promise<void> {
   const options: RelayOptions = { ...relayOptionsFromEnv(deps.env), ...overrides };
   const logger = deps.logger.child({ component: 'relay' });
   const metrics = createRelayMetrics(deps.metrics.registry);
@@ -106,9 +110,17 @@ export async function attachRelay(app: FastifyInstance, deps: GatewayDeps, overr
     logger.warn('CALL_TOKEN_SECRET is not set: call widget tokens differ per node');
   }
 
-  installHandshake(io, deps.verifier, { allowedOrigins: deps.env.WEB_ORIGIN, maxConnections: options.maxConnections }, metrics);
+  installHandshake(
+    io,
+    deps.verifier,
+    { allowedOrigins: deps.env.WEB_ORIGIN, maxConnections: options.maxConnections },
+    metrics,
+  );
   const presence = new Presence(ctx, { offlineGraceMs: options.offlineGraceMs });
-  const stopSessions = enforceSessions(ctx, deps.revocations, { sweepIntervalMs: options.sessionSweepMs, logoutGraceMs: 250 });
+  const stopSessions = enforceSessions(ctx, deps.revocations, {
+    sweepIntervalMs: options.sessionSweepMs,
+    logoutGraceMs: 250,
+  });
   const stopServerEvents = emitServerEvents(app, ctx, deps);
   const limits = { perSecond: options.emitsPerSecond, burst: options.emitBurst };
 

@@ -105,9 +105,14 @@ export async function createRelayIo(
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
   });
   // The subscriber queues its (re)subscriptions until connected; ioredis resubscribes after a reconnect.
-  const sub = pub.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, enableAutoPipelining: false });
+  const sub = pub.duplicate({
+    enableOfflineQueue: true,
+    maxRetriesPerRequest: null,
+    enableAutoPipelining: false,
+  });
   let lastState: AdapterState | undefined;
-  const state = (): AdapterState => (pub.status === 'ready' && sub.status === 'ready' ? 'connected' : 'degraded');
+  const state = (): AdapterState =>
+    pub.status === 'ready' && sub.status === 'ready' ? 'connected' : 'degraded';
   const refresh = (): void => {
     const current = state();
     if (current === lastState) return;
@@ -122,7 +127,10 @@ export async function createRelayIo(
     for (const event of ['ready', 'close', 'end', 'reconnecting'] as const) client.on(event, refresh);
   }
 
-  const rawPublish = pub.publish.bind(pub) as (channel: string | Buffer, message: string | Buffer) => Promise<number>;
+  const rawPublish = pub.publish.bind(pub) as (
+    channel: string | Buffer,
+    message: string | Buffer,
+  ) => Promise<number>;
   const guardedPublish = (channel: string | Buffer, message: string | Buffer): Promise<number> => {
     if (pub.status !== 'ready') {
       metrics.adapterDroppedPublishes.inc();
@@ -136,7 +144,12 @@ export async function createRelayIo(
   (pub as unknown as { publish: typeof guardedPublish }).publish = guardedPublish;
 
   await Promise.all([waitReady(pub, 2_000), waitReady(sub, 2_000)]);
-  io.adapter(createAdapter(pub, sub, { requestsTimeout: options.requestsTimeoutMs, key: `${options.redisPrefix}:socket.io` }));
+  io.adapter(
+    createAdapter(pub, sub, {
+      requestsTimeout: options.requestsTimeoutMs,
+      key: `${options.redisPrefix}:socket.io`,
+    }),
+  );
   refresh();
 
   return {

@@ -66,7 +66,12 @@ export function createRelayMetrics(registry: Registry): RelayMetrics {
     labelNames: ['state'],
     registers,
   });
-  const emits = new Counter({ name: 'relay_emits_total', help: 'Client emits received, by topic', labelNames: ['topic'], registers });
+  const emits = new Counter({
+    name: 'relay_emits_total',
+    help: 'Client emits received, by topic',
+    labelNames: ['topic'],
+    registers,
+  });
   const ackLatency = new Histogram({
     name: 'relay_ack_latency_seconds',
     help: 'From a client emit arriving to its acknowledgement, by topic',
@@ -84,7 +89,11 @@ export function createRelayMetrics(registry: Registry): RelayMetrics {
   // Topic labels are bounded (every chat topic is 'chat', unknown names 'invalid'), so this map stays small.
   const series = new Map<string, TopicSeries>();
   return {
-    connectedSockets: new Gauge({ name: 'relay_connected_sockets', help: 'Sockets connected to this node', registers }),
+    connectedSockets: new Gauge({
+      name: 'relay_connected_sockets',
+      help: 'Sockets connected to this node',
+      registers,
+    }),
     connectionsRefused: new Counter({
       name: 'relay_connections_refused_total',
       help: 'Handshakes refused, by reason',
@@ -119,12 +128,17 @@ export function createRelayMetrics(registry: Registry): RelayMetrics {
       registers,
     }),
     setAdapterState(state) {
-      for (const candidate of ADAPTER_STATES) adapterState.set({ state: candidate }, candidate === state ? 1 : 0);
+      for (const candidate of ADAPTER_STATES)
+        adapterState.set({ state: candidate }, candidate === state ? 1 : 0);
     },
     forTopic(topic) {
       let found = series.get(topic);
       if (!found) {
-        found = { emits: emits.labels(topic), ackLatency: ackLatency.labels(topic), deliveryLatency: deliveryLatency.labels(topic) };
+        found = {
+          emits: emits.labels(topic),
+          ackLatency: ackLatency.labels(topic),
+          deliveryLatency: deliveryLatency.labels(topic),
+        };
         series.set(topic, found);
       }
       return found;

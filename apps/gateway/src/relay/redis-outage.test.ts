@@ -47,10 +47,14 @@ describe('relay during a Redis outage', () => {
       if (ack.statusCode !== 200 || !ack.data) throw new Error(`not stored: ${JSON.stringify(ack)}`);
       return ack.data;
     };
-    const ids = (client: TestClient): string[] => client.events<ChatMessage>(TOPIC).map((message) => message.id);
+    const ids = (client: TestClient): string[] =>
+      client.events<ChatMessage>(TOPIC).map((message) => message.id);
 
     const before = await say('before the outage');
-    await until(() => ids(local).includes(before.id) && ids(remote).includes(before.id), 'delivery on both nodes');
+    await until(
+      () => ids(local).includes(before.id) && ids(remote).includes(before.id),
+      'delivery on both nodes',
+    );
 
     await redis.stop();
     await until(
@@ -67,9 +71,14 @@ describe('relay during a Redis outage', () => {
     await settle(500);
     expect(ids(remote)).not.toContain(during.id);
     // The remote tab sees the gap and loads what follows its last seq from history.
-    const caughtUp = await remote.request<CatchUpAck>('catch_up', { conversation_id: before.conversation, after_seq: before.seq ?? 0 });
+    const caughtUp = await remote.request<CatchUpAck>('catch_up', {
+      conversation_id: before.conversation,
+      after_seq: before.seq ?? 0,
+    });
     expect(caughtUp.statusCode).toBe(200);
-    expect(caughtUp.statusCode === 200 && caughtUp.messages.map((message) => message.id)).toEqual([during.id]);
+    expect(caughtUp.statusCode === 200 && caughtUp.messages.map((message) => message.id)).toEqual([
+      during.id,
+    ]);
 
     await redis.start();
     await until(
@@ -79,7 +88,11 @@ describe('relay during a Redis outage', () => {
     );
     expect(((await (await fetch(`${node2.url}/readyz`)).json()) as { status: string }).status).toBe('ok');
     const after = await say('after the outage');
-    await until(() => ids(local).includes(after.id) && ids(remote).includes(after.id), 'cross-node delivery again', 10_000);
+    await until(
+      () => ids(local).includes(after.id) && ids(remote).includes(after.id),
+      'cross-node delivery again',
+      10_000,
+    );
     await settle();
     expect(ids(local)).toEqual([before.id, during.id, after.id]);
     expect(ids(remote)).toEqual([before.id, after.id]);

@@ -20,12 +20,29 @@ import {
 } from '@showfloor/contracts';
 import { callProcedure } from '../../test/gateway.ts';
 import { CALL_TOKEN_AUDIENCE } from './call-tokens.ts';
-import { connectAs, createClient, open, refusal, settle, until, type ConnectOptions, type TestClient } from './testing/clients.ts';
+import {
+  connectAs,
+  createClient,
+  open,
+  refusal,
+  settle,
+  until,
+  type ConnectOptions,
+  type TestClient,
+} from './testing/clients.ts';
 import { resolveTestRedis, type TestRedis } from './testing/redis.ts';
-import { TEST_CALL_SECRET, relayEnv, signIn, startRelayStack, type RelayStack, type SignedIn } from './testing/stack.ts';
+import {
+  TEST_CALL_SECRET,
+  relayEnv,
+  signIn,
+  startRelayStack,
+  type RelayStack,
+  type SignedIn,
+} from './testing/stack.ts';
 
 const TOPIC = chatTopic('DEMO');
-const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+const ONE_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 let redis: TestRedis;
 let stack: RelayStack;
 let node1: string;
@@ -46,7 +63,14 @@ async function tab(node: string, user: SignedIn, options: Partial<ConnectOptions
 }
 
 function text(from: SignedIn, to: SignedIn[], message: string, clientId = randomUUID()) {
-  return { type: 'text' as const, action: 'message' as const, message, from: from.userId, to: to.map((user) => user.userId), client_id: clientId };
+  return {
+    type: 'text' as const,
+    action: 'message' as const,
+    message,
+    from: from.userId,
+    to: to.map((user) => user.userId),
+    client_id: clientId,
+  };
 }
 
 async function send(client: TestClient, payload: unknown): Promise<ChatMessage> {
@@ -56,7 +80,14 @@ async function send(client: TestClient, payload: unknown): Promise<ChatMessage> 
 }
 
 async function enterLobby(client: TestClient, user: SignedIn): Promise<void> {
-  expect(await client.request('user_room_events', { event: 'enter_room', user_id: user.userId, room_id: lobbyId, timestamp: Date.now() })).toEqual({
+  expect(
+    await client.request('user_room_events', {
+      event: 'enter_room',
+      user_id: user.userId,
+      room_id: lobbyId,
+      timestamp: Date.now(),
+    }),
+  ).toEqual({
     statusCode: 200,
   });
 }
@@ -65,10 +96,17 @@ beforeAll(async () => {
   redis = await resolveTestRedis(process.env.REDIS_URL);
   stack = await startRelayStack(2, relayEnv(redis.url, { RELAY_MAX_FRAME_BYTES: '65536' }));
   [node1, node2] = stack.nodes.map((node) => node.url) as [string, string];
-  [ada, grace, linus, erin, root] = await Promise.all(
-    ['ada@demo.test', 'grace@demo.test', 'linus@demo.test', 'erin@demo.test', 'root@demo.test'].map((email) => signIn(node1, email)),
-  ) as [SignedIn, SignedIn, SignedIn, SignedIn, SignedIn];
-  const lobby = await callProcedure<{ id: number }>(node1, 'content.getLobby', { event_code: 'DEMO' }, { token: ada.token });
+  [ada, grace, linus, erin, root] = (await Promise.all(
+    ['ada@demo.test', 'grace@demo.test', 'linus@demo.test', 'erin@demo.test', 'root@demo.test'].map((email) =>
+      signIn(node1, email),
+    ),
+  )) as [SignedIn, SignedIn, SignedIn, SignedIn, SignedIn];
+  const lobby = await callProcedure<{ id: number }>(
+    node1,
+    'content.getLobby',
+    { event_code: 'DEMO' },
+    { token: ada.token },
+  );
   if (!lobby.data) throw new Error(`no lobby: ${lobby.error?.message}`);
   lobbyId = lobby.data.id;
 }, 60_000);
@@ -96,7 +134,10 @@ describe('chat across nodes', () => {
     expect(stored.conversation.startsWith('temp-')).toBe(false);
     expect(stored.seq).toBeGreaterThan(0);
 
-    await until(() => graceTabs.every((client) => client.events(TOPIC).length >= 1), 'every tab of grace to hear the message');
+    await until(
+      () => graceTabs.every((client) => client.events(TOPIC).length >= 1),
+      'every tab of grace to hear the message',
+    );
     await settle();
     for (const client of [...graceTabs, ...adaTabs]) {
       const heard = client.events<ChatMessage>(TOPIC);
@@ -116,12 +157,19 @@ describe('chat across nodes', () => {
     const outsider = await tab(node1, linus);
     const [sender] = members[0]!;
 
-    const stored = await send(sender, { ...text(ada, [], 'hello room'), room: { id: lobbyId, name: 'Lobby' } });
+    const stored = await send(sender, {
+      ...text(ada, [], 'hello room'),
+      room: { id: lobbyId, name: 'Lobby' },
+    });
     expect(stored.room?.id).toBe(lobbyId);
 
-    await until(() => members.every(([client]) => client.events(TOPIC).length >= 1), 'every member to hear the room message');
+    await until(
+      () => members.every(([client]) => client.events(TOPIC).length >= 1),
+      'every member to hear the room message',
+    );
     await settle();
-    for (const [client] of members) expect(client.events<ChatMessage>(TOPIC).map((message) => message.id)).toEqual([stored.id]);
+    for (const [client] of members)
+      expect(client.events<ChatMessage>(TOPIC).map((message) => message.id)).toEqual([stored.id]);
     expect(outsider.events(TOPIC)).toHaveLength(0);
   });
 
@@ -142,10 +190,18 @@ describe('chat across nodes', () => {
     await settle(500);
     expect(recipient.events<ChatMessage>(TOPIC).map((message) => message.id)).toEqual([original.id]);
 
-    const history = await recipient.request<CatchUpAck>('catch_up', { conversation_id: original.conversation, after_seq: 0, limit: 200 });
+    const history = await recipient.request<CatchUpAck>('catch_up', {
+      conversation_id: original.conversation,
+      after_seq: 0,
+      limit: 200,
+    });
     expect(history.statusCode).toBe(200);
     if (history.statusCode !== 200) return;
-    expect(history.messages.filter((message) => message.client_id === payload.client_id || message.id === original.id)).toHaveLength(1);
+    expect(
+      history.messages.filter(
+        (message) => message.client_id === payload.client_id || message.id === original.id,
+      ),
+    ).toHaveLength(1);
   });
 
   it('keeps every 200-acknowledged message in history, in seq order, for participants only', async () => {
@@ -160,7 +216,11 @@ describe('chat across nodes', () => {
     expect(new Set(acked.map((message) => message.conversation))).toEqual(new Set([conversation]));
 
     const reader = await tab(node2, grace);
-    const history = await reader.request<CatchUpAck>('catch_up', { conversation_id: conversation, after_seq: 0, limit: 200 });
+    const history = await reader.request<CatchUpAck>('catch_up', {
+      conversation_id: conversation,
+      after_seq: 0,
+      limit: 200,
+    });
     expect(history.statusCode).toBe(200);
     if (history.statusCode !== 200) return;
     const ids = new Set(history.messages.map((message) => message.id));
@@ -171,8 +231,14 @@ describe('chat across nodes', () => {
 
     // Asking for what follows a seq answers exactly the later ones.
     const middle = acked.map((message) => message.seq ?? 0).sort((a, b) => a - b)[9]!;
-    const tail = await reader.request<CatchUpAck>('catch_up', { conversation_id: conversation, after_seq: middle, limit: 200 });
-    expect(tail.statusCode === 200 && tail.messages.every((message) => (message.seq ?? 0) > middle)).toBe(true);
+    const tail = await reader.request<CatchUpAck>('catch_up', {
+      conversation_id: conversation,
+      after_seq: middle,
+      limit: 200,
+    });
+    expect(tail.statusCode === 200 && tail.messages.every((message) => (message.seq ?? 0) > middle)).toBe(
+      true,
+    );
 
     const stranger = await tab(node1, linus);
     expect(await stranger.request('catch_up', { conversation_id: conversation, after_seq: 0 })).toEqual({
@@ -180,11 +246,40 @@ describe('chat across nodes', () => {
       message: RELAY_ERRORS.NOT_PARTICIPANT,
     });
   });
+  it("passes a bot's answer to the user's tabs after the user's own message", async () => {
+    const adaTabs = [await tab(node1, ada), await tab(node2, ada)];
+    const bystander = await tab(node2, grace);
+    const stored = await send(adaTabs[0]!, {
+      type: 'text',
+      action: 'message',
+      message: 'What is on the agenda?',
+      from: ada.userId,
+      to: [],
+      bot: 'helpbot',
+      client_id: randomUUID(),
+    });
+    expect(stored.bot).toBe('helpbot');
+    await until(
+      () => adaTabs.every((client) => client.events(TOPIC).length === 2),
+      "the message and the bot's answer on both tabs",
+    );
+    await settle();
+    for (const client of adaTabs) {
+      const [own, answer] = client.events<ChatMessage>(TOPIC);
+      expect(own?.id).toBe(stored.id);
+      expect(answer).toMatchObject({ conversation: stored.conversation, to: [ada.userId] });
+      expect(answer?.seq).toBeGreaterThan(stored.seq ?? 0);
+      expect(client.events(TOPIC)).toHaveLength(2);
+    }
+    expect(bystander.events(TOPIC)).toHaveLength(0);
+  });
 });
 
 describe('refusals', () => {
   it('refuses a bad token and a foreign userId at the handshake with their exact messages', async () => {
-    expect(await refusal(node1, { token: 'not-a-token', userId: ada.userId })).toBe(RELAY_ERRORS.TOKEN_INVALID);
+    expect(await refusal(node1, { token: 'not-a-token', userId: ada.userId })).toBe(
+      RELAY_ERRORS.TOKEN_INVALID,
+    );
     expect(await refusal(node2, { token: ada.token, userId: grace.userId })).toBe(RELAY_ERRORS.USER_MISMATCH);
     expect(await refusal(node2, { userId: ada.userId })).toBe(RELAY_ERRORS.TOKEN_MISSING);
   });
@@ -200,14 +295,24 @@ describe('refusals', () => {
       [chatTopic('VIP'), text(ada, [grace], 'x'), RELAY_ERRORS.TOPIC_FOREIGN_EVENT],
       [TOPIC, { ...text(ada, [grace], 'x'), from: grace.userId }, RELAY_ERRORS.SENDER_MISMATCH],
       [TOPIC, text(ada, [grace], 'x'.repeat(2001)), RELAY_ERRORS.TEXT_TOO_LONG],
-      [TOPIC, { ...text(ada, [], 'x'), room: { id: 987_654, name: 'elsewhere' } }, RELAY_ERRORS.ROOM_FORBIDDEN],
+      [
+        TOPIC,
+        { ...text(ada, [], 'x'), room: { id: 987_654, name: 'elsewhere' } },
+        RELAY_ERRORS.ROOM_FORBIDDEN,
+      ],
       [TOPIC, text(ada, [{ userId: 987_654 } as SignedIn], 'x'), RELAY_ERRORS.RECIPIENT_NOT_IN_EVENT],
     ];
     for (const [topic, payload, message] of cases) {
       expect(await client.request(topic, payload), topic).toEqual({ statusCode: 400, message });
       await works();
     }
-    for (const malformed of ['just text', 42, null, { ...text(ada, [grace], 'x'), type: 'fax' }, { ...text(ada, [grace], 'x'), to: 'grace' }]) {
+    for (const malformed of [
+      'just text',
+      42,
+      null,
+      { ...text(ada, [grace], 'x'), type: 'fax' },
+      { ...text(ada, [grace], 'x'), to: 'grace' },
+    ]) {
       const answer = await client.request<{ statusCode: number; message: string }>(TOPIC, malformed);
       expect(answer.statusCode).toBe(400);
       expect(answer.message.startsWith(`${RELAY_ERRORS.PAYLOAD_INVALID}: `)).toBe(true);
@@ -226,7 +331,9 @@ describe('refusals', () => {
     client.socket.emit(TOPIC, text(ada, [grace], 'z'.repeat(100_000)), () => {});
     await until(() => disconnects === 1, 'the oversize frame to close the transport');
     await until(() => client.socket.connected, 'the client to reconnect', 8_000);
-    expect((await client.request<ChatAck>(TOPIC, text(ada, [grace], 'after reconnect'))).statusCode).toBe(200);
+    expect((await client.request<ChatAck>(TOPIC, text(ada, [grace], 'after reconnect'))).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -237,26 +344,47 @@ describe('calls, announcements, presence, rooms', () => {
     const conversation = (await send(caller, text(ada, [grace], 'call me'))).conversation;
     await until(() => callee.events(TOPIC).length === 1, 'the text to arrive');
 
-    const start = { type: 'video', action: 'start', message: '', from: ada.userId, to: [grace.userId], conversation };
-    expect(await caller.request(TOPIC, start)).toMatchObject({ statusCode: 200, data: { action: 'start', conversation } });
-    await until(() => callee.events(TOPIC).length === 2 && caller.events(TOPIC).length === 2, 'the start message on both sides');
+    const start = {
+      type: 'video',
+      action: 'start',
+      message: '',
+      from: ada.userId,
+      to: [grace.userId],
+      conversation,
+    };
+    expect(await caller.request(TOPIC, start)).toMatchObject({
+      statusCode: 200,
+      data: { action: 'start', conversation },
+    });
+    await until(
+      () => callee.events(TOPIC).length === 2 && caller.events(TOPIC).length === 2,
+      'the start message on both sides',
+    );
     const heardByCallee = callee.events<ChatMessage>(TOPIC)[1]!;
     const heardByCaller = caller.events<ChatMessage>(TOPIC)[1]!;
     expect(heardByCallee).toMatchObject({ action: 'start', type: 'video', from: ada.userId, conversation });
     expect(heardByCallee.user_summary_info?.id).toBe(ada.userId);
     const key = new TextEncoder().encode(TEST_CALL_SECRET);
-    const calleeClaims = (await jwtVerify(heardByCallee.token ?? '', key, { audience: CALL_TOKEN_AUDIENCE })).payload;
-    const callerClaims = (await jwtVerify(heardByCaller.token ?? '', key, { audience: CALL_TOKEN_AUDIENCE })).payload;
+    const calleeClaims = (await jwtVerify(heardByCallee.token ?? '', key, { audience: CALL_TOKEN_AUDIENCE }))
+      .payload;
+    const callerClaims = (await jwtVerify(heardByCaller.token ?? '', key, { audience: CALL_TOKEN_AUDIENCE }))
+      .payload;
     expect(calleeClaims).toMatchObject({ sub: String(grace.userId), room: callRoomName(conversation) });
     expect(callerClaims).toMatchObject({ sub: String(ada.userId), room: callRoomName(conversation) });
 
-    expect(await callee.request(TOPIC, { ...start, action: 'end', from: grace.userId, to: [ada.userId] })).toMatchObject({ statusCode: 200 });
+    expect(
+      await callee.request(TOPIC, { ...start, action: 'end', from: grace.userId, to: [ada.userId] }),
+    ).toMatchObject({ statusCode: 200 });
     await until(() => caller.events(TOPIC).length === 3, 'the end message');
     expect(caller.events<ChatMessage>(TOPIC)[2]).toMatchObject({ action: 'end', from: grace.userId });
     expect(caller.events<ChatMessage>(TOPIC)[2]?.token).toBeUndefined();
 
     const stranger = await tab(node1, linus);
-    const refused = await stranger.request<{ statusCode: number; message: string }>(TOPIC, { ...start, from: linus.userId, to: [] });
+    const refused = await stranger.request<{ statusCode: number; message: string }>(TOPIC, {
+      ...start,
+      from: linus.userId,
+      to: [],
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.message.startsWith(`${RELAY_ERRORS.NOT_STORED}: `)).toBe(true);
   });
@@ -265,14 +393,34 @@ describe('calls, announcements, presence, rooms', () => {
     const admin = await tab(node1, erin);
     const adaTab = await tab(node2, ada);
     const graceTab = await tab(node1, grace);
-    const announcement = { title: 'Keynote', message: 'Starts in 5 minutes', room_id: 0, type: 1, duration: 5, user_ids: [] };
-    expect(await adaTab.request('announcements', announcement)).toEqual({ statusCode: 400, message: RELAY_ERRORS.ROLE_FORBIDDEN });
+    const announcement = {
+      title: 'Keynote',
+      message: 'Starts in 5 minutes',
+      room_id: 0,
+      type: 1,
+      duration: 5,
+      user_ids: [],
+    };
+    expect(await adaTab.request('announcements', announcement)).toEqual({
+      statusCode: 400,
+      message: RELAY_ERRORS.ROLE_FORBIDDEN,
+    });
 
     expect(await admin.request('announcements', announcement)).toEqual({ statusCode: 200 });
-    await until(() => adaTab.events('announcements').length === 1 && graceTab.events('announcements').length === 1, 'the announcement');
-    expect(adaTab.events<Announcement>('announcements')[0]).toEqual({ title: 'Keynote', message: 'Starts in 5 minutes', type: 1, duration: 5 });
+    await until(
+      () => adaTab.events('announcements').length === 1 && graceTab.events('announcements').length === 1,
+      'the announcement',
+    );
+    expect(adaTab.events<Announcement>('announcements')[0]).toEqual({
+      title: 'Keynote',
+      message: 'Starts in 5 minutes',
+      type: 1,
+      duration: 5,
+    });
 
-    expect(await admin.request('announcements', { ...announcement, title: 'Only Ada', user_ids: [ada.userId] })).toEqual({ statusCode: 200 });
+    expect(
+      await admin.request('announcements', { ...announcement, title: 'Only Ada', user_ids: [ada.userId] }),
+    ).toEqual({ statusCode: 200 });
     await until(() => adaTab.events('announcements').length === 2, 'the listed user to hear it');
     await settle();
     expect(graceTab.events('announcements')).toHaveLength(1);
@@ -283,7 +431,9 @@ describe('calls, announcements, presence, rooms', () => {
     const first = await tab(node1, grace);
     const second = await tab(node2, grace);
     const offline = (): UserStatusChange[] =>
-      watcher.events<UserStatusChange>('user_status_changes').filter((change) => change.user_id === grace.userId && change.user_status === 'offline');
+      watcher
+        .events<UserStatusChange>('user_status_changes')
+        .filter((change) => change.user_id === grace.userId && change.user_status === 'offline');
 
     first.close();
     await settle(2_000);
@@ -298,9 +448,17 @@ describe('calls, announcements, presence, rooms', () => {
     const adaTab = await tab(node1, ada);
     const graceTab = await tab(node2, grace);
     await enterLobby(graceTab, grace);
-    expect(await adaTab.request('user_status_changes', { user_id: ada.userId, user_status: 'busy', room_id: null })).toEqual({ statusCode: 200 });
+    expect(
+      await adaTab.request('user_status_changes', {
+        user_id: ada.userId,
+        user_status: 'busy',
+        room_id: null,
+      }),
+    ).toEqual({ statusCode: 200 });
     await until(() => graceTab.events('user_status_changes').length === 1, 'the status change');
-    expect(await adaTab.request('user_status_changes', { user_id: grace.userId, user_status: 'busy' })).toEqual({
+    expect(
+      await adaTab.request('user_status_changes', { user_id: grace.userId, user_status: 'busy' }),
+    ).toEqual({
       statusCode: 400,
       message: RELAY_ERRORS.SENDER_MISMATCH,
     });
@@ -308,7 +466,9 @@ describe('calls, announcements, presence, rooms', () => {
     await enterLobby(adaTab, ada);
     await enterLobby(adaTab, ada);
     await settle();
-    expect(graceTab.events('user_room_events')).toEqual([expect.objectContaining({ event: 'enter_room', user_id: ada.userId, room_id: lobbyId })]);
+    expect(graceTab.events('user_room_events')).toEqual([
+      expect.objectContaining({ event: 'enter_room', user_id: ada.userId, room_id: lobbyId }),
+    ]);
   });
 });
 
@@ -325,18 +485,44 @@ describe('server-originated events', () => {
     });
     expect(uploaded.status).toBe(200);
     const { profile_picture: path } = (await uploaded.json()) as { profile_picture: string };
-    await until(() => watcher.events('profile_picture_change').length === 1, 'profile_picture_change after the upload');
-    expect(watcher.events('profile_picture_change')[0]).toEqual({ user_id: ada.userId, profile_picture_path: path });
+    await until(
+      () => watcher.events('profile_picture_change').length === 1,
+      'profile_picture_change after the upload',
+    );
+    expect(watcher.events('profile_picture_change')[0]).toEqual({
+      user_id: ada.userId,
+      profile_picture_path: path,
+    });
 
-    const removed = await callProcedure(node1, 'user.deletePicture', { user_id: ada.userId }, { token: ada.token });
+    const removed = await callProcedure(
+      node1,
+      'user.deletePicture',
+      { user_id: ada.userId },
+      { token: ada.token },
+    );
     expect(removed.status, JSON.stringify(removed.error)).toBe(200);
-    await until(() => watcher.events('profile_picture_change').length === 2, 'profile_picture_change after the removal');
-    expect(watcher.events('profile_picture_change')[1]).toEqual({ user_id: ada.userId, profile_picture_path: '' });
+    await until(
+      () => watcher.events('profile_picture_change').length === 2,
+      'profile_picture_change after the removal',
+    );
+    expect(watcher.events('profile_picture_change')[1]).toEqual({
+      user_id: ada.userId,
+      profile_picture_path: '',
+    });
 
-    const status = await callProcedure(node1, 'user.setRecruitingStatus', { user_id: ada.userId, status_id: 1, event_code: 'DEMO' }, { token: erin.token });
+    const status = await callProcedure(
+      node1,
+      'user.setRecruitingStatus',
+      { user_id: ada.userId, status_id: 1, event_code: 'DEMO' },
+      { token: erin.token },
+    );
     expect(status.status, JSON.stringify(status.error)).toBe(200);
     await until(() => candidate.events('user_recruiting_status').length === 1, 'user_recruiting_status');
-    expect(candidate.events('user_recruiting_status')[0]).toMatchObject({ user_id: ada.userId, status_id: 1, event_code: 'DEMO' });
+    expect(candidate.events('user_recruiting_status')[0]).toMatchObject({
+      user_id: ada.userId,
+      status_id: 1,
+      event_code: 'DEMO',
+    });
     await settle();
     expect(watcher.events('user_recruiting_status')).toHaveLength(0);
   });
@@ -357,7 +543,9 @@ describe('server-originated events', () => {
       requestId: 'test',
     });
     await until(() => adaTab.events('user_access_change').length === 1, 'user_access_change');
-    const change = adaTab.events<{ accessibleRooms: Array<{ roomId: number; roomName: string }> }>('user_access_change')[0];
+    const change = adaTab.events<{ accessibleRooms: Array<{ roomId: number; roomName: string }> }>(
+      'user_access_change',
+    )[0];
     expect(change?.accessibleRooms).toContainEqual(expect.objectContaining({ roomId: lobbyId }));
   });
 });
@@ -370,8 +558,12 @@ describe('sessions', () => {
     await until(() => oldTab.events('logout').length === 1, 'logout on the older session');
     expect(oldTab.events<LogoutEvent>('logout')[0]).toEqual({ user_id: older.userId });
     await until(() => !oldTab.socket.connected, 'the older socket to close', 5_000);
-    expect(await refusal(node2, { token: older.token, userId: older.userId })).toBe(RELAY_ERRORS.TOKEN_REVOKED);
-    expect(await refusal(node1, { token: older.token, userId: older.userId })).toBe(RELAY_ERRORS.TOKEN_REVOKED);
+    expect(await refusal(node2, { token: older.token, userId: older.userId })).toBe(
+      RELAY_ERRORS.TOKEN_REVOKED,
+    );
+    expect(await refusal(node1, { token: older.token, userId: older.userId })).toBe(
+      RELAY_ERRORS.TOKEN_REVOKED,
+    );
     const newTab = await tab(node2, newer);
     expect(newTab.socket.connected).toBe(true);
     expect(newTab.events('logout')).toHaveLength(0);
@@ -380,7 +572,10 @@ describe('sessions', () => {
   it('reports the adapter on /readyz and the relay figures on /metrics', async () => {
     const client = await tab(node1, ada);
     await client.request('no_such_topic', {});
-    const ready = (await (await fetch(`${node1}/readyz`)).json()) as { status: string; checks: Array<{ name: string; ok: boolean }> };
+    const ready = (await (await fetch(`${node1}/readyz`)).json()) as {
+      status: string;
+      checks: Array<{ name: string; ok: boolean }>;
+    };
     expect(ready.status).toBe('ok');
     expect(ready.checks).toContainEqual(expect.objectContaining({ name: 'redis', ok: true }));
     const metrics = await (await fetch(`${node1}/metrics`)).text();
@@ -392,14 +587,21 @@ describe('sessions', () => {
     expect(metrics).toMatch(/^relay_adapter_state\{state="connected"\} 1$/m);
   });
 
-  it("closes every tab of a deactivated user within seconds, after logout", async () => {
+  it('closes every tab of a deactivated user within seconds, after logout', async () => {
     const tabs = [await tab(node1, grace), await tab(node2, grace)];
     const started = Date.now();
-    const answer = await callProcedure(node1, 'user.deactivateUser', { user_id: grace.userId }, { token: grace.token });
+    const answer = await callProcedure(
+      node1,
+      'user.deactivateUser',
+      { user_id: grace.userId },
+      { token: grace.token },
+    );
     expect(answer.status, JSON.stringify(answer.error)).toBe(200);
     await until(() => tabs.every((client) => !client.socket.connected), "grace's tabs to close", 5_000);
     expect(Date.now() - started).toBeLessThan(3_000);
     for (const client of tabs) expect(client.events('logout')).toEqual([{ user_id: grace.userId }]);
-    expect(await refusal(node2, { token: grace.token, userId: grace.userId })).toBe(RELAY_ERRORS.TOKEN_REVOKED);
+    expect(await refusal(node2, { token: grace.token, userId: grace.userId })).toBe(
+      RELAY_ERRORS.TOKEN_REVOKED,
+    );
   });
 });

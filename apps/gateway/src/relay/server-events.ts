@@ -84,10 +84,19 @@ export function emitServerEvents(app: FastifyInstance, ctx: RelayContext, deps: 
 
   /** The rooms of the user's event the provider lets them load, read with their own token. */
   async function accessibleRooms(user: SocketData): Promise<AccessibleRoom[]> {
-    const answer = await ctx.provider.call('content', 'listRooms', { event_code: user.eventCode }, { token: user.token });
+    const answer = await ctx.provider.call(
+      'content',
+      'listRooms',
+      { event_code: user.eventCode },
+      { token: user.token },
+    );
     const rooms = answer.event_rooms.flatMap((group) => group.rooms).filter((room) => room.active);
-    const allowed = await Promise.all(rooms.map((room) => ctx.directory.canAccessRoom(user, room.id).catch(() => false)));
-    return rooms.filter((_, index) => allowed[index]).map((room) => ({ roomId: room.id, roomName: room.name }));
+    const allowed = await Promise.all(
+      rooms.map((room) => ctx.directory.canAccessRoom(user, room.id).catch(() => false)),
+    );
+    return rooms
+      .filter((_, index) => allowed[index])
+      .map((room) => ({ roomId: room.id, roomName: room.name }));
   }
 
   /** Forgets this node's cached access of the user and moves their tabs out of rooms they lost. */

@@ -25,14 +25,22 @@ function isEndedBy(revocation: Revocation, data: SocketData): boolean {
     case 'session':
       return data.sid === revocation.sid;
     case 'user':
-      return String(data.userId) === revocation.userId && data.sid !== revocation.exceptSid && data.issuedAt * 1000 <= revocation.before;
+      return (
+        String(data.userId) === revocation.userId &&
+        data.sid !== revocation.exceptSid &&
+        data.issuedAt * 1000 <= revocation.before
+      );
     case 'event':
       return data.eventCode === revocation.eventCode && data.issuedAt * 1000 <= revocation.before;
   }
 }
 
 /** Wires revocations and expiry to socket closing; returns the stop function. */
-export function enforceSessions(ctx: RelayContext, revocations: RevocationList, options: SessionOptions): () => void {
+export function enforceSessions(
+  ctx: RelayContext,
+  revocations: RevocationList,
+  options: SessionOptions,
+): () => void {
   const { io, logger, metrics } = ctx;
   // Revocations that came from another node: recorded in our list without being sent back out.
   const fromOtherNodes = new WeakSet<Revocation>();
@@ -40,9 +48,15 @@ export function enforceSessions(ctx: RelayContext, revocations: RevocationList, 
   /** Closes this node's sockets of the ended sessions; `logout` first unless the user signed out themself. */
   const closeLocal = (revocation: Revocation): void => {
     const ended: RelaySocket[] = [];
-    for (const socket of io.of('/').sockets.values()) if (isEndedBy(revocation, socket.data)) ended.push(socket);
+    for (const socket of io.of('/').sockets.values())
+      if (isEndedBy(revocation, socket.data)) ended.push(socket);
     if (ended.length === 0) return;
-    const reason = revocation.kind === 'session' ? 'signout' : revocation.kind === 'user' && revocation.exceptSid ? 'force_login' : 'session_ended';
+    const reason =
+      revocation.kind === 'session'
+        ? 'signout'
+        : revocation.kind === 'user' && revocation.exceptSid
+          ? 'force_login'
+          : 'session_ended';
     if (revocation.kind === 'session') {
       // The user signed out themself: their other tabs reconnect, are refused and sign out.
       for (const socket of ended) socket.disconnect(true);
@@ -66,7 +80,10 @@ export function enforceSessions(ctx: RelayContext, revocations: RevocationList, 
   io.on('session_revoked', (payload: SessionRevoked) => {
     const parsed = SessionRevokedSchema.safeParse(payload);
     if (!parsed.success) {
-      logger.warn({ issues: parsed.error.issues }, 'relay: ignored a malformed session_revoked from another node');
+      logger.warn(
+        { issues: parsed.error.issues },
+        'relay: ignored a malformed session_revoked from another node',
+      );
       return;
     }
     const revocation = parsed.data as Revocation;

@@ -150,6 +150,8 @@ export type UserAccessChange = z.infer<typeof UserAccessChangeSchema>;
  * (not shown in the spec: chosen here) carry attribute values the client merges into room content items by id.
  */
 export const RecruitingStatusEventSchema = RecruitingStatusSchema.extend({
-  items: z.array(z.object({ id: z.union([z.number().int(), z.string()]), attributes: SmallObject })).optional(),
+  items: z
+    .array(z.object({ id: z.union([z.number().int(), z.string()]), attributes: SmallObject }))
+    .optional(),
 });
 export type RecruitingStatusEvent = z.infer<typeof RecruitingStatusEventSchema>;

@@ -70,7 +70,12 @@ export interface ServerToClientEvents {
 
 /** A session ended on one node, told to every node so each refuses the token and closes its sockets. */
 export const SessionRevokedSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('session'), sid: z.string(), userId: z.string().optional(), expiresAt: z.number() }),
+  z.object({
+    kind: z.literal('session'),
+    sid: z.string(),
+    userId: z.string().optional(),
+    expiresAt: z.number(),
+  }),
   z.object({
     kind: z.literal('user'),
     userId: z.string(),

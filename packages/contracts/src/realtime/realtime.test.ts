@@ -91,7 +91,9 @@ describe('realtime contract', () => {
     });
     expect(CatchUpRequestSchema.safeParse({ conversation_id: 'c1', after_seq: -1 }).success).toBe(false);
     expect(SessionsTriggerSchema.safeParse({ action: 'refresh', url: '/lobby' }).success).toBe(true);
-    expect(SessionsTriggerSchema.safeParse({ action: 'refresh', url: 'https://evil.example' }).success).toBe(false);
+    expect(SessionsTriggerSchema.safeParse({ action: 'refresh', url: 'https://evil.example' }).success).toBe(
+      false,
+    );
     expect(SessionsTriggerSchema.safeParse({ action: 'refresh', url: '//evil.example' }).success).toBe(false);
   });
 });

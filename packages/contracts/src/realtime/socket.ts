@@ -56,9 +56,6 @@ export const HandshakeQuerySchema = z.object({
   /** The signed-in user's id, as a decimal string; must equal the token's `sub`. */
   userId: z.string().regex(/^\d+$/, 'userId must be a numeric user id'),
   /** The room the tab is in; absent or '' in the lobby. */
-  roomId: z
-    .string()
-    .regex(/^\d*$/, 'roomId must be a numeric room id')
-    .optional(),
+  roomId: z.string().regex(/^\d*$/, 'roomId must be a numeric room id').optional(),
 });
 export type HandshakeQuery = z.infer<typeof HandshakeQuerySchema>;

@@ -23,7 +23,13 @@ export interface Calibration {
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function calibrate(options: { url: string; sockets: number; measureMs: number; startRate: number; maxSteps: number }): Promise<Calibration> {
+export async function calibrate(options: {
+  url: string;
+  sockets: number;
+  measureMs: number;
+  startRate: number;
+  maxSteps: number;
+}): Promise<Calibration> {
   const sockets: WebSocket[] = [];
   const latency = new Latency();
   let received = 0;

@@ -33,7 +33,9 @@ export function sparePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -68,7 +70,12 @@ function trackChild(child: ChildProcess): void {
 }
 
 /** Spawns a command pinned to `core` (unpinned when taskset is missing). */
-function spawnPinned(core: number | undefined, command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): ChildProcess {
+function spawnPinned(
+  core: number | undefined,
+  command: string,
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv },
+): ChildProcess {
   const pinned = core !== undefined && canPin();
   const child = spawn(pinned ? 'taskset' : command, pinned ? ['-c', String(core), command, ...args] : args, {
     cwd: options.cwd,
@@ -108,9 +115,21 @@ function handle(name: string, child: ChildProcess, port: number): ServerProcess 
 /** Starts a node script (run by tsx) that prints `READY <port>`. */
 export function startScript(
   name: string,
-  options: { core: number | undefined; cwd: string; script: string; args: string[]; env?: NodeJS.ProcessEnv; nodeArgs?: string[] },
+  options: {
+    core: number | undefined;
+    cwd: string;
+    script: string;
+    args: string[];
+    env?: NodeJS.ProcessEnv;
+    nodeArgs?: string[];
+  },
 ): Promise<ServerProcess> {
-  const child = spawnPinned(options.core, process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', options.script, ...options.args], options);
+  const child = spawnPinned(
+    options.core,
+    process.execPath,
+    [...(options.nodeArgs ?? []), '--import', 'tsx', options.script, ...options.args],
+    options,
+  );
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`${name} did not become ready:\n${output}`)), 20_000);
@@ -136,10 +155,15 @@ export async function startGatewayNode(
   options: { core: number | undefined; cwd: string; env: NodeJS.ProcessEnv; nodeArgs?: string[] },
 ): Promise<ServerProcess> {
   const port = await sparePort();
-  const child = spawnPinned(options.core, process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/main.ts'], {
-    cwd: options.cwd,
-    env: { ...options.env, PORT: String(port), HOST: '127.0.0.1' },
-  });
+  const child = spawnPinned(
+    options.core,
+    process.execPath,
+    [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/main.ts'],
+    {
+      cwd: options.cwd,
+      env: { ...options.env, PORT: String(port), HOST: '127.0.0.1' },
+    },
+  );
   let output = '';
   child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
@@ -161,9 +185,14 @@ export async function startGatewayNode(
 /** Starts a private redis-server on a spare port, pinned. */
 export async function startRedis(core: number | undefined): Promise<ServerProcess> {
   const port = await sparePort();
-  const child = spawnPinned(core, 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    cwd: process.cwd(),
-  });
+  const child = spawnPinned(
+    core,
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      cwd: process.cwd(),
+    },
+  );
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     if (await pingRedis(port)) return handle('redis', child, port);

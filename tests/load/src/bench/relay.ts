@@ -21,7 +21,14 @@ import { Ledger } from '../ledger.ts';
 import { LiteSocket } from '../lite-socket.ts';
 import { Scenario, type VirtualUser } from '../scenario.ts';
 import { calibrate, type Calibration } from './calibrate.ts';
-import { canPin, pinSelf, startGatewayNode, startRedis, startScript, type ServerProcess } from './processes.ts';
+import {
+  canPin,
+  pinSelf,
+  startGatewayNode,
+  startRedis,
+  startScript,
+  type ServerProcess,
+} from './processes.ts';
 import { benchKeys } from './tokens.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -145,7 +152,12 @@ async function runStep(scenario: Scenario, rate: number, cfg: BenchConfig): Prom
     generator,
   };
   result.isPass =
-    !result.isVoid && ack.p99 <= STEP_ACK_P99_MS && totals.lost === 0 && totals.duplicated === 0 && totals.refused === 0 && totals.ackTimeouts === 0;
+    !result.isVoid &&
+    ack.p99 <= STEP_ACK_P99_MS &&
+    totals.lost === 0 &&
+    totals.duplicated === 0 &&
+    totals.refused === 0 &&
+    totals.ackTimeouts === 0;
   return result;
 }
 
@@ -160,7 +172,12 @@ function describeStep(system: string, step: StepResult): string {
 }
 
 /** Opens idle connections spread over `urls` and reads every server's RSS. */
-async function idleRss(urls: string[], servers: ServerProcess[], count: number, users: VirtualUser[]): Promise<SystemResult['idle']> {
+async function idleRss(
+  urls: string[],
+  servers: ServerProcess[],
+  count: number,
+  users: VirtualUser[],
+): Promise<SystemResult['idle']> {
   const baselineMiB = servers.map((server) => server.rssMiB());
   const sockets: LiteSocket[] = [];
   let next = 0;
@@ -181,7 +198,11 @@ async function idleRss(urls: string[], servers: ServerProcess[], count: number, 
   try {
     await Promise.all(Array.from({ length: 100 }, worker));
     await sleep(3_000);
-    return { connections: sockets.filter((socket) => socket.connected).length, rssMiB: servers.map((server) => server.rssMiB()), baselineMiB };
+    return {
+      connections: sockets.filter((socket) => socket.connected).length,
+      rssMiB: servers.map((server) => server.rssMiB()),
+      baselineMiB,
+    };
   } finally {
     for (const socket of sockets) socket.close();
     await sleep(1_000);
@@ -196,7 +217,11 @@ async function benchSystem(
   cfg: BenchConfig,
   halfRate: () => number | undefined,
 ): Promise<SystemResult> {
-  log(`\n${name}: ${label} (machine load average ${loadavg().map((value) => value.toFixed(2)).join(' ')})`);
+  log(
+    `\n${name}: ${label} (machine load average ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')})`,
+  );
   const { urls, servers, helpers } = await start();
   const result: SystemResult = {
     name,
@@ -222,7 +247,9 @@ async function benchSystem(
     });
     try {
       await scenario.connect();
-      log(`  ${scenario.size.sockets} sockets (${scenario.size.senders} senders) connected to ${urls.length} node(s)`);
+      log(
+        `  ${scenario.size.sockets} sockets (${scenario.size.senders} senders) connected to ${urls.length} node(s)`,
+      );
       let rate = cfg.startRate;
       for (let step = 0; step < cfg.maxSteps; step += 1) {
         const outcome = await runStep(scenario, Math.round(rate), cfg);
@@ -246,7 +273,9 @@ async function benchSystem(
       result.duplicated += step.duplicated;
     }
     result.idle = await idleRss(urls, servers, cfg.idle, users);
-    log(`  ${result.idle.connections} idle connections: RSS ${result.idle.rssMiB.join(' + ')} MiB (before: ${result.idle.baselineMiB.join(' + ')} MiB)`);
+    log(
+      `  ${result.idle.connections} idle connections: RSS ${result.idle.rssMiB.join(' + ')} MiB (before: ${result.idle.baselineMiB.join(' + ')} MiB)`,
+    );
   } finally {
     for (const server of [...servers, ...helpers]) await server.stop();
   }
@@ -263,20 +292,39 @@ function shortfall(what: string, actual: number, goal: number, higherIsBetter: b
 
 async function main(): Promise<void> {
   const cfg = config(process.argv.slice(2));
+  const startLoad = loadavg()[0] ?? 0;
   const isPinned = canPin() && pinSelf(GENERATOR_CORE);
-  log(`relay bench (${cfg.quick ? 'quick' : 'full'}): ${cfg.sockets} sockets, ${cfg.idle} idle, steps ${cfg.warmupMs / 1000}+${cfg.measureMs / 1000} s`);
+  log(
+    `relay bench (${cfg.quick ? 'quick' : 'full'}): ${cfg.sockets} sockets, ${cfg.idle} idle, steps ${cfg.warmupMs / 1000}+${cfg.measureMs / 1000} s`,
+  );
   // Other work on this machine shares the cores and shows up as latency: the load average says how much.
-  log(`machine load average before: ${loadavg().map((value) => value.toFixed(2)).join(' ')} (1, 5, 15 min)`);
-  log(isPinned ? `servers on core ${SERVER_CORE}; generator, Redis and provider on core ${GENERATOR_CORE}` : 'taskset unavailable: NOT pinned, figures are not per core');
+  log(
+    `machine load average before: ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')} (1, 5, 15 min)`,
+  );
+  log(
+    isPinned
+      ? `servers on core ${SERVER_CORE}; generator, Redis and provider on core ${GENERATOR_CORE}`
+      : 'taskset unavailable: NOT pinned, figures are not per core',
+  );
   const serverCore = isPinned ? SERVER_CORE : undefined;
   const helperCore = isPinned ? GENERATOR_CORE : undefined;
 
   const keys = benchKeys(EVENT_CODE);
   const userCount = Math.max(cfg.sockets, cfg.idle);
-  const users: VirtualUser[] = Array.from({ length: userCount }, (_, index) => ({ userId: index + 1, token: keys.tokenFor(index + 1) }));
+  const users: VirtualUser[] = Array.from({ length: userCount }, (_, index) => ({
+    userId: index + 1,
+    token: keys.tokenFor(index + 1),
+  }));
 
   log('\ncalibration: generator against a trivial ws echo server');
-  const echo = await startScript('echo', { core: serverCore, cwd: LOAD_DIR, script: 'src/bench/servers/echo.ts', args: ['0'] });
+  const echo = await startScript('echo', {
+    core: serverCore,
+    cwd: LOAD_DIR,
+    script: 'src/bench/servers/echo.ts',
+    args: ['0'],
+  });
   let calibration: Calibration;
   try {
     calibration = await calibrate({
@@ -290,9 +338,18 @@ async function main(): Promise<void> {
     await echo.stop();
   }
   for (const step of calibration.steps) {
-    log(`  ${step.sendsPerSecond} sends/s: ${step.framesPerSecond} frames/s, echo p99 ${round(step.echoP99Ms, 2)} ms, loop p99 ${step.generator.loopP99Ms} ms, cpu ${round(step.generator.cpuShare * 100)} %`);
+    log(
+      `  ${step.sendsPerSecond} sends/s: ${step.framesPerSecond} frames/s, echo p99 ${round(step.echoP99Ms, 2)} ms, loop p99 ${step.generator.loopP99Ms} ms, cpu ${round(step.generator.cpuShare * 100)} %`,
+    );
   }
   log(`  generator ceiling: ${calibration.ceilingFramesPerSecond} frames/s (sent + received)`);
+  const isBusy = calibration.ceilingFramesPerSecond === 0 || startLoad > 1;
+  if (isBusy) {
+    log(
+      '  WARNING: this machine is busy (other processes share the cores, or the generator saturates at once):',
+    );
+    log('  the figures below measure that contention as much as the relay. Run again on a quiet machine.');
+  }
 
   const gatewayEnv = (providerPort: number, redisPort?: number): NodeJS.ProcessEnv => ({
     NODE_ENV: 'production',
@@ -316,20 +373,34 @@ async function main(): Promise<void> {
     'A',
     'bare socket.io 4.8',
     async () => {
-      const bare = await startScript('bare', { core: serverCore, cwd: LOAD_DIR, script: 'src/bench/servers/bare.ts', args: ['0', EVENT_CODE] });
+      const bare = await startScript('bare', {
+        core: serverCore,
+        cwd: LOAD_DIR,
+        script: 'src/bench/servers/bare.ts',
+        args: ['0', EVENT_CODE],
+      });
       return { urls: [`http://127.0.0.1:${bare.port}`], servers: [bare], helpers: [] };
     },
     users,
     cfg,
     () => undefined,
   );
-  const halfOfA = a.top ? Math.round(a.top.rate / 2) : undefined;
+  // A that never passed (a busy machine) still gives B and C a comparison point: half of its first step.
+  const halfOfA = a.top
+    ? Math.round(a.top.rate / 2)
+    : a.steps[0]
+      ? Math.round(a.steps[0].rate / 2)
+      : undefined;
   const b = await benchSystem(
     'B',
     'gateway, one node, instant provider',
     async () => {
       const provider = await startProvider();
-      const node = await startGatewayNode('gateway', { core: serverCore, cwd: GATEWAY_DIR, env: gatewayEnv(provider.port) });
+      const node = await startGatewayNode('gateway', {
+        core: serverCore,
+        cwd: GATEWAY_DIR,
+        env: gatewayEnv(provider.port),
+      });
       return { urls: [`http://127.0.0.1:${node.port}`], servers: [node], helpers: [provider] };
     },
     users,
@@ -347,7 +418,11 @@ async function main(): Promise<void> {
         await startGatewayNode('gateway-1', { core: serverCore, cwd: GATEWAY_DIR, env }),
         await startGatewayNode('gateway-2', { core: serverCore, cwd: GATEWAY_DIR, env }),
       ];
-      return { urls: nodes.map((node) => `http://127.0.0.1:${node.port}`), servers: nodes, helpers: [provider, redis] };
+      return {
+        urls: nodes.map((node) => `http://127.0.0.1:${node.port}`),
+        servers: nodes,
+        helpers: [provider, redis],
+      };
     },
     users,
     cfg,
@@ -357,7 +432,9 @@ async function main(): Promise<void> {
   const systems = [a, b, c];
   const topRate = (system: SystemResult): number => system.top?.deliveredPerSecond ?? 0;
   log('\nresults (per core)');
-  log('  system                                   top deliveries/s  @half(A) ack p50/p99   delivery p50/p99   lost  dup  idle RSS');
+  log(
+    '  system                                   top deliveries/s  @half(A) ack p50/p99   delivery p50/p99   lost  dup  idle RSS',
+  );
   for (const system of systems) {
     const half = system.half;
     const idleTotal = round(system.idle.rssMiB.reduce((sum, value) => sum + value, 0));
@@ -376,20 +453,42 @@ async function main(): Promise<void> {
   goals.push(shortfall('B/A deliveries per second', bOverA, GOALS.bOverA, true));
   if (b.half) {
     goals.push(shortfall('B ack p99 at half of A', b.half.ack.p99, GOALS.ackP99Ms, false, ' ms'));
-    goals.push(shortfall('B delivery p99 at half of A', b.half.delivery.p99, GOALS.deliveryP99Ms, false, ' ms'));
+    goals.push(
+      shortfall('B delivery p99 at half of A', b.half.delivery.p99, GOALS.deliveryP99Ms, false, ' ms'),
+    );
   }
   if (c.half) {
-    goals.push(shortfall('C ack p99 at half of A', c.half.ack.p99, GOALS.ackP99Ms + GOALS.cWorseByMs, false, ' ms'));
-    goals.push(shortfall('C delivery p99 at half of A', c.half.delivery.p99, GOALS.deliveryP99Ms + GOALS.cWorseByMs, false, ' ms'));
+    goals.push(
+      shortfall('C ack p99 at half of A', c.half.ack.p99, GOALS.ackP99Ms + GOALS.cWorseByMs, false, ' ms'),
+    );
+    goals.push(
+      shortfall(
+        'C delivery p99 at half of A',
+        c.half.delivery.p99,
+        GOALS.deliveryP99Ms + GOALS.cWorseByMs,
+        false,
+        ' ms',
+      ),
+    );
   }
   goals.push(shortfall('C/B deliveries per second', cOverB, GOALS.cOverB, true));
   for (const system of systems) {
     goals.push(shortfall(`${system.name} lost messages`, system.lost, 0, false));
     goals.push(shortfall(`${system.name} duplicated messages`, system.duplicated, 0, false));
     if (system.idle.rssMiB.length === 1) {
-      goals.push(shortfall(`${system.name} RSS with ${system.idle.connections} idle connections`, system.idle.rssMiB[0] ?? 0, GOALS.idleRssMiB, false, ' MiB'));
+      goals.push(
+        shortfall(
+          `${system.name} RSS with ${system.idle.connections} idle connections`,
+          system.idle.rssMiB[0] ?? 0,
+          GOALS.idleRssMiB,
+          false,
+          ' MiB',
+        ),
+      );
     } else {
-      goals.push(`  info    ${system.name} RSS with ${system.idle.connections} idle connections over ${system.idle.rssMiB.length} nodes: ${system.idle.rssMiB.join(' + ')} MiB`);
+      goals.push(
+        `  info    ${system.name} RSS with ${system.idle.connections} idle connections over ${system.idle.rssMiB.length} nodes: ${system.idle.rssMiB.join(' + ')} MiB`,
+      );
     }
   }
   if (cfg.idle < 10_000) goals.push(`  note    idle connections were ${cfg.idle} (quick mode), not 10,000`);
@@ -397,14 +496,19 @@ async function main(): Promise<void> {
   for (const line of goals) log(line);
 
   const out = cfg.out ?? join(tmpdir(), `relay-bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  await writeFile(out, `${JSON.stringify({ config: cfg, isPinned, calibration, systems, ratios: { bOverA, cOverB }, goals }, null, 2)}\n`);
+  await writeFile(
+    out,
+    `${JSON.stringify({ config: cfg, isPinned, calibration, systems, ratios: { bOverA, cOverB }, goals }, null, 2)}\n`,
+  );
   log(`\nfull results: ${out}`);
 }
 
 main().then(
   () => process.exit(0),
   (error: unknown) => {
-    process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exit(1);
   },
 );

@@ -15,7 +15,12 @@ const encode = (value: unknown): string => Buffer.from(JSON.stringify(value)).to
 export function benchKeys(eventCode: string): BenchKeys {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const kid = 'bench-1';
-  const jwk = { ...(publicKey.export({ format: 'jwk' }) as Record<string, unknown>), kid, alg: 'ES256', use: 'sig' };
+  const jwk = {
+    ...(publicKey.export({ format: 'jwk' }) as Record<string, unknown>),
+    kid,
+    alg: 'ES256',
+    use: 'sig',
+  };
   const header = encode({ alg: 'ES256', kid, typ: 'JWT' });
   return {
     jwk,

@@ -57,7 +57,9 @@ export function createClient(baseUrl: string, options: ConnectOptions): TestClie
     heard,
     events: <T>(name: string) => heard.filter(([event]) => event === name).map(([, payload]) => payload as T),
     request: <A>(name: string, payload: unknown, ms = 5_000) =>
-      (socket.timeout(ms) as unknown as { emitWithAck(name: string, payload: unknown): Promise<A> }).emitWithAck(name, payload),
+      (
+        socket.timeout(ms) as unknown as { emitWithAck(name: string, payload: unknown): Promise<A> }
+      ).emitWithAck(name, payload),
     close: () => {
       socket.disconnect();
     },

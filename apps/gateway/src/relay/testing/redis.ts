@@ -30,7 +30,8 @@ export interface TestRedis {
 /** Finds a Redis: `fromEnv` (REDIS_URL), the local 6379, or a testcontainers one; throws a clear error otherwise. */
 export async function resolveTestRedis(fromEnv: string | undefined): Promise<TestRedis> {
   if (fromEnv) return { url: fromEnv, release: async () => {} };
-  if (await redisAnswers('127.0.0.1', 6379)) return { url: 'redis://127.0.0.1:6379', release: async () => {} };
+  if (await redisAnswers('127.0.0.1', 6379))
+    return { url: 'redis://127.0.0.1:6379', release: async () => {} };
   try {
     const { GenericContainer } = await import('testcontainers');
     const container = await new GenericContainer('redis:7-alpine').withExposedPorts(6379).start();
@@ -56,7 +57,9 @@ export function sparePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -74,9 +77,13 @@ export async function startOwnRedis(): Promise<OwnRedis> {
   const port = await sparePort();
   let child: ChildProcess | undefined;
   const start = async (): Promise<void> => {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-      stdio: 'ignore',
-    });
+    child = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      {
+        stdio: 'ignore',
+      },
+    );
     const failed = new Promise<never>((_, reject) => child?.once('error', reject));
     const deadline = Date.now() + 5_000;
     while (Date.now() < deadline) {

@@ -20,13 +20,17 @@ export interface SignedIn {
 
 /** Signs a demo user in through a gateway (force_login, as a second device would). */
 export async function signIn(gatewayUrl: string, email: string, eventCode = 'DEMO'): Promise<SignedIn> {
-  const answer = await callProcedure<{ user_data: { id: number; jwt_token: string } }>(gatewayUrl, 'auth.signin', {
-    email,
-    password: DEMO_PASSWORD,
-    event_code: eventCode,
-    frontend: 'visitor',
-    force_login: true,
-  });
+  const answer = await callProcedure<{ user_data: { id: number; jwt_token: string } }>(
+    gatewayUrl,
+    'auth.signin',
+    {
+      email,
+      password: DEMO_PASSWORD,
+      event_code: eventCode,
+      frontend: 'visitor',
+      force_login: true,
+    },
+  );
   if (!answer.data) throw new Error(`sign-in of ${email} failed: ${answer.error?.message ?? answer.status}`);
   return { userId: answer.data.user_data.id, token: answer.data.user_data.jwt_token, email };
 }

@@ -16,7 +16,10 @@ export const handleAnnouncements: TopicHandler = async (ctx, socket, payload) =>
   if (!isManager(roles)) return refuse('role_forbidden', RELAY_ERRORS.ROLE_FORBIDDEN);
   const parsed = AnnouncementSendSchema.safeParse(payload);
   if (!parsed.success) {
-    return refuse('payload_invalid', `${RELAY_ERRORS.PAYLOAD_INVALID}: ${describeIssues(parsed.error.issues)}`);
+    return refuse(
+      'payload_invalid',
+      `${RELAY_ERRORS.PAYLOAD_INVALID}: ${describeIssues(parsed.error.issues)}`,
+    );
   }
   const { title, message, type, duration, room_id: roomId, user_ids: userIds } = parsed.data;
   // Listed users must belong to the sender's event (user rooms span events).

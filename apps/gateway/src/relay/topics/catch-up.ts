@@ -12,7 +12,10 @@ type CatchUpOk = Extract<CatchUpAck, { statusCode: 200 }>;
 export const handleCatchUp: TopicHandler<CatchUpOk> = async (ctx, socket, payload) => {
   const parsed = CatchUpRequestSchema.safeParse(payload);
   if (!parsed.success) {
-    return refuse('payload_invalid', `${RELAY_ERRORS.PAYLOAD_INVALID}: ${describeIssues(parsed.error.issues)}`);
+    return refuse(
+      'payload_invalid',
+      `${RELAY_ERRORS.PAYLOAD_INVALID}: ${describeIssues(parsed.error.issues)}`,
+    );
   }
   const { conversation_id: id, after_seq: afterSeq, limit } = parsed.data;
   try {

@@ -44,7 +44,10 @@ export const handleChat: TopicHandler<ChatOk> = async (ctx, socket, payload) => 
   if (messageLength(payload) > MAX_TEXT_LENGTH) return refuse('text_too_long', RELAY_ERRORS.TEXT_TOO_LONG);
   const parsed = ChatSendSchema.safeParse(payload);
   if (!parsed.success) {
-    return refuse('payload_invalid', `${RELAY_ERRORS.PAYLOAD_INVALID}: ${describeIssues(parsed.error.issues)}`);
+    return refuse(
+      'payload_invalid',
+      `${RELAY_ERRORS.PAYLOAD_INVALID}: ${describeIssues(parsed.error.issues)}`,
+    );
   }
   const message = parsed.data;
   const user = socket.data;
@@ -69,7 +72,8 @@ export const handleChat: TopicHandler<ChatOk> = async (ctx, socket, payload) => 
     body.to = recipients;
   } else if (message.room && message.bot === undefined && !isCall) {
     roomId = message.room.id;
-    if (!(await ctx.directory.canAccessRoom(user, roomId))) return refuse('room_forbidden', RELAY_ERRORS.ROOM_FORBIDDEN);
+    if (!(await ctx.directory.canAccessRoom(user, roomId)))
+      return refuse('room_forbidden', RELAY_ERRORS.ROOM_FORBIDDEN);
     body.room_id = roomId;
   } else if (message.bot === undefined && conversationId === undefined) {
     return isCall
@@ -91,17 +95,28 @@ export const handleChat: TopicHandler<ChatOk> = async (ctx, socket, payload) => 
     // The provider's own token is not the widget's: each participant gets one from the gateway.
     delete stored.token;
     const participants = [stored.from, ...stored.to.filter((id) => id !== stored.from)];
-    const tokens = await Promise.all(participants.map((id) => ctx.callTokens.issue(id, stored.conversation, stored.type === 'audio')));
-    return { ack: { statusCode: 200, data: stored }, deliver: () => deliverCallStart(ctx, user, stored, participants, tokens) };
+    const tokens = await Promise.all(
+      participants.map((id) => ctx.callTokens.issue(id, stored.conversation, stored.type === 'audio')),
+    );
+    return {
+      ack: { statusCode: 200, data: stored },
+      deliver: () => deliverCallStart(ctx, user, stored, participants, tokens),
+    };
   }
   return { ack: { statusCode: 200, data: stored }, deliver: () => deliverStored(ctx, user, stored, roomId) };
 };
 
 /** Delivers a stored message once: to the room's members, else to the sender and every recipient. */
-async function deliverStored(ctx: RelayContext, user: SocketData, stored: ChatMessage, roomId: number | undefined): Promise<void> {
+async function deliverStored(
+  ctx: RelayContext,
+  user: SocketData,
+  stored: ChatMessage,
+  roomId: number | undefined,
+): Promise<void> {
   if (!(await ctx.delivered.claim(stored.id))) return;
   const topic = chatTopic(user.eventCode);
-  const roomOfMessage = roomId ?? (stored.to.length === 0 && stored.bot === undefined ? stored.room?.id : undefined);
+  const roomOfMessage =
+    roomId ?? (stored.to.length === 0 && stored.bot === undefined ? stored.room?.id : undefined);
   if (roomOfMessage !== undefined) {
     ctx.io.to(SOCKET_ROOMS.room(user.eventCode, roomOfMessage)).emit(topic, stored);
   } else {
@@ -140,12 +155,16 @@ async function deliverBotAnswer(ctx: RelayContext, user: SocketData, stored: Cha
     );
     const topic = chatTopic(user.eventCode);
     for (const answer of page.messages) {
-      if (answer.from === user.userId || !(await ctx.delivered.claim(answer.id))) continue;
+      // The bot's answers are addressed to the user (the user's own later messages are not, and go their own way).
+      if (!answer.to.includes(user.userId) || !(await ctx.delivered.claim(answer.id))) continue;
       ctx.io.to(SOCKET_ROOMS.user(user.userId)).emit(topic, answer);
     }
   } catch (error) {
     // The answer stays in history; the client finds it on its next read.
-    ctx.logger.warn({ err: error, conversation: stored.conversation }, 'relay: could not pass on a bot answer');
+    ctx.logger.warn(
+      { err: error, conversation: stored.conversation },
+      'relay: could not pass on a bot answer',
+    );
   }
 }
 

@@ -9,19 +9,24 @@ import { describeIssues, okThen, refuse, type TopicHandler } from '../context.ts
 type RoomTopic = 'user_scene_events' | 'view_content' | 'user_player_events';
 
 /** A handler that parses with `schema`, checks sender and room access, and passes the payload to the room. */
-export function roomPassThrough<S extends z.ZodType<Parameters<ServerToClientEvents[T]>[0] & { user_id: number; room_id: number }>, T extends RoomTopic>(
-  topic: T,
-  schema: S,
-  options: { isVolatile?: boolean } = {},
-): TopicHandler {
+export function roomPassThrough<
+  S extends z.ZodType<Parameters<ServerToClientEvents[T]>[0] & { user_id: number; room_id: number }>,
+  T extends RoomTopic,
+>(topic: T, schema: S, options: { isVolatile?: boolean } = {}): TopicHandler {
   return async (ctx, socket, payload) => {
     const parsed = schema.safeParse(payload);
     if (!parsed.success) {
-      return refuse('payload_invalid', `${RELAY_ERRORS.PAYLOAD_INVALID}: ${describeIssues(parsed.error.issues)}`);
+      return refuse(
+        'payload_invalid',
+        `${RELAY_ERRORS.PAYLOAD_INVALID}: ${describeIssues(parsed.error.issues)}`,
+      );
     }
     const event = parsed.data as z.output<S>;
     if (event.user_id !== socket.data.userId) return refuse('sender_mismatch', RELAY_ERRORS.SENDER_MISMATCH);
-    if (event.room_id !== socket.data.roomId && !(await ctx.directory.canAccessRoom(socket.data, event.room_id))) {
+    if (
+      event.room_id !== socket.data.roomId &&
+      !(await ctx.directory.canAccessRoom(socket.data, event.room_id))
+    ) {
       return refuse('room_forbidden', RELAY_ERRORS.ROOM_FORBIDDEN);
     }
     const room = SOCKET_ROOMS.room(socket.data.eventCode, event.room_id);

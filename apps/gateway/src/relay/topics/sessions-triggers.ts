@@ -2,7 +2,13 @@
  * `sessions_triggers`: an event-admin or admin makes clients reload (`refresh` with delay and url): listed
  * users (of their event), one room, or the whole event.
  */
-import { RELAY_ERRORS, SOCKET_ROOMS, SessionsTriggerSchema, isManager, type RefreshEvent } from '@showfloor/contracts';
+import {
+  RELAY_ERRORS,
+  SOCKET_ROOMS,
+  SessionsTriggerSchema,
+  isManager,
+  type RefreshEvent,
+} from '@showfloor/contracts';
 import { describeIssues, okThen, refuse, type TopicHandler } from '../context.ts';
 
 export const handleSessionsTriggers: TopicHandler = async (ctx, socket, payload) => {
@@ -10,7 +16,10 @@ export const handleSessionsTriggers: TopicHandler = async (ctx, socket, payload)
   if (!isManager(roles)) return refuse('role_forbidden', RELAY_ERRORS.ROLE_FORBIDDEN);
   const parsed = SessionsTriggerSchema.safeParse(payload);
   if (!parsed.success) {
-    return refuse('payload_invalid', `${RELAY_ERRORS.PAYLOAD_INVALID}: ${describeIssues(parsed.error.issues)}`);
+    return refuse(
+      'payload_invalid',
+      `${RELAY_ERRORS.PAYLOAD_INVALID}: ${describeIssues(parsed.error.issues)}`,
+    );
   }
   const { user_ids: userIds = [], room_id: roomId, refresh_delay: delay, url } = parsed.data;
   if (userIds.length > 0 && !(await ctx.directory.areEventMembers(socket.data, userIds))) {

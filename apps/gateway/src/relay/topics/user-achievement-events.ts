@@ -10,12 +10,16 @@ import { describeIssues, okThen, refuse, type TopicHandler } from '../context.ts
 export const handleUserAchievementEvents: TopicHandler = (ctx, socket, payload) => {
   const parsed = AchievementEventSchema.safeParse(payload);
   if (!parsed.success) {
-    return refuse('payload_invalid', `${RELAY_ERRORS.PAYLOAD_INVALID}: ${describeIssues(parsed.error.issues)}`);
+    return refuse(
+      'payload_invalid',
+      `${RELAY_ERRORS.PAYLOAD_INVALID}: ${describeIssues(parsed.error.issues)}`,
+    );
   }
   const achievement = parsed.data;
   const { data } = socket;
   if (achievement.user_id !== data.userId) return refuse('sender_mismatch', RELAY_ERRORS.SENDER_MISMATCH);
-  if (achievement.event_code !== data.eventCode) return refuse('topic_foreign_event', RELAY_ERRORS.TOPIC_FOREIGN_EVENT);
+  if (achievement.event_code !== data.eventCode)
+    return refuse('topic_foreign_event', RELAY_ERRORS.TOPIC_FOREIGN_EVENT);
   return okThen(() => {
     const audience = [SOCKET_ROOMS.user(data.userId)];
     if (achievement.room_id > 0 && achievement.room_id === data.roomId) {

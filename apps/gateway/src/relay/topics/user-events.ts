@@ -5,7 +5,10 @@ import { describeIssues, okThen, refuse, type TopicHandler } from '../context.ts
 export const handleUserEvents: TopicHandler = (ctx, socket, payload) => {
   const parsed = UserEventSchema.safeParse(payload);
   if (!parsed.success) {
-    return refuse('payload_invalid', `${RELAY_ERRORS.PAYLOAD_INVALID}: ${describeIssues(parsed.error.issues)}`);
+    return refuse(
+      'payload_invalid',
+      `${RELAY_ERRORS.PAYLOAD_INVALID}: ${describeIssues(parsed.error.issues)}`,
+    );
   }
   const event = parsed.data;
   if (event.user_id !== socket.data.userId) return refuse('sender_mismatch', RELAY_ERRORS.SENDER_MISMATCH);

@@ -9,13 +9,17 @@ import { OK, describeIssues, okThen, refuse, type TopicHandler } from '../contex
 export const handleUserRoomEvents: TopicHandler = async (ctx, socket, payload) => {
   const parsed = UserRoomEventSchema.safeParse(payload);
   if (!parsed.success) {
-    return refuse('payload_invalid', `${RELAY_ERRORS.PAYLOAD_INVALID}: ${describeIssues(parsed.error.issues)}`);
+    return refuse(
+      'payload_invalid',
+      `${RELAY_ERRORS.PAYLOAD_INVALID}: ${describeIssues(parsed.error.issues)}`,
+    );
   }
   const entry = parsed.data;
   const { data } = socket;
   if (entry.user_id !== data.userId) return refuse('sender_mismatch', RELAY_ERRORS.SENDER_MISMATCH);
   if (data.roomId === entry.room_id) return OK;
-  if (!(await ctx.directory.canAccessRoom(data, entry.room_id))) return refuse('room_forbidden', RELAY_ERRORS.ROOM_FORBIDDEN);
+  if (!(await ctx.directory.canAccessRoom(data, entry.room_id)))
+    return refuse('room_forbidden', RELAY_ERRORS.ROOM_FORBIDDEN);
   if (data.roomId !== undefined) void socket.leave(SOCKET_ROOMS.room(data.eventCode, data.roomId));
   data.roomId = entry.room_id;
   const room = SOCKET_ROOMS.room(data.eventCode, entry.room_id);

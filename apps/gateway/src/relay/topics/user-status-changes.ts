@@ -8,7 +8,10 @@ import { describeIssues, okThen, refuse, type TopicHandler } from '../context.ts
 export const handleUserStatusChanges: TopicHandler = (ctx, socket, payload) => {
   const parsed = UserStatusChangeSchema.safeParse(payload);
   if (!parsed.success) {
-    return refuse('payload_invalid', `${RELAY_ERRORS.PAYLOAD_INVALID}: ${describeIssues(parsed.error.issues)}`);
+    return refuse(
+      'payload_invalid',
+      `${RELAY_ERRORS.PAYLOAD_INVALID}: ${describeIssues(parsed.error.issues)}`,
+    );
   }
   const change = parsed.data;
   if (change.user_id !== socket.data.userId) return refuse('sender_mismatch', RELAY_ERRORS.SENDER_MISMATCH);

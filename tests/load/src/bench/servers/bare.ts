@@ -27,7 +27,10 @@ io.on('connection', (socket) => {
   });
   socket.on(topic, (payload: Payload, ack?: Ack) => {
     ack?.({ statusCode: 200 });
-    const rooms = payload.to && payload.to.length > 0 ? [`user:${payload.from}`, ...payload.to.map((id) => `user:${id}`)] : [`room:${payload.room?.id}`];
+    const rooms =
+      payload.to && payload.to.length > 0
+        ? [`user:${payload.from}`, ...payload.to.map((id) => `user:${id}`)]
+        : [`room:${payload.room?.id}`];
     io.to(rooms).emit(topic, payload);
   });
 });

@@ -4,7 +4,11 @@
  */
 import { WebSocketServer } from 'ws';
 
-const server = new WebSocketServer({ port: Number(process.argv[2] ?? 0), host: '127.0.0.1', perMessageDeflate: false });
+const server = new WebSocketServer({
+  port: Number(process.argv[2] ?? 0),
+  host: '127.0.0.1',
+  perMessageDeflate: false,
+});
 server.on('connection', (socket) => {
   socket.on('message', (data, isBinary) => socket.send(data, { binary: isBinary }));
 });

@@ -44,11 +44,16 @@ let nextId = 1;
 function callerId(request: IncomingMessage): number {
   const token = (request.headers.authorization ?? '').replace(/^Bearer /, '');
   const payload = token.split('.')[1] ?? '';
-  return Number((JSON.parse(Buffer.from(payload, 'base64url').toString() || '{}') as { sub?: string }).sub ?? 0);
+  return Number(
+    (JSON.parse(Buffer.from(payload, 'base64url').toString() || '{}') as { sub?: string }).sub ?? 0,
+  );
 }
 
 function send(response: ServerResponse, status: number, body: string): void {
-  response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+  response.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
+  });
   response.end(body);
 }
 
@@ -69,7 +74,10 @@ function storeMessage(request: IncomingMessage, raw: string): string {
   const from = callerId(request);
   const to = body.to ?? [];
   const conversation =
-    body.conversation_id ?? (body.room_id !== undefined ? `room-${body.room_id}` : `p-${[from, ...to].sort((a, b) => a - b).join('-')}`);
+    body.conversation_id ??
+    (body.room_id !== undefined
+      ? `room-${body.room_id}`
+      : `p-${[from, ...to].sort((a, b) => a - b).join('-')}`);
   const seq = (nextSeq.get(conversation) ?? 0) + 1;
   nextSeq.set(conversation, seq);
   const stored: Stored = {
@@ -106,12 +114,21 @@ const server = createServer((request, response) => {
     return send(
       response,
       200,
-      JSON.stringify({ id, name: `Room ${id}`, link: 'https://rooms.example.com/r', type: '3d', event_code: eventCode, active: true, multiplayer: true }),
+      JSON.stringify({
+        id,
+        name: `Room ${id}`,
+        link: 'https://rooms.example.com/r',
+        type: '3d',
+        event_code: eventCode,
+        active: true,
+        multiplayer: true,
+      }),
     );
   }
   if (/^\/api\/v1\/user\/users\/event\/[^/]+$/.test(path)) return send(response, 200, members);
   match = /^\/api\/v1\/conversation\/conversations\/([^/]+)$/.exec(path);
-  if (match && request.method === 'GET') return send(response, 200, JSON.stringify({ messages: [], page_state: null }));
+  if (match && request.method === 'GET')
+    return send(response, 200, JSON.stringify({ messages: [], page_state: null }));
   send(response, 404, JSON.stringify({ message: 'Not found.' }));
 });
 server.keepAliveTimeout = 60_000;
