@@ -5,7 +5,7 @@
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import multipart from '@fastify/multipart';
-import { MAX_JSON_BODY_BYTES } from '@showfloor/contracts';
+import { MAX_JSON_BODY_BYTES, MAX_UPLOAD_BYTES } from '@showfloor/contracts';
 import { TokenSigner } from './auth/tokens.ts';
 import { installErrorHandling, ProviderHttpError } from './http/errors.ts';
 import { buildOpenApiDocument, renderDocsPage } from './openapi/document.ts';
@@ -96,7 +96,7 @@ export function buildProvider(options: ProviderOptions = {}): FastifyInstance {
     },
   );
   void app.register(multipart, {
-    limits: { fileSize: MAX_JSON_BODY_BYTES, files: 10, fields: 20, parts: 30 },
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 20, parts: 30 },
   });
 
   app.addHook('onSend', async (_request, reply, payload) => {

@@ -27,6 +27,8 @@ export const PRIVATE_CHAT_RETENTION_DAYS = 10;
 export const PRIVATE_CHAT_RETENTION_MS = PRIVATE_CHAT_RETENTION_DAYS * 24 * 60 * 60 * 1000;
 /** Largest JSON request body the provider accepts (bytes); larger answers 413. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+/** Largest uploaded file (picture, CSV import, content files) the provider accepts (bytes). */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 /** Timings of spec 01 §9 and spec 02 §9. */
 export const TIMINGS = {

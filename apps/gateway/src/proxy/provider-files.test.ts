@@ -74,9 +74,9 @@ describe('file proxy to the mock provider', () => {
     expect(Buffer.from(await response.arrayBuffer()).equals(expected.bytes)).toBe(true);
   });
 
-  it('passes a picture upload through to the provider and the stored picture back (the mock takes files up to 1 MiB)', async () => {
+  it('streams a 5 MiB picture upload through to the provider and the stored picture back', async () => {
     const form = new FormData();
-    form.append('file', new Blob([bigPng(600 * 1024)], { type: 'image/png' }), 'ada.png');
+    form.append('file', new Blob([bigPng(5 * 1024 * 1024)], { type: 'image/png' }), 'ada.png');
     const before = mock.callHits().filter((hit) => hit.includes('/picture')).length;
     const response = await fetch(`${gateway.url}${callPath(catalogue.user.uploadPicture)}?user_id=${ada.id}`, {
       method: 'POST',
