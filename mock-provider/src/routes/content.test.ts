@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  MAX_UPLOAD_BYTES,
   BACKEND_MESSAGES,
   EventRoomsSchema,
   MiniMapSchema,
@@ -320,7 +321,7 @@ describe('content service', () => {
       {
         filename: 'big.png',
         contentType: 'image/png',
-        data: Buffer.concat([png, Buffer.alloc(1024 * 1024 + 10)]),
+        data: Buffer.concat([png, Buffer.alloc(MAX_UPLOAD_BYTES + 10)]),
       },
     ]);
     const tooBig = await h.call('content', 'uploadFile', {
