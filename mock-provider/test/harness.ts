@@ -2,6 +2,7 @@
  * Test harness for the mock provider: an in-process provider with a movable clock, calls addressed by their
  * catalogue entry, and a recording of every answer (checked against the OpenAPI document and for coverage).
  */
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { buildProvider, DEMO_PASSWORD, type ProviderOptions } from '../src/app.ts';
 import {
   callPath,
@@ -157,6 +158,33 @@ export class Harness {
   async close(): Promise<void> {
     await this.app.close();
   }
+}
+
+/** A demo user signed in before each test: the e-mail of a DEMO user, or e-mail, event and sign-in extras. */
+export type DemoSignIn = string | { email: string; eventCode: string; extra?: Record<string, unknown> };
+
+/**
+ * A service test's lifecycle: the provider ready before all tests, the demo state reset before each one and the
+ * given users signed in afresh (in the given order) so every test starts from the fixture, closed after all.
+ * `tokens` holds the current test's bearer tokens by name.
+ */
+export function demoHarness<K extends string>(
+  users: Record<K, DemoSignIn>,
+): { h: Harness; tokens: Record<K, string> } {
+  const h = new Harness();
+  const tokens = {} as Record<K, string>;
+  beforeAll(() => h.ready());
+  beforeEach(async () => {
+    h.app.mockProvider.reset();
+    for (const [name, user] of Object.entries<DemoSignIn>(users)) {
+      tokens[name as K] =
+        typeof user === 'string'
+          ? await h.signIn(user)
+          : await h.signIn(user.email, user.eventCode, user.extra);
+    }
+  });
+  afterAll(() => h.close());
+  return { h, tokens };
 }
 
 /** The error body of a recording. */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   MAX_UPLOAD_BYTES,
   BACKEND_MESSAGES,
@@ -7,29 +7,21 @@ import {
   RoomContentListSchema,
 } from '@showfloor/contracts';
 import { pngSize, Raster } from '../files/png.ts';
-import { errorOf, Harness, multipart } from '../../test/harness.ts';
+import { demoHarness, errorOf, multipart } from '../../test/harness.ts';
 import { checkRecordings } from '../../test/openapi-check.ts';
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 describe('content service', () => {
-  const h = new Harness();
-  let ada = '';
-  let linus = '';
-  let erin = '';
-  let vera = '';
-  beforeAll(() => h.ready());
-  beforeEach(async () => {
-    h.app.mockProvider.reset();
-    ada = await h.signIn('ada@demo.test');
-    linus = await h.signIn('linus@demo.test');
-    erin = await h.signIn('erin@demo.test');
-    vera = await h.signIn('vera@demo.test', 'VIP', { access_code: 'VIP-2026' });
+  const { h, tokens } = demoHarness({
+    ada: 'ada@demo.test',
+    linus: 'linus@demo.test',
+    erin: 'erin@demo.test',
+    vera: { email: 'vera@demo.test', eventCode: 'VIP', extra: { access_code: 'VIP-2026' } },
   });
-  afterAll(() => h.close());
 
   it('lists the DEMO rooms: a lobby, an external link, a meeting link and the two-instance meeting', async () => {
-    const r = EventRoomsSchema.parse((await h.call('content', 'listRooms', { token: ada })).body);
+    const r = EventRoomsSchema.parse((await h.call('content', 'listRooms', { token: tokens.ada })).body);
     const rooms = r.event_rooms[0]?.rooms ?? [];
     expect(r.event_rooms[0]?.event).toBe('DEMO');
     expect(rooms.find((x) => x.type === 'lobby')?.name).toBe('Lobby');
@@ -39,39 +31,40 @@ describe('content service', () => {
       'Expo Hall',
     ]);
     const meetings = EventRoomsSchema.parse(
-      (await h.call('content', 'listRooms', { token: ada, query: { type: 'meeting', name: 'talk' } })).body,
+      (await h.call('content', 'listRooms', { token: tokens.ada, query: { type: 'meeting', name: 'talk' } }))
+        .body,
     );
     expect(meetings.event_rooms[0]?.rooms.map((x) => x.id)).toEqual([3]);
-    expect((await h.call('content', 'listRooms', { token: ada, query: { event_code: 'VIP' } })).status).toBe(
-      403,
-    );
-    expect((await h.call('content', 'listRooms', { token: ada, query: { active: 'maybe' } })).status).toBe(
-      400,
-    );
+    expect(
+      (await h.call('content', 'listRooms', { token: tokens.ada, query: { event_code: 'VIP' } })).status,
+    ).toBe(403);
+    expect(
+      (await h.call('content', 'listRooms', { token: tokens.ada, query: { active: 'maybe' } })).status,
+    ).toBe(400);
   });
 
   it('answers the lobby and rooms, 401 for a restricted room', async () => {
-    const lobby = await h.call('content', 'getLobby', { token: vera });
+    const lobby = await h.call('content', 'getLobby', { token: tokens.vera });
     expect(lobby.body).toMatchObject({ id: 7, type: 'lobby', event_code: 'VIP' });
-    expect((await h.call('content', 'getLobby', { token: ada, query: { event_code: 'NOPE' } })).status).toBe(
-      404,
-    );
-    const stage = await h.call('content', 'getRoom', { token: ada, params: { id: 3 } });
+    expect(
+      (await h.call('content', 'getLobby', { token: tokens.ada, query: { event_code: 'NOPE' } })).status,
+    ).toBe(404);
+    const stage = await h.call('content', 'getRoom', { token: tokens.ada, params: { id: 3 } });
     expect(stage.body).toMatchObject({
       name: 'Talk Stage',
       link: 'https://meet.showfloor.example/meeting/talk-stage',
     });
     expect(h.state.users.get(1)?.current_room_id).toBe(3);
-    const vip = await h.call('content', 'getRoom', { token: ada, params: { id: 5 } });
+    const vip = await h.call('content', 'getRoom', { token: tokens.ada, params: { id: 5 } });
     expect(vip.status).toBe(401);
     expect(errorOf(vip)).toEqual({ message: 'You are not allowed to access this room.' });
-    expect((await h.call('content', 'getRoom', { token: linus, params: { id: 5 } })).status).toBe(200);
-    expect((await h.call('content', 'getRoom', { token: vera, params: { id: 1 } })).status).toBe(404);
+    expect((await h.call('content', 'getRoom', { token: tokens.linus, params: { id: 5 } })).status).toBe(200);
+    expect((await h.call('content', 'getRoom', { token: tokens.vera, params: { id: 1 } })).status).toBe(404);
   });
 
   it('creates and updates rooms with the backend rules', async () => {
     const created = await h.call('content', 'createRoom', {
-      token: erin,
+      token: tokens.erin,
       body: {
         name: 'Workshop',
         link: 'https://meet.showfloor.example/meeting/workshop',
@@ -81,16 +74,16 @@ describe('content service', () => {
     });
     expect(created.body).toMatchObject({ name: 'Workshop', active: true, multiplayer: false });
     const id = (created.body as { id: number }).id;
-    const none = await h.call('content', 'updateRoom', { token: erin, params: { id }, body: {} });
+    const none = await h.call('content', 'updateRoom', { token: tokens.erin, params: { id }, body: {} });
     expect(errorOf(none).message).toBe(BACKEND_MESSAGES.ROOM_UPDATE_NEEDS_FIELD);
     const external = await h.call('content', 'updateRoom', {
-      token: erin,
+      token: tokens.erin,
       params: { id },
       body: { type: 'external' },
     });
     expect(errorOf(external).message).toContain(BACKEND_MESSAGES.ROOM_EXTERNAL_NEEDS_LINK);
     const ok = await h.call('content', 'updateRoom', {
-      token: erin,
+      token: tokens.erin,
       params: { id },
       body: { type: 'external', link: 'https://example.org/' },
     });
@@ -98,7 +91,7 @@ describe('content service', () => {
     expect(
       (
         await h.call('content', 'createRoom', {
-          token: ada,
+          token: tokens.ada,
           body: { name: 'x', link: 'https://x.org', type: '3d', event_code: 'DEMO' },
         })
       ).status,
@@ -106,46 +99,50 @@ describe('content service', () => {
   });
 
   it('deactivates and reactivates rooms', async () => {
-    const off = await h.call('content', 'deleteRoom', { token: erin, params: { id: 4 } });
+    const off = await h.call('content', 'deleteRoom', { token: tokens.erin, params: { id: 4 } });
     expect(off.body).toEqual({ message: 'Room Expo Hall deactivated.' });
-    const list = (await h.call('content', 'listDeactivatedRooms', { token: erin })).body as {
+    const list = (await h.call('content', 'listDeactivatedRooms', { token: tokens.erin })).body as {
       rooms: Array<{ id: number }>;
     };
     expect(list.rooms.map((r) => r.id)).toEqual([4]);
-    expect((await h.call('content', 'getRoom', { token: ada, params: { id: 4 } })).status).toBe(404);
+    expect((await h.call('content', 'getRoom', { token: tokens.ada, params: { id: 4 } })).status).toBe(404);
     const mini = MiniMapSchema.parse(
-      (await h.call('content', 'getMiniMap', { token: ada, query: { event_code: 'DEMO' } })).body,
+      (await h.call('content', 'getMiniMap', { token: tokens.ada, query: { event_code: 'DEMO' } })).body,
     );
     expect(mini.room_coords_mapping.map((a) => a.room_id)).toEqual([1, 3]);
-    const on = await h.call('content', 'activateRoom', { token: erin, body: { room_id: 4 } });
+    const on = await h.call('content', 'activateRoom', { token: tokens.erin, body: { room_id: 4 } });
     expect(on.body).toMatchObject({ id: 4, active: true });
-    expect((await h.call('content', 'activateRoom', { token: erin, body: { room_id: 404 } })).status).toBe(
+    expect(
+      (await h.call('content', 'activateRoom', { token: tokens.erin, body: { room_id: 404 } })).status,
+    ).toBe(404);
+    expect((await h.call('content', 'listDeactivatedRooms', { token: tokens.ada })).status).toBe(403);
+    expect((await h.call('content', 'deleteRoom', { token: tokens.erin, params: { id: 7 } })).status).toBe(
       404,
     );
-    expect((await h.call('content', 'listDeactivatedRooms', { token: ada })).status).toBe(403);
-    expect((await h.call('content', 'deleteRoom', { token: erin, params: { id: 7 } })).status).toBe(404);
   });
 
   it('answers room content with the transition video and the popup', async () => {
     const r = RoomContentListSchema.parse(
-      (await h.call('content', 'getRoomContent', { token: ada, params: { id: 1 } })).body,
+      (await h.call('content', 'getRoomContent', { token: tokens.ada, params: { id: 1 } })).body,
     );
     expect(r.content.find((c) => c.type === 'transition_content')).toMatchObject({ media_id: 1 });
     expect(r.content.find((c) => c.type === 'popup')?.attributes).toMatchObject({
       enablePopup: true,
       optOut: 'true',
     });
-    const media = await h.call('content', 'getMedia', { token: ada, params: { id: 1 } });
+    const media = await h.call('content', 'getMedia', { token: tokens.ada, params: { id: 1 } });
     expect((media.body as { video: Array<{ link: string }> }).video[0]?.link).toBe(
       'https://media.showfloor.example/demo/welcome.mp4',
     );
-    expect((await h.call('content', 'getMedia', { token: vera, params: { id: 1 } })).status).toBe(404);
-    expect((await h.call('content', 'getRoomContent', { token: ada, params: { id: 5 } })).status).toBe(401);
+    expect((await h.call('content', 'getMedia', { token: tokens.vera, params: { id: 1 } })).status).toBe(404);
+    expect((await h.call('content', 'getRoomContent', { token: tokens.ada, params: { id: 5 } })).status).toBe(
+      401,
+    );
   });
 
   it('adds, changes, removes and copies content between rooms', async () => {
     const created = await h.call('content', 'createRoomContent', {
-      token: erin,
+      token: tokens.erin,
       params: { id: 3 },
       body: { type: 'poster', file: 'banner.png', group: 'stage' },
     });
@@ -158,13 +155,13 @@ describe('content service', () => {
     });
     const id = (created.body as { id: number }).id;
     const badMedia = await h.call('content', 'createRoomContent', {
-      token: erin,
+      token: tokens.erin,
       params: { id: 3 },
       body: { type: 'video', media_id: 99 },
     });
     expect(badMedia.status).toBe(404);
     const changed = await h.call('content', 'updateRoomContent', {
-      token: erin,
+      token: tokens.erin,
       params: { id: 3, contentId: id },
       body: { render_in_3d: true },
     });
@@ -172,54 +169,54 @@ describe('content service', () => {
     expect(
       (
         await h.call('content', 'updateRoomContent', {
-          token: erin,
+          token: tokens.erin,
           params: { id: 4, contentId: id },
           body: { render_in_3d: true },
         })
       ).status,
     ).toBe(404);
     const copy = await h.call('content', 'copyRoomContent', {
-      token: erin,
+      token: tokens.erin,
       body: { sourceRoomId: 4, targetRoomId: 3 },
     });
     expect(copy.body).toMatchObject({ copied: 2 });
     const stage = RoomContentListSchema.parse(
-      (await h.call('content', 'getRoomContent', { token: ada, params: { id: 3 } })).body,
+      (await h.call('content', 'getRoomContent', { token: tokens.ada, params: { id: 3 } })).body,
     );
     expect(stage.content.map((c) => c.type)).toEqual(['poster', 'poster', 'video']);
     const same = await h.call('content', 'copyRoomContent', {
-      token: erin,
+      token: tokens.erin,
       body: { sourceRoomId: 3, targetRoomId: 3 },
     });
     expect(errorOf(same).message).toContain('source and target room must differ');
     expect(
-      (await h.call('content', 'deleteRoomContent', { token: erin, params: { id: 3, contentId: id } }))
+      (await h.call('content', 'deleteRoomContent', { token: tokens.erin, params: { id: 3, contentId: id } }))
         .status,
     ).toBe(200);
     expect(
-      (await h.call('content', 'deleteRoomContent', { token: erin, params: { id: 3, contentId: id } }))
+      (await h.call('content', 'deleteRoomContent', { token: tokens.erin, params: { id: 3, contentId: id } }))
         .status,
     ).toBe(404);
   });
 
   it('renames and hides a content group', async () => {
     const hidden = await h.call('content', 'updateContentGroup', {
-      token: erin,
+      token: tokens.erin,
       body: { name: 'booth-a', room_id: 4, active: false, new_name: 'booth-b' },
     });
     expect(hidden.body).toEqual({ name: 'booth-b', room_id: 4, active: false });
     const visitorView = RoomContentListSchema.parse(
-      (await h.call('content', 'getRoomContent', { token: ada, params: { id: 4 } })).body,
+      (await h.call('content', 'getRoomContent', { token: tokens.ada, params: { id: 4 } })).body,
     );
     expect(visitorView.content).toEqual([]);
     const managerView = RoomContentListSchema.parse(
-      (await h.call('content', 'getRoomContent', { token: erin, params: { id: 4 } })).body,
+      (await h.call('content', 'getRoomContent', { token: tokens.erin, params: { id: 4 } })).body,
     );
     expect(managerView.content.map((c) => c.group)).toEqual(['booth-b', 'booth-b']);
     expect(
       (
         await h.call('content', 'updateContentGroup', {
-          token: erin,
+          token: tokens.erin,
           body: { name: 'nope', room_id: 4, active: true },
         })
       ).status,
@@ -263,7 +260,7 @@ describe('content service', () => {
     });
     expect(traversal.status).toBe(400);
     const download = await h.call('content', 'download', {
-      token: ada,
+      token: tokens.ada,
       query: { type: 'banner', event_code: 'DEMO', filename: 'banner.png' },
     });
     expect(String(download.headers['content-disposition'])).toMatch(/^attachment; filename="banner.png"/);
@@ -277,18 +274,18 @@ describe('content service', () => {
     const posterCall = await h.call('content', 'getPoster', { query: { event_code: 'VIP' } });
     expect(posterCall.contentType).toBe('image/png');
     expect((await h.call('content', 'getPoster', { query: { event_code: 'NOPE' } })).status).toBe(404);
-    const banner = await h.call('content', 'getBanner', { token: ada, query: { event_code: 'DEMO' } });
+    const banner = await h.call('content', 'getBanner', { token: tokens.ada, query: { event_code: 'DEMO' } });
     expect(pngSize(banner.raw)).toEqual({ width: 600, height: 150 });
-    expect((await h.call('content', 'getBanner', { token: ada, query: { event_code: 'VIP' } })).status).toBe(
-      403,
-    );
+    expect(
+      (await h.call('content', 'getBanner', { token: tokens.ada, query: { event_code: 'VIP' } })).status,
+    ).toBe(403);
   });
 
   it('uploads and deletes files for managers, accepting only what the bytes show', async () => {
     const png = new Raster(4, 4, [255, 0, 0]).toPng();
     const upload = multipart([{ filename: 'slide-1.png', contentType: 'image/png', data: png }]);
     const ok = await h.call('content', 'uploadFile', {
-      token: erin,
+      token: tokens.erin,
       query: { type: 'slides_images', event_code: 'DEMO' },
       payload: upload.payload,
       contentType: upload.contentType,
@@ -305,14 +302,14 @@ describe('content service', () => {
       { filename: 'evil.png', contentType: 'image/png', data: Buffer.from('<script>') },
     ]);
     const refused = await h.call('content', 'uploadFile', {
-      token: erin,
+      token: tokens.erin,
       query: { type: 'poster', event_code: 'DEMO' },
       payload: fake.payload,
       contentType: fake.contentType,
     });
     expect(errorOf(refused).message).toBe('Upload a PNG, JPEG, GIF or WebP image.');
     const notMultipart = await h.call('content', 'uploadFile', {
-      token: erin,
+      token: tokens.erin,
       query: { type: 'poster', event_code: 'DEMO' },
       body: { file: 'x' },
     });
@@ -325,21 +322,21 @@ describe('content service', () => {
       },
     ]);
     const tooBig = await h.call('content', 'uploadFile', {
-      token: erin,
+      token: tokens.erin,
       query: { type: 'poster', event_code: 'DEMO' },
       payload: huge.payload,
       contentType: huge.contentType,
     });
     expect(tooBig.status).toBe(413);
     const assets = await h.call('content', 'uploadEmailAssets', {
-      token: erin,
+      token: tokens.erin,
       query: { event_code: 'DEMO' },
       payload: upload.payload,
       contentType: upload.contentType,
     });
     expect((assets.body as { files: Array<{ type: string }> }).files[0]?.type).toBe('email_assets');
     const visitor = await h.call('content', 'uploadEmailAssets', {
-      token: ada,
+      token: tokens.ada,
       query: { event_code: 'DEMO' },
       payload: upload.payload,
       contentType: upload.contentType,
@@ -348,7 +345,7 @@ describe('content service', () => {
     expect(
       (
         await h.call('content', 'deleteFile', {
-          token: erin,
+          token: tokens.erin,
           query: { type: 'slides_images', event_code: 'DEMO', filename: 'slide-1.png' },
         })
       ).status,
@@ -356,7 +353,7 @@ describe('content service', () => {
     expect(
       (
         await h.call('content', 'deleteFile', {
-          token: erin,
+          token: tokens.erin,
           query: { type: 'slides_images', event_code: 'DEMO', filename: 'slide-1.png' },
         })
       ).status,
@@ -365,7 +362,7 @@ describe('content service', () => {
 
   it('registers media and answers the RTMPS ingest point of streams only', async () => {
     const media = await h.call('content', 'createMedia', {
-      token: erin,
+      token: tokens.erin,
       body: {
         type: 'video',
         event_code: 'DEMO',
@@ -379,53 +376,55 @@ describe('content service', () => {
     expect(
       (
         await h.call('content', 'createMedia', {
-          token: erin,
+          token: tokens.erin,
           body: { type: 'hologram', event_code: 'DEMO' },
         })
       ).status,
     ).toBe(400);
-    const rtmps = await h.call('content', 'getRtmps', { token: erin, query: { media_id: 2 } });
+    const rtmps = await h.call('content', 'getRtmps', { token: tokens.erin, query: { media_id: 2 } });
     expect(rtmps.body).toMatchObject({ media_id: 2, rtmps_url: 'rtmps://ingest.showfloor.example:443/live' });
-    const video = await h.call('content', 'getRtmps', { token: erin, query: { media_id: 1 } });
+    const video = await h.call('content', 'getRtmps', { token: tokens.erin, query: { media_id: 1 } });
     expect(errorOf(video).message).toBe('Only stream media have an RTMPS ingest point.');
   });
 
   it('validates and exports the content of an event', async () => {
-    const valid = await h.call('content', 'validateContent', { token: erin, params: { id: 'DEMO' } });
+    const valid = await h.call('content', 'validateContent', { token: tokens.erin, params: { id: 'DEMO' } });
     expect(valid.body).toEqual({ valid: true, problems: [] });
     await h.call('content', 'createRoomContent', {
-      token: erin,
+      token: tokens.erin,
       params: { id: 3 },
       body: { type: 'poster', file: 'missing.png' },
     });
-    const invalid = (await h.call('content', 'validateContent', { token: erin, params: { id: 1 } })).body as {
+    const invalid = (await h.call('content', 'validateContent', { token: tokens.erin, params: { id: 1 } }))
+      .body as {
       valid: boolean;
       problems: Array<{ message: string }>;
     };
     expect(invalid.valid).toBe(false);
     expect(invalid.problems.map((p) => p.message)).toEqual(['File missing.png does not exist.']);
-    expect((await h.call('content', 'validateContent', { token: erin, params: { id: 'VIP' } })).status).toBe(
-      403,
-    );
-    const exported = (await h.call('content', 'exportContent', { token: erin, params: { id: 'DEMO' } }))
-      .body as { event_code: string; rooms: Array<{ content: unknown[] }> };
+    expect(
+      (await h.call('content', 'validateContent', { token: tokens.erin, params: { id: 'VIP' } })).status,
+    ).toBe(403);
+    const exported = (
+      await h.call('content', 'exportContent', { token: tokens.erin, params: { id: 'DEMO' } })
+    ).body as { event_code: string; rooms: Array<{ content: unknown[] }> };
     expect(exported.event_code).toBe('DEMO');
     expect(exported.rooms).toHaveLength(5);
-    expect((await h.call('content', 'exportContent', { token: erin, params: { id: 'NOPE' } })).status).toBe(
-      404,
-    );
+    expect(
+      (await h.call('content', 'exportContent', { token: tokens.erin, params: { id: 'NOPE' } })).status,
+    ).toBe(404);
   });
 
   it('answers the mini-map with rect, circle and poly areas and manages areas', async () => {
     const map = MiniMapSchema.parse(
-      (await h.call('content', 'getMiniMap', { token: ada, query: { event_code: 'DEMO' } })).body,
+      (await h.call('content', 'getMiniMap', { token: tokens.ada, query: { event_code: 'DEMO' } })).body,
     );
     expect(map.room_coords_mapping.map((a) => a.shape).sort()).toEqual(['circle', 'poly', 'rect']);
     expect(
-      (await h.call('content', 'getMiniMap', { token: vera, query: { event_code: 'VIP' } })).status,
+      (await h.call('content', 'getMiniMap', { token: tokens.vera, query: { event_code: 'VIP' } })).status,
     ).toBe(404);
     const created = await h.call('content', 'createMiniMapArea', {
-      token: erin,
+      token: tokens.erin,
       body: { room_id: 2, shape: 'rect', coords: '1,2,3,4' },
     });
     expect(created.body).toMatchObject({
@@ -436,20 +435,28 @@ describe('content service', () => {
     });
     const id = (created.body as { id: number }).id;
     const wrongCount = await h.call('content', 'createMiniMapArea', {
-      token: erin,
+      token: tokens.erin,
       body: { room_id: 2, shape: 'circle', coords: '1,2,3,4' },
     });
     expect(errorOf(wrongCount).message).toBe('A circle needs 3 coordinates (x,y,r).');
-    const none = await h.call('content', 'updateMiniMapArea', { token: erin, params: { id }, body: {} });
+    const none = await h.call('content', 'updateMiniMapArea', {
+      token: tokens.erin,
+      params: { id },
+      body: {},
+    });
     expect(errorOf(none).message).toBe(BACKEND_MESSAGES.MINI_MAP_NEEDS_ATTRIBUTE);
     const moved = await h.call('content', 'updateMiniMapArea', {
-      token: erin,
+      token: tokens.erin,
       params: { id },
       body: { shape: 'circle', coords: '10,10,5' },
     });
     expect(moved.body).toMatchObject({ id, shape: 'circle', coords: '10,10,5' });
-    expect((await h.call('content', 'deleteMiniMapArea', { token: erin, params: { id } })).status).toBe(200);
-    expect((await h.call('content', 'deleteMiniMapArea', { token: erin, params: { id } })).status).toBe(404);
+    expect(
+      (await h.call('content', 'deleteMiniMapArea', { token: tokens.erin, params: { id } })).status,
+    ).toBe(200);
+    expect(
+      (await h.call('content', 'deleteMiniMapArea', { token: tokens.erin, params: { id } })).status,
+    ).toBe(404);
   });
 
   it('answers every call as the OpenAPI document describes and covers each call both ways', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   BACKEND_MESSAGES,
   ChatMessageSchema,
@@ -6,7 +6,7 @@ import {
   MessagePageSchema,
   PRIVATE_CHAT_RETENTION_MS,
 } from '@showfloor/contracts';
-import { errorOf, Harness } from '../../test/harness.ts';
+import { demoHarness, errorOf } from '../../test/harness.ts';
 import { checkRecordings } from '../../test/openapi-check.ts';
 
 type Page = {
@@ -15,23 +15,15 @@ type Page = {
 };
 
 describe('conversation service', () => {
-  const h = new Harness();
-  let ada = '';
-  let grace = '';
-  let linus = '';
-  let erin = '';
-  beforeAll(() => h.ready());
-  beforeEach(async () => {
-    h.app.mockProvider.reset();
-    ada = await h.signIn('ada@demo.test');
-    grace = await h.signIn('grace@demo.test');
-    linus = await h.signIn('linus@demo.test');
-    erin = await h.signIn('erin@demo.test');
+  const { h, tokens } = demoHarness({
+    ada: 'ada@demo.test',
+    grace: 'grace@demo.test',
+    linus: 'linus@demo.test',
+    erin: 'erin@demo.test',
   });
-  afterAll(() => h.close());
 
   it("lists the caller's conversations with the last message, newest first", async () => {
-    const r = await h.call('conversation', 'getUserConversations', { token: ada, params: { id: 1 } });
+    const r = await h.call('conversation', 'getUserConversations', { token: tokens.ada, params: { id: 1 } });
     expect(r.status).toBe(200);
     const list = ConversationListSchema.parse(r.body);
     expect(list.conversations[0]).toMatchObject({
@@ -41,9 +33,15 @@ describe('conversation service', () => {
       isUnread: true,
     });
     expect(list.conversations[0]?.lastMessage?.message).toBe('Great, I saved you a seat.');
-    const other = await h.call('conversation', 'getUserConversations', { token: ada, params: { id: 2 } });
+    const other = await h.call('conversation', 'getUserConversations', {
+      token: tokens.ada,
+      params: { id: 2 },
+    });
     expect(other.status).toBe(403);
-    const same = await h.call('conversation', 'listConversations', { token: ada, query: { room_id: 1 } });
+    const same = await h.call('conversation', 'listConversations', {
+      token: tokens.ada,
+      query: { room_id: 1 },
+    });
     expect((same.body as { conversations: Array<{ id: string }> }).conversations.map((c) => c.id)).toEqual([
       'conv-1',
       'room-1',
@@ -56,13 +54,13 @@ describe('conversation service', () => {
     for (let i = 1; i <= 5; i += 1) {
       h.advance(1000);
       await h.call('conversation', 'sendMessage', {
-        token: ada,
+        token: tokens.ada,
         body: { message: `extra ${i}`, conversation_id: 'conv-1' },
       });
     }
     const first = (
       await h.call('conversation', 'getConversation', {
-        token: ada,
+        token: tokens.ada,
         params: { id: 'conv-1' },
         query: { limit: 3 },
       })
@@ -71,7 +69,7 @@ describe('conversation service', () => {
     expect(first.page_state).not.toBeNull();
     const second = (
       await h.call('conversation', 'getConversation', {
-        token: ada,
+        token: tokens.ada,
         params: { id: 'conv-1' },
         query: { limit: 3, page_state: first.page_state ?? '' },
       })
@@ -83,7 +81,7 @@ describe('conversation service', () => {
     ]);
     const third = (
       await h.call('conversation', 'getConversation', {
-        token: ada,
+        token: tokens.ada,
         params: { id: 'conv-1' },
         query: { limit: 3, page_state: second.page_state ?? '' },
       })
@@ -92,13 +90,13 @@ describe('conversation service', () => {
     expect(third.page_state).toBeNull();
     MessagePageSchema.parse(third);
     const bad = await h.call('conversation', 'getConversation', {
-      token: ada,
+      token: tokens.ada,
       params: { id: 'conv-1' },
       query: { page_state: 'garbage' },
     });
     expect(bad.status).toBe(400);
     const tooMany = await h.call('conversation', 'getConversation', {
-      token: ada,
+      token: tokens.ada,
       params: { id: 'conv-1' },
       query: { limit: 500 },
     });
@@ -107,16 +105,16 @@ describe('conversation service', () => {
 
   it('answers what follows a seq for catch-up after a reconnect', async () => {
     await h.call('conversation', 'sendMessage', {
-      token: grace,
+      token: tokens.grace,
       body: { message: 'four', conversation_id: 'conv-1' },
     });
     await h.call('conversation', 'sendMessage', {
-      token: ada,
+      token: tokens.ada,
       body: { message: 'five', conversation_id: 'conv-1' },
     });
     const r = (
       await h.call('conversation', 'getConversation', {
-        token: ada,
+        token: tokens.ada,
         params: { id: 'conv-1' },
         query: { after_seq: 3 },
       })
@@ -128,7 +126,7 @@ describe('conversation service', () => {
     expect(r.page_state).toBeNull();
     const none = (
       await h.call('conversation', 'getConversation', {
-        token: ada,
+        token: tokens.ada,
         params: { id: 'conv-1' },
         query: { after_seq: 5 },
       })
@@ -137,15 +135,18 @@ describe('conversation service', () => {
   });
 
   it('lets only participants read a conversation', async () => {
-    const r = await h.call('conversation', 'getConversation', { token: linus, params: { id: 'conv-1' } });
+    const r = await h.call('conversation', 'getConversation', {
+      token: tokens.linus,
+      params: { id: 'conv-1' },
+    });
     expect(r.status).toBe(403);
     const missing = await h.call('conversation', 'getConversation', {
-      token: ada,
+      token: tokens.ada,
       params: { id: 'conv-404' },
     });
     expect(missing.status).toBe(404);
     const write = await h.call('conversation', 'sendMessage', {
-      token: linus,
+      token: tokens.linus,
       body: { message: 'let me in', conversation_id: 'conv-1' },
     });
     expect(write.status).toBe(403);
@@ -153,7 +154,7 @@ describe('conversation service', () => {
 
   it('creates or finds the conversation of a temp- message by its recipients', async () => {
     const r = await h.call('conversation', 'sendMessage', {
-      token: ada,
+      token: tokens.ada,
       body: { message: 'Hi Linus', conversation_id: 'temp-123', to: [3] },
     });
     expect(r.status).toBe(200);
@@ -162,40 +163,48 @@ describe('conversation service', () => {
     expect(stored.conversation.startsWith('temp-')).toBe(false);
     expect(stored).toMatchObject({ from: 1, to: [3], seq: 1, type: 'text', action: 'message' });
     const again = ChatMessageSchema.parse(
-      (await h.call('conversation', 'sendMessage', { token: linus, body: { message: 'Hi Ada', to: [1] } }))
-        .body,
+      (
+        await h.call('conversation', 'sendMessage', {
+          token: tokens.linus,
+          body: { message: 'Hi Ada', to: [1] },
+        })
+      ).body,
     );
     expect(again.conversation).toBe(stored.conversation);
     expect(again.seq).toBe(2);
     const toGrace = ChatMessageSchema.parse(
-      (await h.call('conversation', 'sendMessage', { token: ada, body: { message: 'Hi again', to: [2] } }))
-        .body,
+      (
+        await h.call('conversation', 'sendMessage', {
+          token: tokens.ada,
+          body: { message: 'Hi again', to: [2] },
+        })
+      ).body,
     );
     expect(toGrace.conversation).toBe('conv-1');
     const group = ChatMessageSchema.parse(
       (
         await h.call('conversation', 'sendMessage', {
-          token: ada,
+          token: tokens.ada,
           body: { message: 'All of us', to: [2, 3] },
         })
       ).body,
     );
     const list = ConversationListSchema.parse(
-      (await h.call('conversation', 'listConversations', { token: grace })).body,
+      (await h.call('conversation', 'listConversations', { token: tokens.grace })).body,
     );
     expect(list.conversations.find((c) => c.id === group.conversation)?.isGroupConversation).toBe(true);
     const nobody = await h.call('conversation', 'sendMessage', {
-      token: ada,
+      token: tokens.ada,
       body: { message: 'hello?', to: [999] },
     });
     expect(nobody.status).toBe(404);
     const otherEvent = await h.call('conversation', 'sendMessage', {
-      token: ada,
+      token: tokens.ada,
       body: { message: 'hello?', to: [6] },
     });
     expect(otherEvent.status).toBe(404);
     const nowhere = await h.call('conversation', 'sendMessage', {
-      token: ada,
+      token: tokens.ada,
       body: { message: 'hello?', conversation_id: 'temp-9' },
     });
     expect(nowhere.status).toBe(400);
@@ -204,48 +213,55 @@ describe('conversation service', () => {
   it('stores a message sent twice with the same client_id once', async () => {
     const body = { message: 'only once', conversation_id: 'conv-1', client_id: 'c-42' };
     const a = ChatMessageSchema.parse(
-      (await h.call('conversation', 'sendMessage', { token: ada, body })).body,
+      (await h.call('conversation', 'sendMessage', { token: tokens.ada, body })).body,
     );
     const b = ChatMessageSchema.parse(
-      (await h.call('conversation', 'sendMessage', { token: ada, body })).body,
+      (await h.call('conversation', 'sendMessage', { token: tokens.ada, body })).body,
     );
     expect(b).toEqual(a);
     expect(a.client_id).toBe('c-42');
-    const page = (await h.call('conversation', 'getConversation', { token: ada, params: { id: 'conv-1' } }))
-      .body as Page;
+    const page = (
+      await h.call('conversation', 'getConversation', { token: tokens.ada, params: { id: 'conv-1' } })
+    ).body as Page;
     expect(page.messages.filter((m) => m.message === 'only once')).toHaveLength(1);
     const badId = await h.call('conversation', 'sendMessage', {
-      token: ada,
+      token: tokens.ada,
       body: { ...body, client_id: 'no spaces!' },
     });
     expect(badId.status).toBe(400);
   });
 
   it('keeps room chat in the room conversation and respects the room chat switch', async () => {
-    const room = await h.call('conversation', 'getRoomConversation', { token: ada, params: { id: 1 } });
+    const room = await h.call('conversation', 'getRoomConversation', {
+      token: tokens.ada,
+      params: { id: 1 },
+    });
     expect(room.status).toBe(200);
     expect(room.body).toMatchObject({ id: 'room-1', isRoomConversation: true, roomId: 1, roomName: 'Lobby' });
     const sent = ChatMessageSchema.parse(
       (
         await h.call('conversation', 'sendMessage', {
-          token: grace,
+          token: tokens.grace,
           body: { message: 'Hello lobby', room_id: 1 },
         })
       ).body,
     );
     expect(sent).toMatchObject({ conversation: 'room-1', to: [], room: { id: 1, name: 'Lobby' }, seq: 3 });
     const off = await h.call('conversation', 'sendMessage', {
-      token: grace,
+      token: tokens.grace,
       body: { message: 'Hello partner', room_id: 2 },
     });
     expect(off.status).toBe(403);
-    const missing = await h.call('conversation', 'getRoomConversation', { token: ada, params: { id: 999 } });
+    const missing = await h.call('conversation', 'getRoomConversation', {
+      token: tokens.ada,
+      params: { id: 999 },
+    });
     expect(missing.status).toBe(404);
   });
 
   it('answers a bot conversation with scripted answers', async () => {
     const start = await h.call('conversation', 'getBotChat', {
-      token: ada,
+      token: tokens.ada,
       body: { bot_name: 'helpbot', utc_offset: 60 },
     });
     expect(start.status).toBe(200);
@@ -255,60 +271,67 @@ describe('conversation service', () => {
     const q = ChatMessageSchema.parse(
       (
         await h.call('conversation', 'sendMessage', {
-          token: ada,
+          token: tokens.ada,
           body: { message: 'When is the keynote?', bot: 'helpbot' },
         })
       ).body,
     );
     expect(q.bot).toBe('helpbot');
-    const all = (await h.call('conversation', 'getBotChat', { token: ada, body: { bot_name: 'helpbot' } }))
-      .body as Page;
+    const all = (
+      await h.call('conversation', 'getBotChat', { token: tokens.ada, body: { bot_name: 'helpbot' } })
+    ).body as Page;
     expect(all.messages.at(-1)?.message).toBe(
       'The opening keynote is on the Talk Stage at 9:00; see the agenda for every session.',
     );
     await h.call('conversation', 'sendMessage', {
-      token: ada,
+      token: tokens.ada,
       body: { message: 'zzz', conversation_id: q.conversation },
     });
     const fallback = (
-      await h.call('conversation', 'getBotChat', { token: ada, body: { bot_name: 'helpbot' } })
+      await h.call('conversation', 'getBotChat', { token: tokens.ada, body: { bot_name: 'helpbot' } })
     ).body as Page;
     expect(fallback.messages.at(-1)?.message).toContain('Sorry, I did not catch that.');
-    const unknown = await h.call('conversation', 'getBotChat', { token: ada, body: { bot_name: 'nobot' } });
+    const unknown = await h.call('conversation', 'getBotChat', {
+      token: tokens.ada,
+      body: { bot_name: 'nobot' },
+    });
     expect(unknown.status).toBe(404);
   });
 
   it('purges private messages older than 10 days', async () => {
     await h.call('conversation', 'sendMessage', {
-      token: ada,
+      token: tokens.ada,
       body: { message: 'fresh', conversation_id: 'conv-1' },
     });
     h.advance(PRIVATE_CHAT_RETENTION_MS - 30 * 60_000);
-    ada = await h.signIn('ada@demo.test'); // the old token expired on the way
-    const before = (await h.call('conversation', 'getConversation', { token: ada, params: { id: 'conv-1' } }))
-      .body as Page;
+    tokens.ada = await h.signIn('ada@demo.test'); // the old token expired on the way
+    const before = (
+      await h.call('conversation', 'getConversation', { token: tokens.ada, params: { id: 'conv-1' } })
+    ).body as Page;
     // The fixture's messages are 1-3 hours old: now older than 10 days; the fresh one is kept.
     expect(before.messages.map((m) => m.message)).toEqual(['fresh']);
     h.advance(60 * 60_000);
-    ada = await h.signIn('ada@demo.test');
-    const after = (await h.call('conversation', 'getConversation', { token: ada, params: { id: 'conv-1' } }))
-      .body as Page;
+    tokens.ada = await h.signIn('ada@demo.test');
+    const after = (
+      await h.call('conversation', 'getConversation', { token: tokens.ada, params: { id: 'conv-1' } })
+    ).body as Page;
     expect(after.messages).toEqual([]);
-    const room = (await h.call('conversation', 'getConversation', { token: ada, params: { id: 'room-1' } }))
-      .body as Page;
+    const room = (
+      await h.call('conversation', 'getConversation', { token: tokens.ada, params: { id: 'room-1' } })
+    ).body as Page;
     expect(room.messages).toHaveLength(2);
     h.now -= PRIVATE_CHAT_RETENTION_MS + 30 * 60_000;
   });
 
   it('refuses a message over 2000 characters', async () => {
     const r = await h.call('conversation', 'sendMessage', {
-      token: ada,
+      token: tokens.ada,
       body: { message: 'x'.repeat(2001), conversation_id: 'conv-1' },
     });
     expect(r.status).toBe(400);
     expect(errorOf(r).message).toBe(BACKEND_MESSAGES.TEXT_TOO_LONG);
     const ok = await h.call('conversation', 'sendMessage', {
-      token: ada,
+      token: tokens.ada,
       body: { message: 'x'.repeat(2000), conversation_id: 'conv-1' },
     });
     expect(ok.status).toBe(200);
@@ -316,7 +339,7 @@ describe('conversation service', () => {
 
   it("exports the caller's private chats as CSV in local time", async () => {
     const r = await h.call('conversation', 'exportChats', {
-      token: ada,
+      token: tokens.ada,
       params: { id: 1 },
       query: { utc_offset: 120 },
     });
@@ -332,10 +355,10 @@ describe('conversation service', () => {
       `conv-1,${local.slice(0, 10)} ${local.slice(11, 19)} UTC+02:00,Grace Hopper,Ada Lovelace,"Hi Ada, are you coming to the keynote?"`,
     );
     expect(String(r.body)).not.toContain('Welcome everyone');
-    const other = await h.call('conversation', 'exportChats', { token: ada, params: { id: 2 } });
+    const other = await h.call('conversation', 'exportChats', { token: tokens.ada, params: { id: 2 } });
     expect(other.status).toBe(403);
     const badOffset = await h.call('conversation', 'exportChats', {
-      token: ada,
+      token: tokens.ada,
       params: { id: 1 },
       query: { utc_offset: 'east' },
     });
@@ -343,32 +366,48 @@ describe('conversation service', () => {
   });
 
   it('deletes own messages; managers delete any and clear a conversation', async () => {
-    const notMine = await h.call('conversation', 'deleteMessage', { token: ada, params: { id: 'msg-1' } });
+    const notMine = await h.call('conversation', 'deleteMessage', {
+      token: tokens.ada,
+      params: { id: 'msg-1' },
+    });
     expect(notMine.status).toBe(403);
-    const mine = await h.call('conversation', 'deleteMessage', { token: ada, params: { id: 'msg-2' } });
+    const mine = await h.call('conversation', 'deleteMessage', {
+      token: tokens.ada,
+      params: { id: 'msg-2' },
+    });
     expect(mine.status).toBe(200);
-    const gone = await h.call('conversation', 'deleteMessage', { token: ada, params: { id: 'msg-2' } });
+    const gone = await h.call('conversation', 'deleteMessage', {
+      token: tokens.ada,
+      params: { id: 'msg-2' },
+    });
     expect(gone.status).toBe(404);
-    const moderated = await h.call('conversation', 'deleteMessage', { token: erin, params: { id: 'msg-4' } });
+    const moderated = await h.call('conversation', 'deleteMessage', {
+      token: tokens.erin,
+      params: { id: 'msg-4' },
+    });
     expect(moderated.status).toBe(200);
     const visitorClear = await h.call('conversation', 'clearConversation', {
-      token: ada,
+      token: tokens.ada,
       params: { id: 'room-1' },
     });
     expect(visitorClear.status).toBe(403);
     const clear = await h.call('conversation', 'clearConversation', {
-      token: erin,
+      token: tokens.erin,
       params: { id: 'room-1' },
     });
     expect(clear.body).toEqual({ message: 'Deleted 1 message(s).' });
     const missing = await h.call('conversation', 'clearConversation', {
-      token: erin,
+      token: tokens.erin,
       params: { id: 'nope' },
     });
     expect(missing.status).toBe(404);
     const next = ChatMessageSchema.parse(
-      (await h.call('conversation', 'sendMessage', { token: ada, body: { message: 'after', room_id: 1 } }))
-        .body,
+      (
+        await h.call('conversation', 'sendMessage', {
+          token: tokens.ada,
+          body: { message: 'after', room_id: 1 },
+        })
+      ).body,
     );
     expect(next.seq).toBe(3);
   });
@@ -377,14 +416,14 @@ describe('conversation service', () => {
     const r = ChatMessageSchema.parse(
       (
         await h.call('conversation', 'sendMessage', {
-          token: ada,
+          token: tokens.ada,
           body: { message: '', type: 'video', action: 'start', conversation_id: 'conv-1' },
         })
       ).body,
     );
     expect(r.token).toMatch(/^[\w-]{20,}$/);
     const empty = await h.call('conversation', 'sendMessage', {
-      token: ada,
+      token: tokens.ada,
       body: { message: '   ', conversation_id: 'conv-1' },
     });
     expect(errorOf(empty).message).toContain('Message must not be empty');

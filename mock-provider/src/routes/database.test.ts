@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AvatarListSchema, RoomInstancesSchema } from '@showfloor/contracts';
-import { Harness } from '../../test/harness.ts';
+import { demoHarness } from '../../test/harness.ts';
 import { checkRecordings } from '../../test/openapi-check.ts';
 
 describe('collaboration backend', () => {
-  const h = new Harness();
-  let ada = '';
-  beforeAll(() => h.ready());
-  beforeEach(async () => {
-    h.app.mockProvider.reset();
-    ada = await h.signIn('ada@demo.test');
-  });
-  afterAll(() => h.close());
+  const { h, tokens } = demoHarness({ ada: 'ada@demo.test' });
 
   it("lists the event's avatars with an event code and the platform's without", async () => {
     const event = AvatarListSchema.parse(
-      (await h.call('database', 'getAvatars', { token: ada, query: { event_code: 'DEMO' } })).body,
+      (await h.call('database', 'getAvatars', { token: tokens.ada, query: { event_code: 'DEMO' } })).body,
     );
     expect(event.avatars.map((a) => [a.name, a.default])).toEqual([
       ['Demo Blue', true],
@@ -23,18 +16,24 @@ describe('collaboration backend', () => {
       ['Demo Violet', false],
     ]);
     expect(event.avatars[0]?.thumbnail).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
-    const platform = AvatarListSchema.parse((await h.call('database', 'getAvatars', { token: ada })).body);
+    const platform = AvatarListSchema.parse(
+      (await h.call('database', 'getAvatars', { token: tokens.ada })).body,
+    );
     expect(platform.avatars.map((a) => a.name)).toEqual(['Classic', 'Explorer']);
     expect(
-      (await h.call('database', 'getAvatars', { token: ada, query: { event_code: 'VIP' } })).status,
+      (await h.call('database', 'getAvatars', { token: tokens.ada, query: { event_code: 'VIP' } })).status,
     ).toBe(403);
     expect((await h.call('database', 'getAvatars')).status).toBe(401);
   });
 
   it('answers meeting instances by meeting id and breakout group', async () => {
     const expo = RoomInstancesSchema.parse(
-      (await h.call('database', 'getMeetingInstances', { token: ada, query: { meeting_id: 'expo-hall' } }))
-        .body,
+      (
+        await h.call('database', 'getMeetingInstances', {
+          token: tokens.ada,
+          query: { meeting_id: 'expo-hall' },
+        })
+      ).body,
     );
     expect(expo).toEqual({
       instances: [
@@ -44,14 +43,18 @@ describe('collaboration backend', () => {
       maxUsers: 25,
     });
     const stage = RoomInstancesSchema.parse(
-      (await h.call('database', 'getMeetingInstances', { token: ada, query: { meeting_id: 'talk-stage' } }))
-        .body,
+      (
+        await h.call('database', 'getMeetingInstances', {
+          token: tokens.ada,
+          query: { meeting_id: 'talk-stage' },
+        })
+      ).body,
     );
     expect(stage.instances.map((i) => i.instance)).toEqual(['Talk Stage']);
     const groupA = RoomInstancesSchema.parse(
       (
         await h.call('database', 'getMeetingInstances', {
-          token: ada,
+          token: tokens.ada,
           query: { meeting_id: 'talk-stage', breakout_group: 'A' },
         })
       ).body,
@@ -60,17 +63,19 @@ describe('collaboration backend', () => {
     const unknownGroup = RoomInstancesSchema.parse(
       (
         await h.call('database', 'getMeetingInstances', {
-          token: ada,
+          token: tokens.ada,
           query: { meeting_id: 'talk-stage', breakout_group: 'Z' },
         })
       ).body,
     );
     expect(unknownGroup.instances.map((i) => i.instance)).toEqual(['Talk Stage']);
     expect(
-      (await h.call('database', 'getMeetingInstances', { token: ada, query: { meeting_id: 'nope' } })).status,
+      (await h.call('database', 'getMeetingInstances', { token: tokens.ada, query: { meeting_id: 'nope' } }))
+        .status,
     ).toBe(404);
     expect(
-      (await h.call('database', 'getMeetingInstances', { token: ada, query: { meeting_id: ' ' } })).status,
+      (await h.call('database', 'getMeetingInstances', { token: tokens.ada, query: { meeting_id: ' ' } }))
+        .status,
     ).toBe(400);
   });
 

@@ -1,76 +1,68 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BACKEND_MESSAGES, PassportSchema, PreferenceListSchema, formatMessage } from '@showfloor/contracts';
-import { errorOf, Harness } from '../../test/harness.ts';
+import { demoHarness, errorOf } from '../../test/harness.ts';
 import { checkRecordings } from '../../test/openapi-check.ts';
 
 describe('event service', () => {
-  const h = new Harness();
-  let ada = '';
-  let linus = '';
-  let erin = '';
-  let root = '';
-  beforeAll(() => h.ready());
-  beforeEach(async () => {
-    h.app.mockProvider.reset();
-    ada = await h.signIn('ada@demo.test');
-    linus = await h.signIn('linus@demo.test');
-    erin = await h.signIn('erin@demo.test');
-    root = await h.signIn('root@demo.test');
+  const { h, tokens } = demoHarness({
+    ada: 'ada@demo.test',
+    linus: 'linus@demo.test',
+    erin: 'erin@demo.test',
+    root: 'root@demo.test',
   });
-  afterAll(() => h.close());
 
   it('creates events for admins only, deriving a unique code', async () => {
     const body = { name: 'Spring Fair', mode: 'expo', description: 'Flowers.' };
-    const r = await h.call('event', 'createEvent', { token: root, body });
+    const r = await h.call('event', 'createEvent', { token: tokens.root, body });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ event_code: 'SPRING-FAIR', name: 'Spring Fair' });
-    const again = await h.call('event', 'createEvent', { token: root, body });
+    const again = await h.call('event', 'createEvent', { token: tokens.root, body });
     expect((again.body as { event_code: string }).event_code).toBe('SPRING-FAIR-2');
     const taken = await h.call('event', 'createEvent', {
-      token: root,
+      token: tokens.root,
       body: { ...body, event_code: 'DEMO' },
     });
     expect(taken.status).toBe(409);
-    const eventAdmin = await h.call('event', 'createEvent', { token: erin, body });
+    const eventAdmin = await h.call('event', 'createEvent', { token: tokens.erin, body });
     expect(eventAdmin.status).toBe(403);
-    const visitor = await h.call('event', 'createEvent', { token: ada, body });
+    const visitor = await h.call('event', 'createEvent', { token: tokens.ada, body });
     expect(errorOf(visitor).message).toBe(BACKEND_MESSAGES.FORBIDDEN);
   });
 
   it('updates only the given event fields and nothing when none is given', async () => {
-    const before = (await h.call('event', 'listEvents', { token: erin })).body as {
+    const before = (await h.call('event', 'listEvents', { token: tokens.erin })).body as {
       events: Array<Record<string, unknown>>;
     };
     expect(before.events.map((e) => e.event_code)).toEqual(['DEMO']);
     const r = await h.call('event', 'updateEvent', {
-      token: erin,
+      token: tokens.erin,
       params: { id: 'DEMO' },
       body: { mode: 'hybrid' },
     });
     expect(r.body).toEqual({ ...before.events[0], mode: 'hybrid' });
-    const none = await h.call('event', 'updateEvent', { token: erin, params: { id: 1 }, body: {} });
+    const none = await h.call('event', 'updateEvent', { token: tokens.erin, params: { id: 1 }, body: {} });
     expect(none.body).toEqual({ ...before.events[0], mode: 'hybrid' });
     const other = await h.call('event', 'updateEvent', {
-      token: erin,
+      token: tokens.erin,
       params: { id: 'VIP' },
       body: { name: 'Mine now' },
     });
     expect(other.status).toBe(403);
     const missing = await h.call('event', 'updateEvent', {
-      token: root,
+      token: tokens.root,
       params: { id: 'NOPE' },
       body: { name: 'x' },
     });
     expect(missing.status).toBe(404);
-    const all = (await h.call('event', 'listEvents', { token: root })).body as { events: unknown[] };
+    const all = (await h.call('event', 'listEvents', { token: tokens.root })).body as { events: unknown[] };
     expect(all.events).toHaveLength(3);
-    expect((await h.call('event', 'listEvents', { token: ada })).status).toBe(403);
+    expect((await h.call('event', 'listEvents', { token: tokens.ada })).status).toBe(403);
   });
 
   it('replaces open hours and the login preference follows them', async () => {
     const windows = [{ from_timestamp: h.now + 1000, to_timestamp: h.now + 2000 }];
     const r = await h.call('event', 'setOpenHours', {
-      token: erin,
+      token: tokens.erin,
       params: { id: 'DEMO' },
       body: { event_open_hours: windows },
     });
@@ -90,7 +82,7 @@ describe('event service', () => {
     });
     expect(errorOf(closed).message).toBe(BACKEND_MESSAGES.EVENT_CLOSED);
     const backwards = await h.call('event', 'setOpenHours', {
-      token: erin,
+      token: tokens.erin,
       params: { id: 'DEMO' },
       body: { event_open_hours: [{ from_timestamp: 5, to_timestamp: 1 }] },
     });
@@ -106,26 +98,28 @@ describe('event service', () => {
       (await h.call('event', 'loginFaqs', { query: { frontend: 'visitor', event_code: 'NOPE' } })).status,
     ).toBe(404);
     const event = await h.call('event', 'getEventFaqs', {
-      token: ada,
+      token: tokens.ada,
       params: { id: 'DEMO' },
       query: { csv: false, frontend: 'visitor' },
     });
     expect(event.body).toEqual(login.body);
-    expect((await h.call('event', 'getEventFaqs', { token: ada, params: { id: 'VIP' } })).status).toBe(403);
-    const one = await h.call('event', 'getFaq', { token: ada, params: { id: 3 } });
+    expect((await h.call('event', 'getEventFaqs', { token: tokens.ada, params: { id: 'VIP' } })).status).toBe(
+      403,
+    );
+    const one = await h.call('event', 'getFaq', { token: tokens.ada, params: { id: 3 } });
     expect(one.body).toMatchObject({ question: 'How long are private chats kept?' });
-    expect((await h.call('event', 'getFaq', { token: ada, params: { id: 99 } })).status).toBe(404);
+    expect((await h.call('event', 'getFaq', { token: tokens.ada, params: { id: 99 } })).status).toBe(404);
   });
 
   it('takes help desk questions with the form rules', async () => {
     const ok = await h.call('event', 'contactHelpDesk', {
-      token: ada,
+      token: tokens.ada,
       body: { phoneNumber: '+49 30 1234567', email: 'ada@demo.test', message: 'I cannot hear the keynote.' },
     });
     expect(ok.status).toBe(200);
     expect(h.state.helpRequests).toHaveLength(1);
     const short = await h.call('event', 'contactHelpDesk', {
-      token: ada,
+      token: tokens.ada,
       body: { phoneNumber: '+49 30 1234567', email: 'ada@demo.test', message: 'Help' },
     });
     expect(errorOf(short).message).toContain(
@@ -171,13 +165,13 @@ describe('event service', () => {
 
   it("posts a user's own preference, and event preferences only for managers", async () => {
     const own = await h.call('event', 'createPreference', {
-      token: ada,
+      token: tokens.ada,
       body: { name: 'exit_survey', value: 'no', user_id: 1, event_code: 'DEMO' },
     });
     expect(own.status).toBe(200);
     expect(own.body).toMatchObject({ name: 'exit_survey', value: 'no', user_id: 1, event_code: 'DEMO' });
     const avatar = await h.call('event', 'createPreference', {
-      token: ada,
+      token: tokens.ada,
       body: { name: 'user_selected_avatar', value: '4', user_id: 1, event_code: 'DEMO' },
     });
     expect(avatar.status).toBe(200);
@@ -189,80 +183,83 @@ describe('event service', () => {
     ).body;
     expect(eventValue).toEqual([{ name: 'exit_survey', value: 'yes' }]);
     const forOther = await h.call('event', 'createPreference', {
-      token: ada,
+      token: tokens.ada,
       body: { name: 'exit_survey', value: 'no', user_id: 2, event_code: 'DEMO' },
     });
     expect(forOther.status).toBe(403);
     const eventLevel = await h.call('event', 'createPreference', {
-      token: ada,
+      token: tokens.ada,
       body: { name: 'calls', value: 'no', event_code: 'DEMO' },
     });
     expect(eventLevel.status).toBe(403);
     const byAdmin = await h.call('event', 'createPreference', {
-      token: erin,
+      token: tokens.erin,
       body: { name: 'calls', value: 'no', event_code: 'DEMO', category: 'features' },
     });
     expect(byAdmin.status).toBe(200);
     const badValue = await h.call('event', 'createPreference', {
-      token: erin,
+      token: tokens.erin,
       body: { name: 'calls', value: 'maybe', event_code: 'DEMO' },
     });
     expect(errorOf(badValue).message).toContain('calls: Value must be yes, no or auto');
     const id = (byAdmin.body as { id: number }).id;
     const patched = await h.call('event', 'updatePreference', {
-      token: erin,
+      token: tokens.erin,
       params: { id },
       body: { value: 'auto' },
     });
     expect(patched.body).toMatchObject({ id, value: 'auto', category: 'features' });
     const patchBad = await h.call('event', 'updatePreference', {
-      token: erin,
+      token: tokens.erin,
       params: { id },
       body: { value: 'sometimes' },
     });
     expect(patchBad.status).toBe(400);
-    const deleted = await h.call('event', 'deletePreference', { token: erin, params: { id } });
+    const deleted = await h.call('event', 'deletePreference', { token: tokens.erin, params: { id } });
     expect(deleted.status).toBe(200);
-    expect((await h.call('event', 'deletePreference', { token: erin, params: { id } })).status).toBe(404);
+    expect((await h.call('event', 'deletePreference', { token: tokens.erin, params: { id } })).status).toBe(
+      404,
+    );
   });
 
   it('creates, updates and deletes bots', async () => {
     const created = await h.call('event', 'createBot', {
-      token: erin,
+      token: tokens.erin,
       body: { name: 'faqbot', event_code: 'DEMO', greeting: 'Ask me.' },
     });
     expect(created.body).toMatchObject({ name: 'faqbot', active: true, description: '' });
     const dup = await h.call('event', 'createBot', {
-      token: erin,
+      token: tokens.erin,
       body: { name: 'helpbot', event_code: 'DEMO' },
     });
     expect(dup.status).toBe(409);
     const id = (created.body as { id: number }).id;
-    const updated = await h.call('event', 'updateBot', { token: erin, body: { id, active: false } });
+    const updated = await h.call('event', 'updateBot', { token: tokens.erin, body: { id, active: false } });
     expect(updated.body).toMatchObject({ id, active: false });
-    const nothing = await h.call('event', 'updateBot', { token: erin, body: { id } });
+    const nothing = await h.call('event', 'updateBot', { token: tokens.erin, body: { id } });
     expect(errorOf(nothing).message).toBe('one field must be specified');
-    const deleted = await h.call('event', 'deleteBot', { token: erin, query: { id } });
+    const deleted = await h.call('event', 'deleteBot', { token: tokens.erin, query: { id } });
     expect(deleted.status).toBe(200);
-    expect((await h.call('event', 'deleteBot', { token: erin, query: { id } })).status).toBe(404);
+    expect((await h.call('event', 'deleteBot', { token: tokens.erin, query: { id } })).status).toBe(404);
     expect(
-      (await h.call('event', 'createBot', { token: ada, body: { name: 'x', event_code: 'DEMO' } })).status,
+      (await h.call('event', 'createBot', { token: tokens.ada, body: { name: 'x', event_code: 'DEMO' } }))
+        .status,
     ).toBe(403);
   });
 
   it("sends a content item's e-mail", async () => {
     const ok = await h.call('event', 'sendEmail', {
-      token: ada,
+      token: tokens.ada,
       body: { subject: 'More about Kernel Booth', body: 'Tell me more.', content_id: 4 },
     });
     expect(ok.status).toBe(200);
     expect(h.state.emails).toHaveLength(1);
-    const bad = await h.call('event', 'sendEmail', { token: ada, body: { subject: '', body: 'x' } });
+    const bad = await h.call('event', 'sendEmail', { token: tokens.ada, body: { subject: '', body: 'x' } });
     expect(errorOf(bad).message).toContain('Subject is required');
   });
 
   it('answers the passport with four badges, two complete, and the coin balance', async () => {
-    const r = PassportSchema.parse((await h.call('event', 'getPassport', { token: ada })).body);
+    const r = PassportSchema.parse((await h.call('event', 'getPassport', { token: tokens.ada })).body);
     expect(r.badges).toHaveLength(4);
     expect(r.badges.filter((b) => b.badge_complete)).toHaveLength(2);
     expect(r.coin_balance).toBe(80);
@@ -271,18 +268,19 @@ describe('event service', () => {
   });
 
   it('claims the passport only when every badge is complete', async () => {
-    const refused = await h.call('event', 'claimPassport', { token: ada });
+    const refused = await h.call('event', 'claimPassport', { token: tokens.ada });
     expect(refused.status).toBe(400);
     expect(errorOf(refused).message).toBe('Complete every badge before claiming the passport.');
-    const claimed = await h.call('event', 'claimPassport', { token: linus });
+    const claimed = await h.call('event', 'claimPassport', { token: tokens.linus });
     expect(claimed.body).toEqual({ passport_claimed: true, message: 'Passport claimed. Congratulations!' });
     expect(
-      PassportSchema.parse((await h.call('event', 'getPassport', { token: linus })).body).passport_claimed,
+      PassportSchema.parse((await h.call('event', 'getPassport', { token: tokens.linus })).body)
+        .passport_claimed,
     ).toBe(true);
   });
 
   it('sells store items for coins or answers the insufficient-balance message', async () => {
-    const items = (await h.call('event', 'getStoreItems', { token: ada })).body as {
+    const items = (await h.call('event', 'getStoreItems', { token: tokens.ada })).body as {
       items: Array<{ id: number; name: string; coin_price: number; filename: string }>;
     };
     expect(items.items.map((i) => [i.name, i.coin_price])).toEqual([
@@ -291,7 +289,10 @@ describe('event service', () => {
       ['Showfloor Hoodie', 150],
     ]);
     expect((await h.call('event', 'getStoreItems')).status).toBe(401);
-    const hoodie = await h.call('event', 'purchase', { token: ada, body: { item_id: 3, coin_price: 150 } });
+    const hoodie = await h.call('event', 'purchase', {
+      token: tokens.ada,
+      body: { item_id: 3, coin_price: 150 },
+    });
     expect(hoodie.status).toBe(400);
     expect(errorOf(hoodie).message).toBe(
       formatMessage(BACKEND_MESSAGES.INSUFFICIENT_BALANCE, { item: 'Showfloor Hoodie' }),
@@ -299,17 +300,32 @@ describe('event service', () => {
     expect(errorOf(hoodie).message).toBe(
       'Insufficient balance to buy Showfloor Hoodie. Please collect achievements to get more coins.',
     );
-    const mug = await h.call('event', 'purchase', { token: ada, body: { item_id: 1, coin_price: 60 } });
+    const mug = await h.call('event', 'purchase', {
+      token: tokens.ada,
+      body: { item_id: 1, coin_price: 60 },
+    });
     expect(mug.body).toEqual({ message: 'You bought Showfloor Mug.', coin_balance: 20 });
-    const stickers = await h.call('event', 'purchase', { token: ada, body: { item_id: 2, coin_price: 20 } });
+    const stickers = await h.call('event', 'purchase', {
+      token: tokens.ada,
+      body: { item_id: 2, coin_price: 20 },
+    });
     expect((stickers.body as { coin_balance: number }).coin_balance).toBe(0);
-    const broke = await h.call('event', 'purchase', { token: ada, body: { item_id: 2, coin_price: 20 } });
+    const broke = await h.call('event', 'purchase', {
+      token: tokens.ada,
+      body: { item_id: 2, coin_price: 20 },
+    });
     expect(errorOf(broke).message).toBe(
       'Insufficient balance to buy Sticker Pack. Please collect achievements to get more coins.',
     );
-    const wrongPrice = await h.call('event', 'purchase', { token: ada, body: { item_id: 1, coin_price: 1 } });
+    const wrongPrice = await h.call('event', 'purchase', {
+      token: tokens.ada,
+      body: { item_id: 1, coin_price: 1 },
+    });
     expect(wrongPrice.status).toBe(400);
-    const missing = await h.call('event', 'purchase', { token: ada, body: { item_id: 99, coin_price: 1 } });
+    const missing = await h.call('event', 'purchase', {
+      token: tokens.ada,
+      body: { item_id: 99, coin_price: 1 },
+    });
     expect(missing.status).toBe(404);
   });
 

@@ -1,25 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AgendaListSchema } from '@showfloor/contracts';
-import { errorOf, Harness } from '../../test/harness.ts';
+import { demoHarness, errorOf } from '../../test/harness.ts';
 import { checkRecordings } from '../../test/openapi-check.ts';
 
 describe('presentation (agenda) service', () => {
-  const h = new Harness();
-  let ada = '';
-  let erin = '';
-  beforeAll(() => h.ready());
-  beforeEach(async () => {
-    h.app.mockProvider.reset();
-    ada = await h.signIn('ada@demo.test');
-    erin = await h.signIn('erin@demo.test');
-  });
-  afterAll(() => h.close());
+  const { h, tokens } = demoHarness({ ada: 'ada@demo.test', erin: 'erin@demo.test' });
 
   it('answers the agenda by event, room and presenter', async () => {
     const event = AgendaListSchema.parse(
       (
         await h.call('presentation', 'getAgenda', {
-          token: ada,
+          token: tokens.ada,
           query: { type: 'event', event_code: 'DEMO' },
         })
       ).body,
@@ -28,7 +19,7 @@ describe('presentation (agenda) service', () => {
     const room = AgendaListSchema.parse(
       (
         await h.call('presentation', 'getAgenda', {
-          token: ada,
+          token: tokens.ada,
           query: { type: 'room', event_code: 'DEMO', id: 3 },
         })
       ).body,
@@ -37,19 +28,19 @@ describe('presentation (agenda) service', () => {
     const presenter = AgendaListSchema.parse(
       (
         await h.call('presentation', 'getAgenda', {
-          token: ada,
+          token: tokens.ada,
           query: { type: 'presenter', event_code: 'DEMO', id: 4 },
         })
       ).body,
     );
     expect(presenter.agenda.map((e) => e.title)).toEqual(['Hiring panel']);
     const noId = await h.call('presentation', 'getAgenda', {
-      token: ada,
+      token: tokens.ada,
       query: { type: 'room', event_code: 'DEMO' },
     });
     expect(errorOf(noId).message).toBe('id is required for type room.');
     const badType = await h.call('presentation', 'getAgenda', {
-      token: ada,
+      token: tokens.ada,
       query: { type: 'week', event_code: 'DEMO' },
     });
     expect(errorOf(badType).message).toContain('type must be event, room or presenter');
@@ -64,42 +55,48 @@ describe('presentation (agenda) service', () => {
       end_timestamp: h.now + 7200_000,
     };
     expect(
-      (await h.call('presentation', 'createPresentation', { token: ada, params: { id: 4 }, body })).status,
+      (await h.call('presentation', 'createPresentation', { token: tokens.ada, params: { id: 4 }, body }))
+        .status,
     ).toBe(403);
     const created = await h.call('presentation', 'createPresentation', {
-      token: erin,
+      token: tokens.erin,
       params: { id: 4 },
       body,
     });
     expect(created.body).toMatchObject({ room_id: 4, event_code: 'DEMO', title: 'Lightning talks' });
     const id = (created.body as { id: number }).id;
     const backwards = await h.call('presentation', 'updatePresentation', {
-      token: erin,
+      token: tokens.erin,
       params: { id },
       body: { end_timestamp: h.now },
     });
     expect(errorOf(backwards).message).toBe('start_timestamp must be before end_timestamp');
     const moved = await h.call('presentation', 'updatePresentation', {
-      token: erin,
+      token: tokens.erin,
       params: { id },
       body: { room_id: 3, title: 'Lightning talks II' },
     });
     expect(moved.body).toMatchObject({ id, room_id: 3, title: 'Lightning talks II' });
     const badPresenter = await h.call('presentation', 'createPresentation', {
-      token: erin,
+      token: tokens.erin,
       params: { id: 4 },
       body: { ...body, presenter_ids: [6] },
     });
     expect(badPresenter.status).toBe(404);
-    expect((await h.call('presentation', 'deletePresentation', { token: erin, params: { id } })).status).toBe(
-      200,
-    );
-    expect((await h.call('presentation', 'deletePresentation', { token: erin, params: { id } })).status).toBe(
-      404,
-    );
     expect(
-      (await h.call('presentation', 'updatePresentation', { token: erin, params: { id: 1 }, body: {} }))
-        .status,
+      (await h.call('presentation', 'deletePresentation', { token: tokens.erin, params: { id } })).status,
+    ).toBe(200);
+    expect(
+      (await h.call('presentation', 'deletePresentation', { token: tokens.erin, params: { id } })).status,
+    ).toBe(404);
+    expect(
+      (
+        await h.call('presentation', 'updatePresentation', {
+          token: tokens.erin,
+          params: { id: 1 },
+          body: {},
+        })
+      ).status,
     ).toBe(400);
   });
 

@@ -15,6 +15,7 @@ import {
   type UserSummary,
 } from '@showfloor/contracts';
 import { forbidden, notFound } from '../http/errors.ts';
+import { newUserDefaults } from '../store/new-user.ts';
 import type { ProviderState } from '../store/state.ts';
 import type {
   Caller,
@@ -74,28 +75,7 @@ export function createUser(
   const user: UserRecord = {
     id,
     username: fields.email,
-    company: '',
-    job_title: '',
-    phone_number: '',
-    webpage: '',
-    linkedin: '',
-    personal_quote: '',
-    profile_picture: null,
-    roles: [{ role: 'visitor' }],
-    active: true,
-    tags: [],
-    status: 'available',
-    last_login: null,
-    breakout_group: null,
-    room_access: [],
-    screen_access_rights: ['/profile', '/lobby', '/announcement', '/settings'],
-    avatar_id: null,
-    tutorial_done: false,
-    recruiting_status_id: null,
-    current_room_id: null,
-    completed_badges: [],
-    coins_spent: 0,
-    passport_claimed: false,
+    ...newUserDefaults(),
     ...fields,
   };
   state.users.set(id, user);
@@ -122,13 +102,20 @@ export function toProfile(user: UserRecord): UserProfile {
   };
 }
 
-export function toSummary(user: UserRecord): UserSummary {
+/** The fields every view of another user starts with: who they are and where they work. */
+function nameAndWork(user: UserRecord) {
   return {
     id: user.id,
     firstname: user.firstname,
     lastname: user.lastname,
     company: blankToNull(user.company),
     job_title: blankToNull(user.job_title),
+  };
+}
+
+export function toSummary(user: UserRecord): UserSummary {
+  return {
+    ...nameAndWork(user),
     profile_picture: user.profile_picture,
     username: user.username,
     user_status: user.status,
@@ -137,13 +124,7 @@ export function toSummary(user: UserRecord): UserSummary {
 }
 
 export function toParticipant(user: UserRecord): Participant {
-  return {
-    id: user.id,
-    firstname: user.firstname,
-    lastname: user.lastname,
-    company: blankToNull(user.company),
-    job_title: blankToNull(user.job_title),
-  };
+  return nameAndWork(user);
 }
 
 /** Rooms the user may enter: every active unrestricted room of the event, plus the granted ones. */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   PROFILE_ERROR_TEXTS,
   RecruitingUserDataSchema,
@@ -6,7 +6,7 @@ import {
   UserResponseSchema,
 } from '@showfloor/contracts';
 import { Raster } from '../files/png.ts';
-import { errorOf, Harness, multipart } from '../../test/harness.ts';
+import { demoHarness, errorOf, multipart } from '../../test/harness.ts';
 import { checkRecordings } from '../../test/openapi-check.ts';
 
 const profile = {
@@ -21,24 +21,16 @@ const profile = {
 };
 
 describe('user service', () => {
-  const h = new Harness();
-  let ada = '';
-  let grace = '';
-  let erin = '';
-  let root = '';
-  beforeAll(() => h.ready());
-  beforeEach(async () => {
-    h.app.mockProvider.reset();
-    ada = await h.signIn('ada@demo.test');
-    grace = await h.signIn('grace@demo.test');
-    erin = await h.signIn('erin@demo.test');
-    root = await h.signIn('root@demo.test');
+  const { h, tokens } = demoHarness({
+    ada: 'ada@demo.test',
+    grace: 'grace@demo.test',
+    erin: 'erin@demo.test',
+    root: 'root@demo.test',
   });
-  afterAll(() => h.close());
 
   it('reads a profile as data.user and hides users of other events', async () => {
     const r = UserResponseSchema.parse(
-      (await h.call('user', 'getUser', { token: grace, params: { id: 1 } })).body,
+      (await h.call('user', 'getUser', { token: tokens.grace, params: { id: 1 } })).body,
     );
     expect(r.data.user).toMatchObject({
       id: 1,
@@ -48,18 +40,18 @@ describe('user service', () => {
         { tag_name: 'Computing', type: 'interest' },
       ],
     });
-    expect((await h.call('user', 'getUser', { token: grace, params: { id: 6 } })).status).toBe(404);
-    expect((await h.call('user', 'getUser', { token: root, params: { id: 6 } })).status).toBe(200);
+    expect((await h.call('user', 'getUser', { token: tokens.grace, params: { id: 6 } })).status).toBe(404);
+    expect((await h.call('user', 'getUser', { token: tokens.root, params: { id: 6 } })).status).toBe(200);
   });
 
   it('updates only the own profile, with the profile field rules server-side', async () => {
-    const ok = await h.call('user', 'updateUser', { token: ada, params: { id: 1 }, body: profile });
+    const ok = await h.call('user', 'updateUser', { token: tokens.ada, params: { id: 1 }, body: profile });
     expect(ok.status).toBe(200);
     expect((ok.body as { user: { lastname: string; job_title: string } }).user).toMatchObject({
       lastname: 'King',
       job_title: 'Countess & Mathematician',
     });
-    const other = await h.call('user', 'updateUser', { token: ada, params: { id: 2 }, body: profile });
+    const other = await h.call('user', 'updateUser', { token: tokens.ada, params: { id: 2 }, body: profile });
     expect(other.status).toBe(403);
     expect(errorOf(other).message).toBe('You may change only your own profile.');
     const cases: Array<[Record<string, string>, string]> = [
@@ -76,7 +68,7 @@ describe('user service', () => {
     ];
     for (const [change, message] of cases) {
       const r = await h.call('user', 'updateUser', {
-        token: ada,
+        token: tokens.ada,
         params: { id: 1 },
         body: { ...profile, ...change },
       });
@@ -84,7 +76,7 @@ describe('user service', () => {
       expect(errorOf(r).message, message).toContain(message);
     }
     const clash = await h.call('user', 'updateUser', {
-      token: ada,
+      token: tokens.ada,
       params: { id: 1 },
       body: { ...profile, email: 'grace@demo.test' },
     });
@@ -93,7 +85,7 @@ describe('user service', () => {
 
   it('adds and removes only the own skills and interests', async () => {
     const add = await h.call('user', 'createTags', {
-      token: ada,
+      token: tokens.ada,
       body: {
         user_id: 1,
         tags: [
@@ -104,32 +96,32 @@ describe('user service', () => {
     });
     expect(add.body).toEqual({ message: '2 tags added.' });
     const bad = await h.call('user', 'createTags', {
-      token: ada,
+      token: tokens.ada,
       body: { user_id: 1, tags: [{ tag_name: 'rm -rf /', type: 'skill' }] },
     });
     expect(errorOf(bad).message).toContain(PROFILE_ERROR_TEXTS.SKILL_FORBIDDEN);
     const badInterest = await h.call('user', 'createTags', {
-      token: ada,
+      token: tokens.ada,
       body: { user_id: 1, tags: [{ tag_name: '<3', type: 'interest' }] },
     });
     expect(errorOf(badInterest).message).toContain(PROFILE_ERROR_TEXTS.INTEREST_FORBIDDEN);
     expect(
       (
         await h.call('user', 'createTags', {
-          token: ada,
+          token: tokens.ada,
           body: { user_id: 2, tags: [{ tag_name: 'x', type: 'skill' }] },
         })
       ).status,
     ).toBe(403);
     const del = await h.call('user', 'deleteTag', {
-      token: ada,
+      token: tokens.ada,
       query: { user_id: 1, tag_name: 'C#', type: 'skill' },
     });
     expect(del.status).toBe(200);
     expect(
       (
         await h.call('user', 'deleteTag', {
-          token: ada,
+          token: tokens.ada,
           query: { user_id: 1, tag_name: 'C#', type: 'skill' },
         })
       ).status,
@@ -141,7 +133,7 @@ describe('user service', () => {
     const png = new Raster(8, 8, [0, 128, 255]).toPng();
     const body = multipart([{ filename: 'me.png', contentType: 'image/png', data: png }]);
     const up = await h.call('user', 'uploadPicture', {
-      token: ada,
+      token: tokens.ada,
       query: { user_id: 1 },
       payload: body.payload,
       contentType: body.contentType,
@@ -149,11 +141,11 @@ describe('user service', () => {
     expect(up.status).toBe(200);
     const path = (up.body as { profile_picture: string }).profile_picture;
     expect(path).toMatch(/^pictures\/1-\d+\.png$/);
-    const served = await h.call('user', 'getProfilePicture', { token: grace, query: { path } });
+    const served = await h.call('user', 'getProfilePicture', { token: tokens.grace, query: { path } });
     expect(served.contentType).toBe('image/png');
     expect(served.raw.equals(png)).toBe(true);
     const other = await h.call('user', 'uploadPicture', {
-      token: grace,
+      token: tokens.grace,
       query: { user_id: 1 },
       payload: body.payload,
       contentType: body.contentType,
@@ -161,116 +153,152 @@ describe('user service', () => {
     expect(other.status).toBe(403);
     const text = multipart([{ filename: 'me.png', contentType: 'image/png', data: Buffer.from('hello') }]);
     const notImage = await h.call('user', 'replacePicture', {
-      token: ada,
+      token: tokens.ada,
       query: { user_id: 1 },
       payload: text.payload,
       contentType: text.contentType,
     });
     expect(errorOf(notImage).message).toBe('The picture must be a PNG, JPEG, GIF or WebP image.');
     const replaced = await h.call('user', 'replacePicture', {
-      token: ada,
+      token: tokens.ada,
       query: { user_id: 1 },
       payload: body.payload,
       contentType: body.contentType,
     });
     const newPath = (replaced.body as { profile_picture: string }).profile_picture;
     expect(newPath).not.toBe(path);
-    expect((await h.call('user', 'getProfilePicture', { token: grace, query: { path } })).status).toBe(404);
+    expect((await h.call('user', 'getProfilePicture', { token: tokens.grace, query: { path } })).status).toBe(
+      404,
+    );
     expect(
-      (await h.call('user', 'getProfilePicture', { token: grace, query: { path: '../etc/passwd' } })).status,
+      (await h.call('user', 'getProfilePicture', { token: tokens.grace, query: { path: '../etc/passwd' } }))
+        .status,
     ).toBe(400);
-    expect((await h.call('user', 'deletePicture', { token: ada, query: { user_id: 1 } })).status).toBe(200);
-    expect((await h.call('user', 'deletePicture', { token: ada, query: { user_id: 1 } })).status).toBe(404);
+    expect((await h.call('user', 'deletePicture', { token: tokens.ada, query: { user_id: 1 } })).status).toBe(
+      200,
+    );
+    expect((await h.call('user', 'deletePicture', { token: tokens.ada, query: { user_id: 1 } })).status).toBe(
+      404,
+    );
   });
 
   it('deactivates the own account or, for managers, others; reactivation is for managers', async () => {
-    expect((await h.call('user', 'deactivateUser', { token: ada, body: { user_id: 2 } })).status).toBe(403);
-    const self = await h.call('user', 'deactivateUser', { token: ada, body: { user_id: 1 } });
+    expect((await h.call('user', 'deactivateUser', { token: tokens.ada, body: { user_id: 2 } })).status).toBe(
+      403,
+    );
+    const self = await h.call('user', 'deactivateUser', { token: tokens.ada, body: { user_id: 1 } });
     expect(self.body).toEqual({ message: 'Your account was deleted.' });
-    expect((await h.call('event', 'getPassport', { token: ada })).status).toBe(401);
-    const list = UserListSchema.parse((await h.call('user', 'listDeactivatedUsers', { token: erin })).body);
+    expect((await h.call('event', 'getPassport', { token: tokens.ada })).status).toBe(401);
+    const list = UserListSchema.parse(
+      (await h.call('user', 'listDeactivatedUsers', { token: tokens.erin })).body,
+    );
     expect(list.users.map((u) => u.id)).toEqual([1]);
-    expect((await h.call('user', 'listDeactivatedUsers', { token: grace })).status).toBe(403);
-    expect((await h.call('user', 'activateUser', { token: grace, body: { user_id: 1 } })).status).toBe(403);
-    expect((await h.call('user', 'activateUser', { token: erin, body: { user_id: 1 } })).status).toBe(200);
-    expect((await h.call('user', 'activateUser', { token: erin, body: { user_id: 999 } })).status).toBe(404);
-    expect((await h.call('user', 'deactivateUser', { token: erin, body: { user_id: 6 } })).status).toBe(403);
+    expect((await h.call('user', 'listDeactivatedUsers', { token: tokens.grace })).status).toBe(403);
+    expect((await h.call('user', 'activateUser', { token: tokens.grace, body: { user_id: 1 } })).status).toBe(
+      403,
+    );
+    expect((await h.call('user', 'activateUser', { token: tokens.erin, body: { user_id: 1 } })).status).toBe(
+      200,
+    );
+    expect(
+      (await h.call('user', 'activateUser', { token: tokens.erin, body: { user_id: 999 } })).status,
+    ).toBe(404);
+    expect(
+      (await h.call('user', 'deactivateUser', { token: tokens.erin, body: { user_id: 6 } })).status,
+    ).toBe(403);
   });
 
   it('lists users of the event, logged in, in a room and matching, with search', async () => {
-    const all = UserListSchema.parse((await h.call('user', 'listUsers', { token: ada })).body);
+    const all = UserListSchema.parse((await h.call('user', 'listUsers', { token: tokens.ada })).body);
     expect(all.users.map((u) => u.id)).toEqual([1, 2, 3, 4, 5]);
     const search = UserListSchema.parse(
-      (await h.call('user', 'listUsers', { token: ada, query: { search: 'hop' } })).body,
+      (await h.call('user', 'listUsers', { token: tokens.ada, query: { search: 'hop' } })).body,
     );
     expect(search.users.map((u) => u.firstname)).toEqual(['Grace']);
     const exhibitors = UserListSchema.parse(
-      (await h.call('user', 'listUsers', { token: ada, query: { role: 'exhibitor' } })).body,
+      (await h.call('user', 'listUsers', { token: tokens.ada, query: { role: 'exhibitor' } })).body,
     );
     expect(exhibitors.users.map((u) => u.id)).toEqual([3]);
-    expect((await h.call('user', 'listUsers', { token: ada, query: { event_code: 'VIP' } })).status).toBe(
-      403,
-    );
+    expect(
+      (await h.call('user', 'listUsers', { token: tokens.ada, query: { event_code: 'VIP' } })).status,
+    ).toBe(403);
     const logged = UserListSchema.parse(
-      (await h.call('user', 'getLoggedUsers', { token: ada, query: { event_code: 'DEMO', role: 'visitor' } }))
-        .body,
+      (
+        await h.call('user', 'getLoggedUsers', {
+          token: tokens.ada,
+          query: { event_code: 'DEMO', role: 'visitor' },
+        })
+      ).body,
     );
     expect(logged.users.map((u) => u.id)).toEqual([1, 2]);
     expect(
-      (await h.call('user', 'getLoggedUsers', { token: ada, query: { event_code: 'DEMO', limit: 0 } }))
+      (await h.call('user', 'getLoggedUsers', { token: tokens.ada, query: { event_code: 'DEMO', limit: 0 } }))
         .status,
     ).toBe(400);
     const lobby = UserListSchema.parse(
-      (await h.call('user', 'getRoomUsers', { token: ada, params: { id: 1 } })).body,
+      (await h.call('user', 'getRoomUsers', { token: tokens.ada, params: { id: 1 } })).body,
     );
     expect(lobby.users.map((u) => u.id)).toEqual([1, 2]);
-    expect((await h.call('user', 'getRoomUsers', { token: ada, params: { id: 404 } })).status).toBe(404);
+    expect((await h.call('user', 'getRoomUsers', { token: tokens.ada, params: { id: 404 } })).status).toBe(
+      404,
+    );
     const matching = UserListSchema.parse(
-      (await h.call('user', 'getMatchingUsers', { token: ada, params: { roomId: 1, userId: 1 } })).body,
+      (await h.call('user', 'getMatchingUsers', { token: tokens.ada, params: { roomId: 1, userId: 1 } }))
+        .body,
     );
     expect(matching.users.map((u) => u.id)).toEqual([2]);
     expect(
-      (await h.call('user', 'getMatchingUsers', { token: ada, params: { roomId: 1, userId: 6 } })).status,
+      (await h.call('user', 'getMatchingUsers', { token: tokens.ada, params: { roomId: 1, userId: 6 } }))
+        .status,
     ).toBe(404);
     const event = UserListSchema.parse(
-      (await h.call('user', 'getEventUsers', { token: ada, params: { id: 'DEMO' } })).body,
+      (await h.call('user', 'getEventUsers', { token: tokens.ada, params: { id: 'DEMO' } })).body,
     );
     expect(event.users).toHaveLength(5);
-    expect((await h.call('user', 'getEventUsers', { token: ada, params: { id: 3 } })).status).toBe(403);
+    expect((await h.call('user', 'getEventUsers', { token: tokens.ada, params: { id: 3 } })).status).toBe(
+      403,
+    );
   });
 
   it('answers summaries by id', async () => {
-    const one = await h.call('user', 'getSummary', { token: ada, params: { id: 3 } });
+    const one = await h.call('user', 'getSummary', { token: tokens.ada, params: { id: 3 } });
     expect(one.body).toMatchObject({ id: 3, firstname: 'Linus', company: 'Kernel Booth GmbH' });
-    expect((await h.call('user', 'getSummary', { token: ada, params: { id: 0 } })).status).toBe(400);
+    expect((await h.call('user', 'getSummary', { token: tokens.ada, params: { id: 0 } })).status).toBe(400);
     const many = UserListSchema.parse(
-      (await h.call('user', 'getSummaries', { token: ada, body: { ids: [2, 3, 6, 999] } })).body,
+      (await h.call('user', 'getSummaries', { token: tokens.ada, body: { ids: [2, 3, 6, 999] } })).body,
     );
     expect(many.users.map((u) => u.id)).toEqual([2, 3]);
-    expect((await h.call('user', 'getSummaries', { token: ada, body: { ids: [] } })).status).toBe(400);
+    expect((await h.call('user', 'getSummaries', { token: tokens.ada, body: { ids: [] } })).status).toBe(400);
   });
 
   it('records the tutorial visit as last login', async () => {
-    const r = await h.call('user', 'updateTutorial', { token: ada, body: { user_id: 1 } });
+    const r = await h.call('user', 'updateTutorial', { token: tokens.ada, body: { user_id: 1 } });
     expect(r.body).toEqual({ message: 'Tutorial recorded.', last_login: h.now });
-    expect((await h.call('user', 'updateTutorial', { token: ada, body: { user_id: 2 } })).status).toBe(403);
+    expect((await h.call('user', 'updateTutorial', { token: tokens.ada, body: { user_id: 2 } })).status).toBe(
+      403,
+    );
   });
 
   it('takes user reports, stores an empty summary as absent, and lets managers accept or reject them', async () => {
-    const r = await h.call('user', 'reportUser', { token: ada, body: { reportedId: 3, reporterId: 1 } });
+    const r = await h.call('user', 'reportUser', {
+      token: tokens.ada,
+      body: { reportedId: 3, reporterId: 1 },
+    });
     expect(r.status).toBe(200);
     const withSummary = await h.call('user', 'reportUser', {
-      token: grace,
+      token: tokens.grace,
       body: { reportedId: 3, reporterId: 2, summary: 'Rude in chat' },
     });
     expect(withSummary.status).toBe(200);
     expect(
-      (await h.call('user', 'reportUser', { token: ada, body: { reportedId: 3, reporterId: 2 } })).status,
+      (await h.call('user', 'reportUser', { token: tokens.ada, body: { reportedId: 3, reporterId: 2 } }))
+        .status,
     ).toBe(403);
     expect(
-      (await h.call('user', 'reportUser', { token: ada, body: { reportedId: 1, reporterId: 1 } })).status,
+      (await h.call('user', 'reportUser', { token: tokens.ada, body: { reportedId: 1, reporterId: 1 } }))
+        .status,
     ).toBe(400);
-    const list = (await h.call('user', 'listReportedUsers', { token: erin })).body as {
+    const list = (await h.call('user', 'listReportedUsers', { token: tokens.erin })).body as {
       reports: Array<Record<string, unknown>>;
     };
     expect(list.reports).toHaveLength(3);
@@ -278,26 +306,36 @@ describe('user service', () => {
     expect(adas).toBeDefined();
     expect(adas && 'summary' in adas).toBe(false);
     expect(list.reports.find((x) => x.reported_by_user_id === 2)?.summary).toBe('Rude in chat');
-    expect((await h.call('user', 'listReportedUsers', { token: ada })).status).toBe(403);
+    expect((await h.call('user', 'listReportedUsers', { token: tokens.ada })).status).toBe(403);
     const accepted = await h.call('user', 'decideReport', {
-      token: erin,
+      token: tokens.erin,
       params: { id: 1 },
       body: { action: 'accept', validationNotes: 'Warned.' },
     });
     expect(accepted.body).toMatchObject({ id: 1, status: 'accepted', validationNotes: 'Warned.' });
     const rejected = await h.call('user', 'decideReport', {
-      token: erin,
+      token: tokens.erin,
       params: { id: Number(adas?.id) },
       body: { action: 'reject' },
     });
     expect(rejected.body).toMatchObject({ status: 'rejected' });
     expect(
-      (await h.call('user', 'decideReport', { token: erin, params: { id: 1 }, body: { action: 'reject' } }))
-        .status,
+      (
+        await h.call('user', 'decideReport', {
+          token: tokens.erin,
+          params: { id: 1 },
+          body: { action: 'reject' },
+        })
+      ).status,
     ).toBe(400);
     expect(
-      (await h.call('user', 'decideReport', { token: erin, params: { id: 99 }, body: { action: 'reject' } }))
-        .status,
+      (
+        await h.call('user', 'decideReport', {
+          token: tokens.erin,
+          params: { id: 99 },
+          body: { action: 'reject' },
+        })
+      ).status,
     ).toBe(404);
   });
 
@@ -315,7 +353,7 @@ describe('user service', () => {
     ].join('\n');
     const upload = multipart([{ filename: 'users.csv', contentType: 'text/csv', data: Buffer.from(csv) }]);
     const r = await h.call('user', 'importUsers', {
-      token: erin,
+      token: tokens.erin,
       query: { event_code: 'DEMO' },
       payload: upload.payload,
       contentType: upload.contentType,
@@ -338,37 +376,40 @@ describe('user service', () => {
       { filename: 'users.csv', contentType: 'text/csv', data: Buffer.from('a,b\n1,2\n') },
     ]);
     const bad = await h.call('user', 'importUsers', {
-      token: erin,
+      token: tokens.erin,
       query: { event_code: 'DEMO' },
       payload: noHeader.payload,
       contentType: noHeader.contentType,
     });
     expect(errorOf(bad).message).toBe('The CSV file needs a header row with an email column.');
     const visitor = await h.call('user', 'importUsers', {
-      token: ada,
+      token: tokens.ada,
       query: { event_code: 'DEMO' },
       payload: upload.payload,
       contentType: upload.contentType,
     });
     expect(visitor.status).toBe(403);
-    const exported = await h.call('user', 'exportUsers', { token: erin, query: { event_code: 'DEMO' } });
+    const exported = await h.call('user', 'exportUsers', {
+      token: tokens.erin,
+      query: { event_code: 'DEMO' },
+    });
     const lines = String(exported.body).trim().split('\r\n');
     expect(lines[0]).toBe('id,email,firstname,lastname,company,job_title,role,active,last_login');
     expect(lines).toHaveLength(8);
     expect(lines.some((l) => l.includes('"MIT, CSAIL"'))).toBe(true);
-    expect((await h.call('user', 'exportUsers', { token: erin, query: { event_code: 'VIP' } })).status).toBe(
-      403,
-    );
+    expect(
+      (await h.call('user', 'exportUsers', { token: tokens.erin, query: { event_code: 'VIP' } })).status,
+    ).toBe(403);
   });
 
   it('sets the recruiting status per candidate and answers the dashboard data', async () => {
     const set = await h.call('user', 'setRecruitingStatus', {
-      token: erin,
+      token: tokens.erin,
       body: { user_id: 2, status_id: 3, event_code: 'DEMO' },
     });
     expect(set.body).toEqual({ message: 'Recruiting status set to Interview.' });
     const grace2 = RecruitingUserDataSchema.parse(
-      (await h.call('user', 'getRecruitingUserData', { token: erin, params: { id: 2 } })).body,
+      (await h.call('user', 'getRecruitingUserData', { token: tokens.erin, params: { id: 2 } })).body,
     );
     expect(grace2).toMatchObject({
       firstname: 'Grace',
@@ -378,7 +419,7 @@ describe('user service', () => {
       user_status: 'available',
     });
     const adaData = RecruitingUserDataSchema.parse(
-      (await h.call('user', 'getRecruitingUserData', { token: erin, params: { id: 1 } })).body,
+      (await h.call('user', 'getRecruitingUserData', { token: tokens.erin, params: { id: 1 } })).body,
     );
     expect(adaData.recruiting_status_id).toBe(2);
     expect(adaData.recruiting_statuses.map((s) => s.name)).toEqual([
@@ -392,7 +433,7 @@ describe('user service', () => {
     expect(
       (
         await h.call('user', 'setRecruitingStatus', {
-          token: erin,
+          token: tokens.erin,
           body: { user_id: 2, status_id: 99, event_code: 'DEMO' },
         })
       ).status,
@@ -400,18 +441,18 @@ describe('user service', () => {
     expect(
       (
         await h.call('user', 'setRecruitingStatus', {
-          token: grace,
+          token: tokens.grace,
           body: { user_id: 2, status_id: 1, event_code: 'DEMO' },
         })
       ).status,
     ).toBe(403);
-    expect((await h.call('user', 'getRecruitingUserData', { token: ada, params: { id: 2 } })).status).toBe(
-      403,
-    );
+    expect(
+      (await h.call('user', 'getRecruitingUserData', { token: tokens.ada, params: { id: 2 } })).status,
+    ).toBe(403);
   });
 
   it("answers the caller's wallet tokens", async () => {
-    const r = await h.call('user', 'getWallet', { token: ada });
+    const r = await h.call('user', 'getWallet', { token: tokens.ada });
     expect(r.body).toEqual({
       tokens: [
         { token_id: 'tok-1001', hotspot_label: 'Kernel Booth', access_code: 'BOOTH-A-7731' },

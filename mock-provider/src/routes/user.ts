@@ -16,7 +16,7 @@ import { parseCsv } from '../files/csv.ts';
 import { isImageType, sniffContentType } from '../files/sniff.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import type { ProviderState } from '../store/state.ts';
-import type { Caller, UserRecord } from '../store/types.ts';
+import type { Caller, ReportRecord, UserRecord } from '../store/types.ts';
 import {
   assertManages,
   assertSameEvent,
@@ -36,6 +36,19 @@ import type { HandlerTable, UploadedFile } from './types.ts';
 /** Users with a live session now. */
 function isLoggedIn(state: ProviderState, user: UserRecord): boolean {
   return user.active && state.liveSessions(user.id).length > 0;
+}
+
+/** A report as the moderation calls answer it: the optional texts only when given. */
+function toReport(report: ReportRecord) {
+  return {
+    id: report.id,
+    reported_user_id: report.reported_user_id,
+    reported_by_user_id: report.reported_by_user_id,
+    ...(report.summary ? { summary: report.summary } : {}),
+    ...(report.validationNotes ? { validationNotes: report.validationNotes } : {}),
+    status: report.status,
+    timestamp: String(report.created_at),
+  };
 }
 
 function storePicture(state: ProviderState, caller: Caller, userId: number, files: UploadedFile[]) {
@@ -293,29 +306,13 @@ export const userHandlers: HandlerTable<typeof userCalls> = {
     if (report.status !== 'open') throw badRequest(`The report was already ${report.status}.`);
     report.status = body.action === 'accept' ? 'accepted' : 'rejected';
     if (body.validationNotes?.trim()) report.validationNotes = body.validationNotes.trim();
-    return {
-      id: report.id,
-      reported_user_id: report.reported_user_id,
-      reported_by_user_id: report.reported_by_user_id,
-      ...(report.summary ? { summary: report.summary } : {}),
-      ...(report.validationNotes ? { validationNotes: report.validationNotes } : {}),
-      status: report.status,
-      timestamp: String(report.created_at),
-    };
+    return toReport(report);
   },
 
   listReportedUsers({ caller, state }) {
     const reports = [...state.reports.values()]
       .filter((r) => isAdmin(caller) || r.event_code === caller.user.event_code)
-      .map((r) => ({
-        id: r.id,
-        reported_user_id: r.reported_user_id,
-        reported_by_user_id: r.reported_by_user_id,
-        ...(r.summary ? { summary: r.summary } : {}),
-        ...(r.validationNotes ? { validationNotes: r.validationNotes } : {}),
-        status: r.status,
-        timestamp: String(r.created_at),
-      }));
+      .map(toReport);
     return { reports };
   },
 

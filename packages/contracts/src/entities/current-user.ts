@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { IdSchema } from './common.ts';
 import { RoleSchema } from './role.ts';
-import { UserProfileSchema } from './user-profile.ts';
+import { USER_CARD_FIELDS, UserProfileSchema } from './user-profile.ts';
 
 /** A screen access right: the frontend path whose menu entry the user may see, e.g. `/profile`. */
 export const ScreenAccessRightSchema = z.object({
@@ -15,12 +15,7 @@ export const CurrentUserSchema = UserProfileSchema.pick({
   id: true,
   username: true,
   event_code: true,
-  firstname: true,
-  lastname: true,
-  company: true,
-  job_title: true,
-  /** Path of the profile picture (fetched through user.getProfilePicture), or null. */
-  profile_picture: true,
+  ...USER_CARD_FIELDS,
 }).extend({
   /** The provider-signed JWT sent as bearer token and socket handshake auth. */
   jwt_token: z.string().min(1),

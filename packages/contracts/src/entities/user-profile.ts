@@ -27,15 +27,21 @@ export const UserProfileSchema = z.object({
 });
 export type UserProfile = z.infer<typeof UserProfileSchema>;
 
-/** A user as lists show them (participants, users in a room, logged users, summaries). */
-export const UserSummarySchema = UserProfileSchema.pick({
-  id: true,
+/**
+ * The profile fields every view of a user carries after its id: name, work and picture. Both the list summary
+ * and the signed-in user pick them, so the two cannot drift apart.
+ */
+export const USER_CARD_FIELDS = {
   firstname: true,
   lastname: true,
   company: true,
   job_title: true,
+  /** Path of the profile picture (fetched through user.getProfilePicture), or null. */
   profile_picture: true,
-}).extend({
+} as const satisfies Partial<Record<keyof UserProfile, true>>;
+
+/** A user as lists show them (participants, users in a room, logged users, summaries). */
+export const UserSummarySchema = UserProfileSchema.pick({ id: true, ...USER_CARD_FIELDS }).extend({
   username: z.string().max(254).optional(),
   user_status: UserStatusSchema.optional(),
   roles: z.array(RoleSchema).optional(),

@@ -252,9 +252,16 @@ async function benchSystem(
       );
       let rate = cfg.startRate;
       for (let step = 0; step < cfg.maxSteps; step += 1) {
-        const outcome = await runStep(scenario, Math.round(rate), cfg);
+        let outcome = await runStep(scenario, Math.round(rate), cfg);
         result.steps.push(outcome);
         log(describeStep(name, outcome));
+        if (!outcome.isPass) {
+          // Other work on the machine comes in bursts: a failed or void step gets one more try before it counts.
+          await sleep(5_000);
+          outcome = await runStep(scenario, Math.round(rate), cfg);
+          result.steps.push(outcome);
+          log(describeStep(`${name} (again)`, outcome));
+        }
         if (!outcome.isPass) break;
         result.top = outcome;
         rate *= cfg.factor;
@@ -272,12 +279,19 @@ async function benchSystem(
       result.lost += step.lost;
       result.duplicated += step.duplicated;
     }
-    result.idle = await idleRss(urls, servers, cfg.idle, users);
-    log(
-      `  ${result.idle.connections} idle connections: RSS ${result.idle.rssMiB.join(' + ')} MiB (before: ${result.idle.baselineMiB.join(' + ')} MiB)`,
-    );
   } finally {
     for (const server of [...servers, ...helpers]) await server.stop();
+  }
+  // Idle memory on fresh processes: what the load steps left in the heap is not the idle cost.
+  const fresh = await start();
+  try {
+    result.idle = await idleRss(fresh.urls, fresh.servers, cfg.idle, users);
+    log(
+      `  ${result.idle.connections} idle connections (fresh processes): RSS ${result.idle.rssMiB.join(' + ')} MiB ` +
+        `(before: ${result.idle.baselineMiB.join(' + ')} MiB)`,
+    );
+  } finally {
+    for (const server of [...fresh.servers, ...fresh.helpers]) await server.stop();
   }
   return result;
 }

@@ -14,13 +14,12 @@ export interface AccessCodeDialogProps {
   onConfirm: (code: string) => void;
 }
 
-export function AccessCodeDialog({
-  opened,
-  error,
-  pending = false,
-  onCancel,
-  onConfirm,
-}: AccessCodeDialogProps) {
+export function AccessCodeDialog(props: AccessCodeDialogProps) {
+  // Remounting on open and close clears the code typed for an earlier attempt.
+  return <AccessCodeModal key={props.opened ? 'open' : 'closed'} {...props} />;
+}
+
+function AccessCodeModal({ opened, error, pending = false, onCancel, onConfirm }: AccessCodeDialogProps) {
   const { t } = useTranslation('auth');
   const [code, setCode] = useState('');
   const trimmed = code.trim();

@@ -1,41 +1,35 @@
 // Forgot password (spec 01 §2, §4, §5): an e-mail field and a send button (disabled while empty); 200 goes to
 // the success page, 401.2 back to login after 4 s, other failures show the server's message.
 import { useState } from 'react';
-import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { MAX_TEXT_LENGTH, TIMINGS } from '@showfloor/contracts';
+import { useNavigate } from 'react-router-dom';
+import { MAX_TEXT_LENGTH } from '@showfloor/contracts';
 import { useEventCode } from '../../../hooks/use-event-code.ts';
-import { isSessionExpired, parseAppError } from '../../../lib/app-error.ts';
-import { loginPath } from '../../../lib/session.ts';
+import { parseAppError } from '../../../lib/app-error.ts';
 import { trpc } from '../../../lib/trpc.ts';
-import { useDelayedRedirect } from '../hooks/use-delayed-redirect.ts';
-import { isValidEventCode } from '../validation.ts';
+import { EventCodeInput } from '../components/event-code-input.tsx';
+import { ServerErrorAlert } from '../components/server-error-alert.tsx';
+import { useEventCodeField } from '../hooks/use-event-code-field.ts';
+import { useServerError } from '../hooks/use-server-error.ts';
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const queryEvent = (params.get('event') ?? '').trim();
   const knownEvent = useEventCode();
   const [email, setEmail] = useState('');
-  const [eventInput, setEventInput] = useState(queryEvent ? '' : knownEvent);
-  const [eventTouched, setEventTouched] = useState(false);
-  const [serverError, setServerError] = useState<string>();
+  const event = useEventCodeField(() => knownEvent);
   const request = trpc.auth.password.useMutation();
-  const redirectLater = useDelayedRedirect();
-  const eventCode = queryEvent || eventInput.trim();
-  const eventValid = isValidEventCode(eventCode);
+  const { serverError, clear: clearServerError, showFailure } = useServerError();
+  const { eventCode } = event;
 
   async function submit() {
-    setServerError(undefined);
+    clearServerError();
     try {
       await request.mutateAsync({ type: 'reset', username: email.trim(), event_code: eventCode });
       void navigate(`/auth/forgot-password-success?event=${encodeURIComponent(eventCode)}`);
     } catch (err) {
-      const error = parseAppError(err);
-      setServerError(error.message);
-      if (isSessionExpired(error)) redirectLater(loginPath(eventCode), TIMINGS.SESSION_EXPIRED_REDIRECT_MS);
+      showFailure(parseAppError(err), eventCode);
     }
   }
 
@@ -50,8 +44,8 @@ export default function ForgotPasswordPage() {
         aria-label={t('forgot.formLabel')}
         onSubmit={(e) => {
           e.preventDefault();
-          setEventTouched(true);
-          if (email.trim() && eventValid) void submit();
+          event.touch();
+          if (email.trim() && event.isValid) void submit();
         }}
       >
         <Stack gap="sm">
@@ -65,22 +59,8 @@ export default function ForgotPasswordPage() {
             onChange={(e) => setEmail(e.currentTarget.value)}
             onBlur={() => setEmail((v) => v.trim())}
           />
-          {queryEvent ? null : (
-            <TextInput
-              label={t('login.eventCode')}
-              required
-              maxLength={64}
-              value={eventInput}
-              onChange={(e) => setEventInput(e.currentTarget.value)}
-              onBlur={() => setEventTouched(true)}
-              error={eventTouched && !eventValid ? t('errors.eventCode') : undefined}
-            />
-          )}
-          {serverError ? (
-            <Alert color="red" variant="light">
-              {serverError}
-            </Alert>
-          ) : null}
+          {event.inputProps ? <EventCodeInput {...event.inputProps} /> : null}
+          <ServerErrorAlert message={serverError} />
           <Button type="submit" disabled={email.trim() === ''} loading={request.isPending} fullWidth>
             {t('forgot.send')}
           </Button>

@@ -1,17 +1,6 @@
 // The login page (spec 01 §2 "Login page", §4, §5, §8).
 import { useEffect, useState, type KeyboardEvent } from 'react';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Divider,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Checkbox, Divider, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Trans, useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -29,14 +18,14 @@ import { afterSignInPath, rememberReturnTo } from '../../../lib/redirect.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { oauth2StartUrl } from '../api/oauth2-start-url.ts';
 import { AccessCodeDialog } from '../components/access-code-dialog.tsx';
+import { EventCodeInput } from '../components/event-code-input.tsx';
+import { PasswordField } from '../components/password-field.tsx';
+import { ServerErrorAlert } from '../components/server-error-alert.tsx';
 import { SsoButtons } from '../components/sso-buttons.tsx';
+import { useAccessCodeDialog } from '../hooks/use-access-code-dialog.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
+import { useServerError } from '../hooks/use-server-error.ts';
 import { isValidEmail, isValidEventCode, isValidPassword } from '../validation.ts';
-
-interface DialogState {
-  opened: boolean;
-  error?: string;
-}
 
 export default function LoginPage() {
   const { t } = useTranslation('auth');
@@ -54,8 +43,8 @@ export default function LoginPage() {
   const [touched, setTouched] = useState({ email: false, password: false, eventCode: false });
   const [consents, setConsents] = useState({ privacy: false, storage: false });
   const [consentError, setConsentError] = useState(false);
-  const [serverError, setServerError] = useState<string>();
-  const [dialog, setDialog] = useState<DialogState>({ opened: false });
+  const { serverError, clear: clearServerError, show: showServerError } = useServerError();
+  const dialog = useAccessCodeDialog();
 
   const eventCode = queryEvent || eventInput.trim();
   const [debouncedEvent] = useDebouncedValue(eventCode, queryEvent ? 0 : 400);
@@ -91,7 +80,7 @@ export default function LoginPage() {
   const target = afterSignInPath(location.state);
 
   async function attempt(accessCode?: string) {
-    setServerError(undefined);
+    clearServerError();
     const code = accessCode ?? (queryAccessCode || undefined);
     try {
       const answer = await signIn.mutateAsync({
@@ -103,20 +92,20 @@ export default function LoginPage() {
         // A newer sign-in ends an older session elsewhere; that tab hears 'logout' (spec 01 §8).
         force_login: true,
       });
-      setDialog({ opened: false });
+      dialog.close();
       await completeSignIn(answer.user_data, target, code);
     } catch (err) {
       const error = parseAppError(err);
       if (mentionsAccessCode(error)) {
-        setDialog(code ? { opened: true, error: t('errors.invalidAccessCode') } : { opened: true });
+        dialog.ask(code);
         return;
       }
-      setDialog({ opened: false });
+      dialog.close();
       if (error.message === BACKEND_MESSAGES.EVENT_CLOSED) {
         void navigate(`/info?event=${encodeURIComponent(eventCode)}`);
         return;
       }
-      setServerError(error.message);
+      showServerError(error.message);
     }
   }
 
@@ -190,24 +179,18 @@ export default function LoginPage() {
                 }}
                 error={touched.email && !valid.email ? t('errors.email') : undefined}
               />
-              <PasswordInput
+              <PasswordField
                 label={t('login.password')}
                 autoComplete="current-password"
-                required
-                maxLength={MAX_TEXT_LENGTH}
                 value={password}
                 onChange={(e) => setPassword(e.currentTarget.value)}
                 onBlur={() => setTouched((s) => ({ ...s, password: true }))}
                 error={touched.password && !valid.password ? t('errors.password') : undefined}
-                visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
               />
             </>
           ) : null}
           {queryEvent ? null : (
-            <TextInput
-              label={t('login.eventCode')}
-              required
-              maxLength={64}
+            <EventCodeInput
               value={eventInput}
               onChange={(e) => setEventInput(e.currentTarget.value)}
               onBlur={() => {
@@ -251,11 +234,7 @@ export default function LoginPage() {
             }}
             error={consentError && !consents.storage ? consentErrorText : undefined}
           />
-          {serverError ? (
-            <Alert color="red" variant="light">
-              {serverError}
-            </Alert>
-          ) : null}
+          <ServerErrorAlert message={serverError} />
           {userPassLogin ? (
             <Button type="submit" disabled={!canSubmit} loading={signIn.isPending} fullWidth>
               {t('login.submit')}
@@ -296,11 +275,8 @@ export default function LoginPage() {
         {t('login.personalDataNotice')}
       </Text>
       <AccessCodeDialog
-        key={dialog.opened ? 'open' : 'closed'}
-        opened={dialog.opened}
-        error={dialog.error}
+        {...dialog.props}
         pending={signIn.isPending}
-        onCancel={() => setDialog({ opened: false })}
         onConfirm={(code) => void attempt(code)}
       />
     </Stack>

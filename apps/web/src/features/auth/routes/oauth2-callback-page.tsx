@@ -3,40 +3,36 @@
 // dialog. A retry_token from an error answer is sent with the next attempt; 'Login session expired.' or 401.2
 // goes back to login after 4 s.
 import { useState } from 'react';
-import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { STORAGE_KEYS, TIMINGS } from '@showfloor/contracts';
+import { STORAGE_KEYS } from '@showfloor/contracts';
 import { isSessionExpired, mentionsAccessCode, parseAppError } from '../../../lib/app-error.ts';
 import { takeReturnTo } from '../../../lib/redirect.ts';
-import { loginPath } from '../../../lib/session.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { AccessCodeDialog } from '../components/access-code-dialog.tsx';
+import { EventCodeInput } from '../components/event-code-input.tsx';
+import { ServerErrorAlert } from '../components/server-error-alert.tsx';
+import { useAccessCodeDialog } from '../hooks/use-access-code-dialog.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
-import { useDelayedRedirect } from '../hooks/use-delayed-redirect.ts';
-import { isValidEventCode } from '../validation.ts';
+import { useEventCodeField } from '../hooks/use-event-code-field.ts';
+import { useServerError } from '../hooks/use-server-error.ts';
 
 export default function OAuth2CallbackPage() {
   const { t } = useTranslation('auth');
   const { provider = '' } = useParams();
   const [params] = useSearchParams();
   const code = params.get('code') ?? '';
-  const queryEvent = (params.get('event') ?? '').trim();
-  const [eventInput, setEventInput] = useState(
-    () => (queryEvent ? '' : window.localStorage.getItem(STORAGE_KEYS.EVENT_CODE)) ?? '',
-  );
-  const [eventTouched, setEventTouched] = useState(false);
+  const event = useEventCodeField(() => window.localStorage.getItem(STORAGE_KEYS.EVENT_CODE) ?? '');
   const [retryToken, setRetryToken] = useState<string>();
-  const [serverError, setServerError] = useState<string>();
-  const [dialog, setDialog] = useState<{ opened: boolean; error?: string }>({ opened: false });
   const callback = trpc.auth.oauth2Callback.useMutation();
   const completeSignIn = useCompleteSignIn();
-  const redirectLater = useDelayedRedirect();
-  const eventCode = queryEvent || eventInput.trim();
-  const eventValid = isValidEventCode(eventCode);
+  const { serverError, clear: clearServerError, showFailure } = useServerError();
+  const dialog = useAccessCodeDialog();
+  const { eventCode } = event;
 
   async function attempt(accessCode?: string) {
-    setServerError(undefined);
+    clearServerError();
     try {
       const answer = await callback.mutateAsync({
         code,
@@ -46,23 +42,18 @@ export default function OAuth2CallbackPage() {
         ...(accessCode ? { access_code: accessCode } : {}),
         ...(retryToken ? { retry_token: retryToken } : {}),
       });
-      setDialog({ opened: false });
+      dialog.close();
       await completeSignIn(answer.user_data, takeReturnTo(), accessCode);
     } catch (err) {
       const error = parseAppError(err);
       if (error.retryToken) setRetryToken(error.retryToken);
-      if (isSessionExpired(error)) {
-        setDialog({ opened: false });
-        setServerError(error.message);
-        redirectLater(loginPath(eventCode), TIMINGS.SESSION_EXPIRED_REDIRECT_MS);
+      // An expired session wins over an access-code request: it goes back to login (spec 01 §4).
+      if (!isSessionExpired(error) && mentionsAccessCode(error) && (error.retryToken || retryToken)) {
+        dialog.ask(accessCode);
         return;
       }
-      if (mentionsAccessCode(error) && (error.retryToken || retryToken)) {
-        setDialog(accessCode ? { opened: true, error: t('errors.invalidAccessCode') } : { opened: true });
-        return;
-      }
-      setDialog({ opened: false });
-      setServerError(error.message);
+      dialog.close();
+      showFailure(error, eventCode);
     }
   }
 
@@ -83,38 +74,21 @@ export default function OAuth2CallbackPage() {
         aria-label={t('oauth2.formLabel')}
         onSubmit={(e) => {
           e.preventDefault();
-          setEventTouched(true);
-          if (code && eventValid) void attempt();
+          event.touch();
+          if (code && event.isValid) void attempt();
         }}
       >
         <Stack gap="sm">
-          {queryEvent ? null : (
-            <TextInput
-              label={t('login.eventCode')}
-              required
-              maxLength={64}
-              value={eventInput}
-              onChange={(e) => setEventInput(e.currentTarget.value)}
-              onBlur={() => setEventTouched(true)}
-              error={eventTouched && !eventValid ? t('errors.eventCode') : undefined}
-            />
-          )}
-          {serverError ? (
-            <Alert color="red" variant="light">
-              {serverError}
-            </Alert>
-          ) : null}
-          <Button type="submit" disabled={!code || !eventValid} loading={callback.isPending} fullWidth>
+          {event.inputProps ? <EventCodeInput {...event.inputProps} /> : null}
+          <ServerErrorAlert message={serverError} />
+          <Button type="submit" disabled={!code || !event.isValid} loading={callback.isPending} fullWidth>
             {t('oauth2.login')}
           </Button>
         </Stack>
       </form>
       <AccessCodeDialog
-        key={dialog.opened ? 'open' : 'closed'}
-        opened={dialog.opened}
-        error={dialog.error}
+        {...dialog.props}
         pending={callback.isPending}
-        onCancel={() => setDialog({ opened: false })}
         onConfirm={(accessCode) => void attempt(accessCode)}
       />
     </Stack>

@@ -1,7 +1,7 @@
 // The registration page (spec 01 §2 "Registration page", §4, §5): fields, labels and mandatory flags from the
 // event's form preferences; success only on 'Sign up successful!'.
 import { useState } from 'react';
-import { Alert, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Stack, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { MAX_TEXT_LENGTH, MIN_PASSWORD_LENGTH, findPreference, isSignUpSuccess } from '@showfloor/contracts';
@@ -10,6 +10,10 @@ import { useEventPreferences } from '../../../hooks/use-event-preferences.ts';
 import { parseAppError } from '../../../lib/app-error.ts';
 import { startSession } from '../../../lib/session.ts';
 import { trpc } from '../../../lib/trpc.ts';
+import { EventCodeInput } from '../components/event-code-input.tsx';
+import { PasswordField } from '../components/password-field.tsx';
+import { ServerErrorAlert } from '../components/server-error-alert.tsx';
+import { useServerError } from '../hooks/use-server-error.ts';
 import { isValidEmail, isValidEventCode, isValidNewPassword } from '../validation.ts';
 
 type Field = 'firstname' | 'lastname' | 'email' | 'password' | 'confirm' | 'eventCode';
@@ -29,7 +33,7 @@ export default function RegistrationPage() {
     eventCode: queryEvent ? '' : knownEvent,
   });
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  const [serverError, setServerError] = useState<string>();
+  const { serverError, clear: clearServerError, show: showServerError } = useServerError();
   const eventCode = queryEvent || values.eventCode.trim();
   const { preferences } = useEventPreferences(isValidEventCode(eventCode) ? eventCode : undefined);
   const signUp = trpc.auth.signup.useMutation();
@@ -74,10 +78,16 @@ export default function RegistrationPage() {
     setValues((s) => ({ ...s, [field]: value }));
   };
   const touch = (field: Field) => () => setTouched((s) => ({ ...s, [field]: true }));
-  const shown = (field: Field) => (touched[field] ? errors[field] : undefined);
+  // Value, handlers and the error once the field was left: what every input below takes.
+  const bind = (field: Field) => ({
+    value: values[field],
+    onChange: set(field),
+    onBlur: touch(field),
+    error: touched[field] ? errors[field] : undefined,
+  });
 
   async function submit() {
-    setServerError(undefined);
+    clearServerError();
     try {
       const answer = await signUp.mutateAsync({
         ...(showFirst && v.firstname ? { firstname: v.firstname } : {}),
@@ -88,13 +98,13 @@ export default function RegistrationPage() {
         event_code: eventCode,
       });
       if (!isSignUpSuccess(answer)) {
-        setServerError(answer.message);
+        showServerError(answer.message);
         return;
       }
       await startSession(answer.user_data);
       void navigate(`/auth/registration-success?event=${encodeURIComponent(eventCode)}`);
     } catch (err) {
-      setServerError(parseAppError(err).message);
+      showServerError(parseAppError(err).message);
     }
   }
 
@@ -126,10 +136,7 @@ export default function RegistrationPage() {
               required={firstRequired}
               autoComplete="given-name"
               maxLength={100}
-              value={values.firstname}
-              onChange={set('firstname')}
-              onBlur={touch('firstname')}
-              error={shown('firstname')}
+              {...bind('firstname')}
             />
           ) : null}
           {showLast ? (
@@ -138,10 +145,7 @@ export default function RegistrationPage() {
               required={lastRequired}
               autoComplete="family-name"
               maxLength={100}
-              value={values.lastname}
-              onChange={set('lastname')}
-              onBlur={touch('lastname')}
-              error={shown('lastname')}
+              {...bind('lastname')}
             />
           ) : null}
           <TextInput
@@ -150,49 +154,20 @@ export default function RegistrationPage() {
             required
             autoComplete="email"
             maxLength={MAX_TEXT_LENGTH}
-            value={values.email}
-            onChange={set('email')}
-            onBlur={touch('email')}
-            error={shown('email')}
+            {...bind('email')}
           />
-          <PasswordInput
+          <PasswordField
             label={t('registration.password')}
-            required
             autoComplete="new-password"
-            maxLength={MAX_TEXT_LENGTH}
-            value={values.password}
-            onChange={set('password')}
-            onBlur={touch('password')}
-            error={shown('password')}
-            visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
+            {...bind('password')}
           />
-          <PasswordInput
+          <PasswordField
             label={t('registration.confirmPassword')}
-            required
             autoComplete="new-password"
-            maxLength={MAX_TEXT_LENGTH}
-            value={values.confirm}
-            onChange={set('confirm')}
-            onBlur={touch('confirm')}
-            error={shown('confirm')}
-            visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
+            {...bind('confirm')}
           />
-          {queryEvent ? null : (
-            <TextInput
-              label={t('registration.eventCode')}
-              required
-              maxLength={64}
-              value={values.eventCode}
-              onChange={set('eventCode')}
-              onBlur={touch('eventCode')}
-              error={shown('eventCode')}
-            />
-          )}
-          {serverError ? (
-            <Alert color="red" variant="light">
-              {serverError}
-            </Alert>
-          ) : null}
+          {queryEvent ? null : <EventCodeInput label={t('registration.eventCode')} {...bind('eventCode')} />}
+          <ServerErrorAlert message={serverError} />
           <Button type="submit" disabled={!allFilled} loading={signUp.isPending} fullWidth>
             {t('registration.submit')}
           </Button>

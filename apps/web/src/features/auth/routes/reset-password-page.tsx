@@ -1,12 +1,13 @@
 // Reset password (spec 01 §2, §4, §5): reads the username from the query; new and confirm password are both
 // required; success and failure both lead to the reset-success page.
 import { useState } from 'react';
-import { Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { MAX_TEXT_LENGTH, MIN_PASSWORD_LENGTH } from '@showfloor/contracts';
+import { MIN_PASSWORD_LENGTH } from '@showfloor/contracts';
 import { useEventCode } from '../../../hooks/use-event-code.ts';
 import { trpc } from '../../../lib/trpc.ts';
+import { PasswordField } from '../components/password-field.tsx';
 import { isValidNewPassword } from '../validation.ts';
 
 export default function ResetPasswordPage() {
@@ -57,27 +58,21 @@ export default function ResetPasswordPage() {
         }}
       >
         <Stack gap="sm">
-          <PasswordInput
+          <PasswordField
             label={t('reset.newPassword')}
-            required
             autoComplete="new-password"
-            maxLength={MAX_TEXT_LENGTH}
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
             onBlur={() => setTouched((s) => ({ ...s, password: true }))}
             error={touched.password ? passwordError : undefined}
-            visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
           />
-          <PasswordInput
+          <PasswordField
             label={t('reset.confirmPassword')}
-            required
             autoComplete="new-password"
-            maxLength={MAX_TEXT_LENGTH}
             value={confirm}
             onChange={(e) => setConfirm(e.currentTarget.value)}
             onBlur={() => setTouched((s) => ({ ...s, confirm: true }))}
             error={touched.confirm ? confirmError : undefined}
-            visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
           />
           <Button type="submit" disabled={!password || !confirm} loading={request.isPending} fullWidth>
             {t('reset.submit')}
