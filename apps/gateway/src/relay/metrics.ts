@@ -52,6 +52,7 @@ export interface TopicSeries {
   emits: { inc(): void };
   ackLatency: { observe(seconds: number): void };
   deliveryLatency: { observe(seconds: number): void };
+  deliveries: { inc(): void };
 }
 
 /**
@@ -86,6 +87,12 @@ export function createRelayMetrics(registry: Registry): RelayMetrics {
     buckets: RELAY_LATENCY_BUCKETS,
     registers,
   });
+  const deliveries = new Counter({
+    name: 'relay_deliveries_total',
+    help: 'Deliveries broadcast (one per message, whatever the audience), by topic',
+    labelNames: ['topic'],
+    registers,
+  });
   // Topic labels are bounded (every chat topic is 'chat', unknown names 'invalid'), so this map stays small.
   const series = new Map<string, TopicSeries>();
   return {
@@ -109,12 +116,7 @@ export function createRelayMetrics(registry: Registry): RelayMetrics {
     }),
     ackLatency,
     deliveryLatency,
-    deliveries: new Counter({
-      name: 'relay_deliveries_total',
-      help: 'Deliveries broadcast (one per message, whatever the audience), by topic',
-      labelNames: ['topic'],
-      registers,
-    }),
+    deliveries,
     adapterState,
     adapterDroppedPublishes: new Counter({
       name: 'relay_adapter_dropped_publishes_total',
@@ -138,6 +140,7 @@ export function createRelayMetrics(registry: Registry): RelayMetrics {
           emits: emits.labels(topic),
           ackLatency: ackLatency.labels(topic),
           deliveryLatency: deliveryLatency.labels(topic),
+          deliveries: deliveries.labels(topic),
         };
         series.set(topic, found);
       }

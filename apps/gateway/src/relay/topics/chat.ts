@@ -124,7 +124,7 @@ async function deliverStored(
     for (const id of stored.to) rooms.push(SOCKET_ROOMS.user(id));
     ctx.io.to(rooms).emit(topic, stored);
   }
-  ctx.metrics.deliveries.inc({ topic: 'chat' });
+  ctx.metrics.forTopic('chat').deliveries.inc();
   if (stored.bot !== undefined && stored.action === 'message') await deliverBotAnswer(ctx, user, stored);
 }
 
@@ -141,7 +141,7 @@ async function deliverCallStart(
   participants.forEach((id, index) => {
     ctx.io.to(SOCKET_ROOMS.user(id)).emit(topic, { ...stored, token: tokens[index] ?? '' });
   });
-  ctx.metrics.deliveries.inc({ topic: 'chat' });
+  ctx.metrics.forTopic('chat').deliveries.inc();
 }
 
 /** The provider stored the bot's scripted answer after the user's message: pass it to the user's tabs. */
