@@ -27,20 +27,33 @@ describe('gateway basics (stub provider)', () => {
     expect((await fetch(`${gateway.url}/healthz`)).status).toBe(200);
     const ready = await fetch(`${gateway.url}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toMatchObject({ status: 'ok', checks: expect.arrayContaining([{ name: 'provider', ok: true }]) });
+    expect(await ready.json()).toMatchObject({
+      status: 'ok',
+      checks: expect.arrayContaining([{ name: 'provider', ok: true }]),
+    });
   });
 
   it('serves a public procedure, echoes the request id and passes it on to the provider', async () => {
-    const answer = await callProcedure(gateway.url, 'auth.providers', { frontend: 'visitor', event_code: 'DEMO' }, {
-      headers: { 'x-request-id': 'test-req-1' },
-    });
+    const answer = await callProcedure(
+      gateway.url,
+      'auth.providers',
+      { frontend: 'visitor', event_code: 'DEMO' },
+      {
+        headers: { 'x-request-id': 'test-req-1' },
+      },
+    );
     expect(answer.status).toBe(200);
     expect(answer.data).toEqual({ providers: [], user_pass_login: true });
     expect(answer.headers.get('x-request-id')).toBe('test-req-1');
     expect(seenRequestIds.at(-1)).toBe('test-req-1');
-    const generated = await callProcedure(gateway.url, 'auth.providers', { frontend: 'visitor', event_code: 'DEMO' }, {
-      headers: { 'x-request-id': 'bad id with spaces' },
-    });
+    const generated = await callProcedure(
+      gateway.url,
+      'auth.providers',
+      { frontend: 'visitor', event_code: 'DEMO' },
+      {
+        headers: { 'x-request-id': 'bad id with spaces' },
+      },
+    );
     const fresh = generated.headers.get('x-request-id') ?? '';
     expect(fresh).toMatch(/^[0-9a-f-]{36}$/);
     expect(seenRequestIds.at(-1)).toBe(fresh);
@@ -65,7 +78,9 @@ describe('gateway basics (stub provider)', () => {
  * Parses Prometheus text exposition strictly; throws on any line that is not a comment or a sample. Values
  * follow Go's ParseFloat, as Prometheus does: NaN and Inf in any letter case.
  */
-function parsePrometheus(text: string): Array<{ name: string; labels: Record<string, string>; value: number }> {
+function parsePrometheus(
+  text: string,
+): Array<{ name: string; labels: Record<string, string>; value: number }> {
   const samples: Array<{ name: string; labels: Record<string, string>; value: number }> = [];
   for (const line of text.split('\n')) {
     if (line === '') continue;
@@ -73,7 +88,8 @@ function parsePrometheus(text: string): Array<{ name: string; labels: Record<str
     const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (-?[0-9.eE+-]+|nan|[+-]?inf)( \d+)?$/i.exec(line);
     if (!match) throw new Error(`not Prometheus text: ${line}`);
     const labels: Record<string, string> = {};
-    for (const pair of (match[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) labels[pair[1] ?? ''] = pair[2] ?? '';
+    for (const pair of (match[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g))
+      labels[pair[1] ?? ''] = pair[2] ?? '';
     samples.push({ name: match[1] ?? '', labels, value: Number(match[3]) });
   }
   return samples;
@@ -86,18 +102,37 @@ describe('metrics', () => {
     expect(response.headers.get('content-type')).toContain('text/plain');
     const samples = parsePrometheus(await response.text());
     const find = (name: string, labels: Record<string, string>) =>
-      samples.find((sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value));
-    expect(find('gateway_http_request_duration_seconds_count', { route: '/trpc/:path', method: 'GET', status_code: '200' })?.value).toBeGreaterThanOrEqual(1);
-    expect(find('gateway_http_request_duration_seconds_bucket', { route: '/trpc/:path', le: '+Inf' })?.value).toBeGreaterThanOrEqual(1);
-    expect(find('gateway_trpc_procedure_duration_seconds_count', { procedure: 'auth.providers', code: 'OK' })?.value).toBeGreaterThanOrEqual(1);
-    expect(find('gateway_provider_call_duration_seconds_count', { call: 'auth.providers', status: '200' })?.value).toBeGreaterThanOrEqual(1);
+      samples.find(
+        (sample) =>
+          sample.name === name &&
+          Object.entries(labels).every(([key, value]) => sample.labels[key] === value),
+      );
+    expect(
+      find('gateway_http_request_duration_seconds_count', {
+        route: '/trpc/:path',
+        method: 'GET',
+        status_code: '200',
+      })?.value,
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      find('gateway_http_request_duration_seconds_bucket', { route: '/trpc/:path', le: '+Inf' })?.value,
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      find('gateway_trpc_procedure_duration_seconds_count', { procedure: 'auth.providers', code: 'OK' })
+        ?.value,
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      find('gateway_provider_call_duration_seconds_count', { call: 'auth.providers', status: '200' })?.value,
+    ).toBeGreaterThanOrEqual(1);
     expect(find('process_cpu_user_seconds_total', {})).toBeDefined();
   });
 
   it('counts errors by code', async () => {
     await callProcedure(gateway.url, 'user.getWallet', {});
     const samples = parsePrometheus(await (await fetch(`${gateway.url}/metrics`)).text());
-    const errors = samples.find((sample) => sample.name === 'gateway_errors_total' && sample.labels.code === 'UNAUTHORIZED');
+    const errors = samples.find(
+      (sample) => sample.name === 'gateway_errors_total' && sample.labels.code === 'UNAUTHORIZED',
+    );
     expect(errors?.labels.error_code).toBe('401.1');
     expect(errors?.value).toBeGreaterThanOrEqual(1);
   });
@@ -115,7 +150,10 @@ describe('unexpected errors', () => {
     const logger = pino({ level: 'error' }, { write: (line: string) => void lines.push(line) });
     const app = await startGateway(provider.url, {}, { provider: broken, logger });
     try {
-      const answer = await callProcedure(app.url, 'auth.providers', { frontend: 'visitor', event_code: 'DEMO' });
+      const answer = await callProcedure(app.url, 'auth.providers', {
+        frontend: 'visitor',
+        event_code: 'DEMO',
+      });
       expect(answer.status).toBe(500);
       expect(answer.error?.data.code).toBe('INTERNAL_SERVER_ERROR');
       expect(answer.error?.message).toBe('Something went wrong. Please try again.');
@@ -134,7 +172,10 @@ describe('provider outages', () => {
     const down = await startGateway('http://127.0.0.1:1', { PROVIDER_TIMEOUT_MS: '1000' });
     try {
       const started = Date.now();
-      const publicCall = await callProcedure(down.url, 'auth.providers', { frontend: 'visitor', event_code: 'DEMO' });
+      const publicCall = await callProcedure(down.url, 'auth.providers', {
+        frontend: 'visitor',
+        event_code: 'DEMO',
+      });
       expect(publicCall.status).toBe(502);
       expect(publicCall.error?.data.code).toBe('BAD_GATEWAY');
       expect(publicCall.error?.message).toBe('The event service is unavailable. Please try again shortly.');
@@ -163,7 +204,10 @@ describe('provider outages', () => {
     const timed = await startGateway(slow.url, { PROVIDER_TIMEOUT_MS: '400' });
     try {
       const started = Date.now();
-      const answer = await callProcedure(timed.url, 'auth.providers', { frontend: 'visitor', event_code: 'DEMO' });
+      const answer = await callProcedure(timed.url, 'auth.providers', {
+        frontend: 'visitor',
+        event_code: 'DEMO',
+      });
       const elapsed = Date.now() - started;
       expect(answer.status).toBe(504);
       expect(answer.error?.data.code).toBe('GATEWAY_TIMEOUT');

@@ -72,7 +72,8 @@ export async function buildApp(env: Env, overrides: BuildAppOverrides = {}): Pro
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     // Trust exactly the configured number of proxy hops in front (X-Forwarded-For / -Proto), no more.
-    trustProxy: env.TRUST_PROXY_HOPS > 0 ? (_address: string, hop: number) => hop < env.TRUST_PROXY_HOPS : false,
+    trustProxy:
+      env.TRUST_PROXY_HOPS > 0 ? (_address: string, hop: number) => hop < env.TRUST_PROXY_HOPS : false,
     bodyLimit: env.BODY_LIMIT_BYTES,
     // tRPC batches put several procedure names into one path parameter.
     routerOptions: { maxParamLength: 5_000 },
@@ -90,7 +91,8 @@ export async function buildApp(env: Env, overrides: BuildAppOverrides = {}): Pro
       logger: app.log,
       metrics,
     });
-  const revocations = overrides.revocations ?? new RevocationList(overrides.now ? { now: overrides.now } : {});
+  const revocations =
+    overrides.revocations ?? new RevocationList(overrides.now ? { now: overrides.now } : {});
   const verifier = new TokenVerifier({
     fetchJwks: () => provider.call('auth', 'jwks', {}, { timeoutMs: env.JWKS_TIMEOUT_MS }),
     issuer: env.TOKEN_ISSUER,
@@ -132,7 +134,11 @@ export async function buildApp(env: Env, overrides: BuildAppOverrides = {}): Pro
   });
   app.addHook('onResponse', async (request, reply) => {
     metrics.httpRequestDuration.observe(
-      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) },
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status_code: String(reply.statusCode),
+      },
       reply.elapsedTime / 1000,
     );
   });
@@ -142,9 +148,13 @@ export async function buildApp(env: Env, overrides: BuildAppOverrides = {}): Pro
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.code(500).type('application/json; charset=utf-8').send({ message: BACKEND_MESSAGES.INTERNAL });
+      return reply
+        .code(500)
+        .type('application/json; charset=utf-8')
+        .send({ message: BACKEND_MESSAGES.INTERNAL });
     }
-    const message = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? BACKEND_MESSAGES.PAYLOAD_TOO_LARGE : error.message;
+    const message =
+      error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? BACKEND_MESSAGES.PAYLOAD_TOO_LARGE : error.message;
     return reply.code(status).type('application/json; charset=utf-8').send({ message });
   });
 
@@ -185,7 +195,10 @@ export async function buildApp(env: Env, overrides: BuildAppOverrides = {}): Pro
         if (error.code === 'INTERNAL_SERVER_ERROR' || details.isGeneric) {
           req.log.error({ err: error.cause ?? error, procedure: path }, 'procedure failed');
         } else {
-          req.log.info({ procedure: path, code: error.code, error_code: details.error_code }, 'procedure refused');
+          req.log.info(
+            { procedure: path, code: error.code, error_code: details.error_code },
+            'procedure refused',
+          );
         }
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
@@ -196,7 +209,10 @@ export async function buildApp(env: Env, overrides: BuildAppOverrides = {}): Pro
   const serveAppShell = env.WEB_DIST ? await registerWebApp(app, env.WEB_DIST) : undefined;
   app.setNotFoundHandler((request, reply) => {
     if (serveAppShell && wantsAppShell(request)) return serveAppShell(request, reply);
-    return reply.code(404).type('application/json; charset=utf-8').send({ message: BACKEND_MESSAGES.NOT_FOUND });
+    return reply
+      .code(404)
+      .type('application/json; charset=utf-8')
+      .send({ message: BACKEND_MESSAGES.NOT_FOUND });
   });
 
   await attachRelay(app, deps);

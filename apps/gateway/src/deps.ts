@@ -51,7 +51,12 @@ export class GatewayEvents {
 }
 
 /** A readiness check; `degraded` means "serving, but with reduced function" (e.g. Redis away). */
-export type ReadinessCheck = () => Promise<{ name: string; ok: boolean; degraded?: boolean; detail?: string }>;
+export type ReadinessCheck = () => Promise<{
+  name: string;
+  ok: boolean;
+  degraded?: boolean;
+  detail?: string;
+}>;
 
 /** The shared parts of one gateway instance (also what `attachRelay` receives). */
 export interface GatewayDeps {

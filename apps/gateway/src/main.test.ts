@@ -12,7 +12,12 @@ afterEach(async () => {
 
 describe('main.ts', () => {
   it('stops with one message naming every bad variable', async () => {
-    const gateway = spawnGateway({ PORT: 'eighty', PROVIDER_URL: 'nope', LOG_LEVEL: 'loud', NODE_ENV: 'test' });
+    const gateway = spawnGateway({
+      PORT: 'eighty',
+      PROVIDER_URL: 'nope',
+      LOG_LEVEL: 'loud',
+      NODE_ENV: 'test',
+    });
     spawned.push(gateway);
     expect(await gateway.exited).toBe(1);
     const message = gateway.stderr();
@@ -40,7 +45,13 @@ describe('main.ts', () => {
       }).then((started) => (provider = started));
     });
     while (!provider) await new Promise((resolve) => setTimeout(resolve, 20));
-    const gateway = spawnGateway({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', PROVIDER_URL: provider.url, LOG_LEVEL: 'info' });
+    const gateway = spawnGateway({
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      PROVIDER_URL: provider.url,
+      LOG_LEVEL: 'info',
+    });
     spawned.push(gateway);
     const url = await listeningUrl(gateway);
 

@@ -14,7 +14,11 @@ export interface RunningGateway {
 }
 
 /** Builds and starts a gateway (silent logs, random port) in front of `providerUrl`. */
-export async function startGateway(providerUrl: string, env: RawEnv = {}, overrides: BuildAppOverrides = {}): Promise<RunningGateway> {
+export async function startGateway(
+  providerUrl: string,
+  env: RawEnv = {},
+  overrides: BuildAppOverrides = {},
+): Promise<RunningGateway> {
   const app = await buildApp(testEnv({ PROVIDER_URL: providerUrl, ...env }), overrides);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url, close: () => app.close() };
@@ -22,7 +26,9 @@ export async function startGateway(providerUrl: string, env: RawEnv = {}, overri
 
 /** The procedure's kind, read from the router itself. */
 export function procedureType(path: string): 'query' | 'mutation' {
-  const procedure = (appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)[path];
+  const procedure = (appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)[
+    path
+  ];
   if (!procedure) throw new Error(`no procedure ${path}`);
   return procedure._def.type === 'query' ? 'query' : 'mutation';
 }
@@ -60,7 +66,9 @@ export async function callProcedure<T = unknown>(
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const isQuery = procedureType(path) === 'query';
   const response = isQuery
-    ? await fetch(`${baseUrl}/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input ?? {}))}`, { headers })
+    ? await fetch(`${baseUrl}/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input ?? {}))}`, {
+        headers,
+      })
     : await fetch(`${baseUrl}/trpc/${path}`, {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json' },

@@ -16,7 +16,11 @@ export interface MockProvider {
   /** Requests other than the key set (what a refused token must never cause). */
   callHits(): string[];
   /** Calls the provider directly (no gateway): status and parsed JSON body. */
-  direct(call: RestCall, input: Record<string, unknown>, token?: string): Promise<{ status: number; body: unknown }>;
+  direct(
+    call: RestCall,
+    input: Record<string, unknown>,
+    token?: string,
+  ): Promise<{ status: number; body: unknown }>;
   close(): Promise<void>;
 }
 
@@ -34,7 +38,8 @@ export async function startMockProvider(): Promise<MockProvider> {
     callHits: () => hits.filter((hit) => !hit.endsWith('/auth/jwks')),
     async direct(call, input, token) {
       const { params, query, body } = splitCallInput(call, input);
-      const path = fillPath(callPath(call), (params ?? {}) as Record<string, string | number>) + toQueryString(query);
+      const path =
+        fillPath(callPath(call), (params ?? {}) as Record<string, string | number>) + toQueryString(query);
       const headers: Record<string, string> = {};
       if (token) headers.authorization = `Bearer ${token}`;
       const hasBody = call.method !== 'GET' && body !== undefined;

@@ -12,7 +12,10 @@ export interface StubProvider {
   url: string;
   /** Requests seen, by "METHOD /path" (query left out), JWKS fetches included. */
   hits: string[];
-  sign(claims?: Partial<TokenClaimsInput>, options?: { expiresInSeconds?: number; kid?: string; key?: CryptoKey }): Promise<string>;
+  sign(
+    claims?: Partial<TokenClaimsInput>,
+    options?: { expiresInSeconds?: number; kid?: string; key?: CryptoKey },
+  ): Promise<string>;
   /** Publishes one more signing key (a key rotation); answers its kid and private key. */
   rotateKey(): Promise<{ kid: string; privateKey: CryptoKey }>;
   close(): Promise<void>;
@@ -43,7 +46,13 @@ export async function startStubProvider(setup?: (app: FastifyInstance) => void):
     hits,
     async sign(claims = {}, options = {}) {
       const now = Math.floor(Date.now() / 1000);
-      const { sub = '1', event_code = 'DEMO', roles = [{ role: 'visitor' }], sid = 'sid-1', iss = TOKEN_ISSUER } = claims;
+      const {
+        sub = '1',
+        event_code = 'DEMO',
+        roles = [{ role: 'visitor' }],
+        sid = 'sid-1',
+        iss = TOKEN_ISSUER,
+      } = claims;
       return new SignJWT({ event_code, roles, sid })
         .setProtectedHeader({ alg: 'ES256', kid: options.kid ?? 'stub-1' })
         .setSubject(sub)

@@ -127,15 +127,19 @@ export function toParticipant(user: UserRecord): Participant {
   return nameAndWork(user);
 }
 
-/** Rooms the user may enter: every active unrestricted room of the event, plus the granted ones. */
+/**
+ * Rooms the user may enter: every active unrestricted room of the event, plus the granted ones, plus the rooms
+ * the user holds a role in (a role rule, e.g. presenter of room 5, opens that room to them).
+ */
 export function roomAccess(state: ProviderState, user: UserRecord): number[] {
   const manager = user.roles.some((r) => r.role === 'admin' || r.role === 'event-admin');
+  const roleRooms = new Set(user.roles.flatMap((r) => (r.room_id === undefined ? [] : [r.room_id])));
   return [...state.rooms.values()]
     .filter(
       (r) =>
         r.event_code === user.event_code &&
         r.active &&
-        (!r.restricted || manager || user.room_access.includes(r.id)),
+        (!r.restricted || manager || user.room_access.includes(r.id) || roleRooms.has(r.id)),
     )
     .map((r) => r.id);
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { RevocationList, type Revocation } from './revocations.ts';
 
-const token = (overrides: Partial<{ sub: string; sid: string; event_code: string; iat: number; exp: number }> = {}) => ({
+const token = (
+  overrides: Partial<{ sub: string; sid: string; event_code: string; iat: number; exp: number }> = {},
+) => ({
   sub: '1',
   sid: 's1',
   event_code: 'DEMO',

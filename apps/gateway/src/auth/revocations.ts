@@ -86,7 +86,10 @@ export class RevocationList {
         });
         break;
       case 'event':
-        this.#events.set(revocation.eventCode, { before: revocation.before, expiresAt: revocation.expiresAt });
+        this.#events.set(revocation.eventCode, {
+          before: revocation.before,
+          expiresAt: revocation.expiresAt,
+        });
         break;
     }
     for (const listener of this.#listeners) listener(revocation);
@@ -113,9 +116,11 @@ export class RevocationList {
     const sessionUntil = this.#sessions.get(token.sid);
     if (sessionUntil !== undefined && sessionUntil > now) return true;
     const seenAt = this.#firstSeen.get(token.sid)?.at;
-    const isBefore = (cutAt: number) => (seenAt === undefined ? token.iat < Math.floor(cutAt / 1000) : seenAt <= cutAt);
+    const isBefore = (cutAt: number) =>
+      seenAt === undefined ? token.iat < Math.floor(cutAt / 1000) : seenAt <= cutAt;
     const userCut = this.#users.get(token.sub);
-    if (userCut && userCut.expiresAt > now && token.sid !== userCut.exceptSid && isBefore(userCut.before)) return true;
+    if (userCut && userCut.expiresAt > now && token.sid !== userCut.exceptSid && isBefore(userCut.before))
+      return true;
     const eventCut = this.#events.get(token.event_code);
     return Boolean(eventCut && eventCut.expiresAt > now && isBefore(eventCut.before));
   }

@@ -15,7 +15,9 @@ let gateway: RunningGateway;
 let ada: CurrentUser;
 
 const authedPaths = () => {
-  const auth = new Map(listCalls().map(({ service, name, call }) => [`${ROUTER_KEY_OF_SERVICE[service]}.${name}`, call.auth]));
+  const auth = new Map(
+    listCalls().map(({ service, name, call }) => [`${ROUTER_KEY_OF_SERVICE[service]}.${name}`, call.auth]),
+  );
   return procedurePaths().filter((path) => auth.get(path) !== 'public');
 };
 
@@ -95,7 +97,9 @@ describe('token refusal before the provider', () => {
   it('refuses a session signed out through the gateway, without calling the provider again', async () => {
     const signedOut = await callProcedure(gateway.url, 'auth.signout', undefined, { token: ada.jwt_token });
     expect(signedOut.status).toBe(200);
-    expect(signedOut.headers.get('set-cookie')).toMatch(/^showfloor_token=; Path=\/api; Max-Age=0; HttpOnly; SameSite=Strict/);
+    expect(signedOut.headers.get('set-cookie')).toMatch(
+      /^showfloor_token=; Path=\/api; Max-Age=0; HttpOnly; SameSite=Strict/,
+    );
     const before = mock.callHits().length;
     const answer = await callProcedure(gateway.url, 'user.getWallet', undefined, { token: ada.jwt_token });
     expect(answer.error?.data.error_code).toBe('401.1');
@@ -131,7 +135,12 @@ describe('identity from the token, never from input', () => {
     }
     expect(mock.callHits().length).toBe(before);
     // Her own account works.
-    const own = await callProcedure(gateway.url, 'conversation.getUserConversations', { id: grace.id }, { token: grace.jwt_token });
+    const own = await callProcedure(
+      gateway.url,
+      'conversation.getUserConversations',
+      { id: grace.id },
+      { token: grace.jwt_token },
+    );
     expect(own.status).toBe(200);
   });
 });

@@ -11,12 +11,23 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()?.();
 });
 
-async function setup(): Promise<{ provider: StubProvider; verifier: TokenVerifier; jwksFetches: () => number }> {
+async function setup(): Promise<{
+  provider: StubProvider;
+  verifier: TokenVerifier;
+  jwksFetches: () => number;
+}> {
   const provider = await startStubProvider();
   const client = new ProviderClient({ baseUrl: provider.url, timeoutMs: 2_000 });
-  cleanups.push(() => provider.close(), () => client.close());
+  cleanups.push(
+    () => provider.close(),
+    () => client.close(),
+  );
   const verifier = new TokenVerifier({ fetchJwks: () => client.call('auth', 'jwks', {}), jwksCooldownMs: 0 });
-  return { provider, verifier, jwksFetches: () => provider.hits.filter((hit) => hit.endsWith('/jwks')).length };
+  return {
+    provider,
+    verifier,
+    jwksFetches: () => provider.hits.filter((hit) => hit.endsWith('/jwks')).length,
+  };
 }
 
 async function refusal(promise: Promise<unknown>): Promise<ProviderError> {
@@ -53,7 +64,15 @@ describe('TokenVerifier', () => {
       async () => {
         const header = base64url.encode(JSON.stringify({ alg: 'none', typ: 'JWT', kid: 'stub-1' }));
         const now = Math.floor(Date.now() / 1000);
-        const claims = { sub: '1', event_code: 'DEMO', roles: [], sid: 's', iat: now, exp: now + 600, iss: 'showfloor-mock-provider' };
+        const claims = {
+          sub: '1',
+          event_code: 'DEMO',
+          roles: [],
+          sid: 's',
+          iat: now,
+          exp: now + 600,
+          iss: 'showfloor-mock-provider',
+        };
         return `${header}.${base64url.encode(JSON.stringify(claims))}.`;
       },
     ],
@@ -90,7 +109,9 @@ describe('TokenVerifier', () => {
     const { provider, verifier, jwksFetches } = await setup();
     await verifier.verify(await provider.sign());
     const rotated = await provider.rotateKey();
-    const user = await verifier.verify(await provider.sign({ sub: '9' }, { kid: rotated.kid, key: rotated.privateKey }));
+    const user = await verifier.verify(
+      await provider.sign({ sub: '9' }, { kid: rotated.kid, key: rotated.privateKey }),
+    );
     expect(user.id).toBe(9);
     expect(jwksFetches()).toBe(2);
   });

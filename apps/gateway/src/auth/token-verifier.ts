@@ -4,7 +4,14 @@
  * contracts' schema, and the gateway's revocation list consulted. A failure is a 401 with error_code 401.1.
  */
 import { createLocalJWKSet, jwtVerify, errors as joseErrors, type JWTVerifyGetKey } from 'jose';
-import { BACKEND_MESSAGES, JwksSchema, TokenClaimsSchema, type Jwks, type Role, type TokenClaims } from '@showfloor/contracts';
+import {
+  BACKEND_MESSAGES,
+  JwksSchema,
+  TokenClaimsSchema,
+  type Jwks,
+  type Role,
+  type TokenClaims,
+} from '@showfloor/contracts';
 import { ProviderError, invalidTokenError } from '../provider/errors.ts';
 import { RevocationList } from './revocations.ts';
 
@@ -53,7 +60,8 @@ class CachedKeySet {
 
   readonly getKey: JWTVerifyGetKey = async (header, token) => {
     const cached = this.#keys;
-    const getKey = cached && this.now() - cached.fetchedAt < this.maxAgeMs ? cached.getKey : await this.#reload();
+    const getKey =
+      cached && this.now() - cached.fetchedAt < this.maxAgeMs ? cached.getKey : await this.#reload();
     try {
       return await getKey(header, token);
     } catch (error) {

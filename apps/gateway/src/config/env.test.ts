@@ -11,7 +11,11 @@ describe('parseEnv', () => {
   });
 
   it('coerces numbers and splits the allowed origins', () => {
-    const env = parseEnv({ PORT: '9000', WEB_ORIGIN: 'https://app.example.com, http://localhost:5173', PROVIDER_TIMEOUT_MS: '250' });
+    const env = parseEnv({
+      PORT: '9000',
+      WEB_ORIGIN: 'https://app.example.com, http://localhost:5173',
+      PROVIDER_TIMEOUT_MS: '250',
+    });
     expect(env.PORT).toBe(9000);
     expect(env.PROVIDER_TIMEOUT_MS).toBe(250);
     expect(env.WEB_ORIGIN).toEqual(['https://app.example.com', 'http://localhost:5173']);
@@ -20,7 +24,12 @@ describe('parseEnv', () => {
   it('names every bad variable in one message', () => {
     let caught: unknown;
     try {
-      parseEnv({ PORT: 'eighty', PROVIDER_URL: 'not a url', WEB_ORIGIN: 'https://a.example.com/path', LOG_LEVEL: 'loud' });
+      parseEnv({
+        PORT: 'eighty',
+        PROVIDER_URL: 'not a url',
+        WEB_ORIGIN: 'https://a.example.com/path',
+        LOG_LEVEL: 'loud',
+      });
     } catch (error) {
       caught = error;
     }
@@ -31,6 +40,8 @@ describe('parseEnv', () => {
 
   it('requires PROVIDER_URL in production', () => {
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/PROVIDER_URL: is required in production/);
-    expect(parseEnv({ NODE_ENV: 'production', PROVIDER_URL: 'http://provider:4010/' }).PROVIDER_URL).toBe('http://provider:4010');
+    expect(parseEnv({ NODE_ENV: 'production', PROVIDER_URL: 'http://provider:4010/' }).PROVIDER_URL).toBe(
+      'http://provider:4010',
+    );
   });
 });

@@ -12,7 +12,10 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 /** An `http(s)://host[:port]` origin without path: what browsers send in `Origin`. */
 const OriginSchema = z
   .url({ protocol: /^https?$/ })
-  .refine((value) => new URL(value).origin === value.replace(/\/$/, ''), 'must be an origin like https://app.example.com (no path)')
+  .refine(
+    (value) => new URL(value).origin === value.replace(/\/$/, ''),
+    'must be an origin like https://app.example.com (no path)',
+  )
   .transform((value) => new URL(value).origin);
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -39,10 +42,16 @@ const EnvSchema = z
       .transform((value, ctx) => {
         if (!value?.trim()) return [];
         const origins: string[] = [];
-        for (const part of value.split(',').map((item) => item.trim()).filter(Boolean)) {
+        for (const part of value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean)) {
           const parsed = OriginSchema.safeParse(part);
           if (!parsed.success) {
-            ctx.addIssue({ code: 'custom', message: `"${part}" is not an origin like https://app.example.com` });
+            ctx.addIssue({
+              code: 'custom',
+              message: `"${part}" is not an origin like https://app.example.com`,
+            });
             return z.NEVER;
           }
           origins.push(parsed.data);
@@ -80,7 +89,10 @@ const EnvSchema = z
     /** Largest socket frame in bytes (socket.io maxHttpBufferSize); a larger one closes the transport. @default 65536 */
     RELAY_MAX_FRAME_BYTES: positiveInt(64 * 1024),
     /** Prefix of the relay's Redis channels and keys; deployments sharing one Redis keep theirs apart. @default 'showfloor' */
-    RELAY_REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/).default('showfloor'),
+    RELAY_REDIS_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_.:-]{1,64}$/)
+      .default('showfloor'),
     /** HMAC secret (at least 32 characters) of the conference-widget tokens on call start messages; same on every node. Absent = random per process (one node only). */
     CALL_TOKEN_SECRET: z.string().min(32).optional(),
   })
@@ -107,7 +119,9 @@ export class EnvError extends Error {
 /** Parses a raw environment (process.env by default); throws one `EnvError` listing every bad variable. */
 export function parseEnv(raw: RawEnv = process.env): Env {
   // Empty strings mean "not set" so `.env` files can leave optional lines blank.
-  const cleaned = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined && value !== ''));
+  const cleaned = Object.fromEntries(
+    Object.entries(raw).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const result = EnvSchema.safeParse(cleaned);
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);

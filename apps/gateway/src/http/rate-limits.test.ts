@@ -11,7 +11,9 @@ afterEach(async () => {
 
 async function setup(env: Record<string, string>): Promise<{ url: string; signins: () => number }> {
   provider = await startStubProvider((app) => {
-    app.post('/api/v1/auth/signin', async (_request, reply) => reply.code(401).send({ message: 'Wrong email or password.' }));
+    app.post('/api/v1/auth/signin', async (_request, reply) =>
+      reply.code(401).send({ message: 'Wrong email or password.' }),
+    );
     app.post('/api/v1/auth/password', async () => ({ message: 'Password reset e-mail sent.' }));
     app.get('/api/v1/auth/providers', async () => ({ providers: [], user_pass_login: true }));
   });
@@ -24,7 +26,11 @@ const signin = (email: string) => ({ email, password: 'wrong', event_code: 'DEMO
 
 describe('credential rate limits', () => {
   it('answers 429 with Retry-After once an account is over its limit, without asking the provider', async () => {
-    const { url, signins } = await setup({ RATE_LIMIT_AUTH_PER_ACCOUNT: '3', RATE_LIMIT_AUTH_PER_IP: '100', RATE_LIMIT_WINDOW_MS: '60000' });
+    const { url, signins } = await setup({
+      RATE_LIMIT_AUTH_PER_ACCOUNT: '3',
+      RATE_LIMIT_AUTH_PER_IP: '100',
+      RATE_LIMIT_WINDOW_MS: '60000',
+    });
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const answer = await callProcedure(url, 'auth.signin', signin('ada@demo.test'));
       expect(answer.status).toBe(401);
@@ -44,9 +50,17 @@ describe('credential rate limits', () => {
     const { url } = await setup({ RATE_LIMIT_AUTH_PER_ACCOUNT: '100', RATE_LIMIT_AUTH_PER_IP: '3' });
     expect((await callProcedure(url, 'auth.signin', signin('a@demo.test'))).status).toBe(401);
     expect((await callProcedure(url, 'auth.signin', signin('b@demo.test'))).status).toBe(401);
-    const reset = await callProcedure(url, 'auth.password', { type: 'reset', username: 'c@demo.test', event_code: 'DEMO' });
+    const reset = await callProcedure(url, 'auth.password', {
+      type: 'reset',
+      username: 'c@demo.test',
+      event_code: 'DEMO',
+    });
     expect(reset.status).toBe(200);
-    const limited = await callProcedure(url, 'auth.password', { type: 'reset', username: 'd@demo.test', event_code: 'DEMO' });
+    const limited = await callProcedure(url, 'auth.password', {
+      type: 'reset',
+      username: 'd@demo.test',
+      event_code: 'DEMO',
+    });
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
   });

@@ -9,7 +9,8 @@ import { Redis } from 'ioredis';
 import type { Env } from '../config/env.ts';
 
 /** The outcome of a rate-limit check. */
-export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number; limit: number };
+export type RateLimitVerdict =
+  { allowed: true } | { allowed: false; retryAfterSeconds: number; limit: number };
 
 /** Counts one credential call of a client and answers whether it may go on. */
 export interface AuthRateLimiter {
@@ -67,7 +68,11 @@ export async function registerAuthRateLimits(app: FastifyInstance, env: Env): Pr
       accounts.set(req, account.trim().toLowerCase());
       const byAccount = await perAccount(req);
       if (!byAccount.isAllowed && byAccount.isExceeded) {
-        return { allowed: false, retryAfterSeconds: Math.max(1, byAccount.ttlInSeconds), limit: byAccount.max };
+        return {
+          allowed: false,
+          retryAfterSeconds: Math.max(1, byAccount.ttlInSeconds),
+          limit: byAccount.max,
+        };
       }
       return { allowed: true };
     },

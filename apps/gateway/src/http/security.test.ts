@@ -31,7 +31,10 @@ describe('security headers', () => {
     const response = await fetch(`${gateway.url}/healthz`);
     const csp = response.headers.get('content-security-policy') ?? '';
     const directives = Object.fromEntries(
-      csp.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name, values]),
+      csp
+        .split(';')
+        .map((part) => part.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values]),
     );
     expect(directives['default-src']).toEqual(["'self'"]);
     expect(directives['script-src']).toEqual(["'self'"]);
@@ -52,7 +55,11 @@ describe('CORS', () => {
   it('allows the configured web origin exactly', async () => {
     const preflight = await fetch(`${gateway.url}/trpc/auth.signin`, {
       method: 'OPTIONS',
-      headers: { origin: ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization' },
+      headers: {
+        origin: ORIGIN,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,authorization',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe(ORIGIN);
@@ -102,7 +109,10 @@ describe('web app serving (WEB_DIST)', () => {
   });
 
   it('keeps tRPC reachable next to the app', async () => {
-    const answer = await callProcedure(gateway.url, 'auth.providers', { frontend: 'visitor', event_code: 'DEMO' });
+    const answer = await callProcedure(gateway.url, 'auth.providers', {
+      frontend: 'visitor',
+      event_code: 'DEMO',
+    });
     expect(answer.status).toBe(200);
   });
 });

@@ -15,7 +15,9 @@ const SAFE_HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 function websocketSource(req: IncomingMessage): string {
   const host = req.headers.host;
   if (!host || !SAFE_HOST.test(host)) return "'self'";
-  const secure = (req.socket as { encrypted?: boolean }).encrypted === true || req.headers['x-forwarded-proto'] === 'https';
+  const secure =
+    (req.socket as { encrypted?: boolean }).encrypted === true ||
+    req.headers['x-forwarded-proto'] === 'https';
   return `${secure ? 'wss' : 'ws'}://${host}`;
 }
 

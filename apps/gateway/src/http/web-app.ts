@@ -14,7 +14,8 @@ export const API_PATH_PREFIXES = ['/api/', '/trpc/', '/messaging', '/metrics', '
 export function wantsAppShell(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const path = request.url.split('?', 1)[0] ?? '/';
-  if (API_PATH_PREFIXES.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix))) return false;
+  if (API_PATH_PREFIXES.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix)))
+    return false;
   const accept = request.headers.accept ?? '';
   return accept.includes('text/html');
 }
@@ -26,7 +27,9 @@ export async function registerWebApp(
 ): Promise<(request: FastifyRequest, reply: FastifyReply) => FastifyReply> {
   const root = resolve(dist);
   if (!existsSync(resolve(root, 'index.html'))) {
-    throw new Error(`WEB_DIST "${root}" has no index.html: build the web app first (pnpm --filter ./apps/web build)`);
+    throw new Error(
+      `WEB_DIST "${root}" has no index.html: build the web app first (pnpm --filter ./apps/web build)`,
+    );
   }
   await app.register(fastifyStatic, {
     root,
@@ -36,7 +39,8 @@ export async function registerWebApp(
     cacheControl: false,
     setHeaders: (res, path) => {
       // Hashed assets never change; the shell must always be revalidated so a deploy is picked up.
-      if (path.includes(`${'/'}assets${'/'}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      if (path.includes(`${'/'}assets${'/'}`))
+        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       else res.setHeader('cache-control', 'no-cache');
     },
   });

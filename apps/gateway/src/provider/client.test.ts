@@ -51,7 +51,11 @@ describe('ProviderClient', () => {
     let seen: { auth?: string; requestId?: string; url?: string } = {};
     const provider = await stub((app) => {
       app.get('/api/v1/user/user/:id', async (request) => {
-        seen = { auth: request.headers.authorization, requestId: request.headers['x-request-id'] as string, url: request.url };
+        seen = {
+          auth: request.headers.authorization,
+          requestId: request.headers['x-request-id'] as string,
+          url: request.url,
+        };
         return { message: 'ok' };
       });
     });
@@ -76,14 +80,22 @@ describe('ProviderClient', () => {
         frontend: 'visitor',
       }),
     );
-    expect(error).toMatchObject({ status: 401, message: 'Login session expired.', error_code: '401.2', retry_token: 'rt-9', failure: 'answer' });
+    expect(error).toMatchObject({
+      status: 401,
+      message: 'Login session expired.',
+      error_code: '401.2',
+      retry_token: 'rt-9',
+      failure: 'answer',
+    });
   });
 
   it('refuses an answer that does not match the catalogue schema as a bad gateway', async () => {
     const provider = await stub((app) => {
       app.get('/api/v1/auth/providers', async () => ({ providers: 'nope' }));
     });
-    const error = await failure(client(provider.url).call('auth', 'providers', { frontend: 'visitor', event_code: 'DEMO' }));
+    const error = await failure(
+      client(provider.url).call('auth', 'providers', { frontend: 'visitor', event_code: 'DEMO' }),
+    );
     expect(error).toMatchObject({ status: 502, failure: 'invalid-answer' });
   });
 
@@ -95,9 +107,15 @@ describe('ProviderClient', () => {
       });
     });
     const started = Date.now();
-    const error = await failure(client(provider.url, 300).call('auth', 'providers', { frontend: 'visitor', event_code: 'DEMO' }));
+    const error = await failure(
+      client(provider.url, 300).call('auth', 'providers', { frontend: 'visitor', event_code: 'DEMO' }),
+    );
     const elapsed = Date.now() - started;
-    expect(error).toMatchObject({ status: 504, failure: 'timeout', message: BACKEND_MESSAGES.PROVIDER_TIMEOUT });
+    expect(error).toMatchObject({
+      status: 504,
+      failure: 'timeout',
+      message: BACKEND_MESSAGES.PROVIDER_TIMEOUT,
+    });
     expect(elapsed).toBeGreaterThanOrEqual(250);
     expect(elapsed).toBeLessThan(1_500);
   });
@@ -108,8 +126,14 @@ describe('ProviderClient', () => {
     await new Promise<void>((resolve) => setTimeout(resolve, 10));
     // Close it: now the port refuses connections.
     await cleanups.pop()?.();
-    const error = await failure(client(url).call('auth', 'providers', { frontend: 'visitor', event_code: 'DEMO' }));
-    expect(error).toMatchObject({ status: 502, failure: 'unreachable', message: BACKEND_MESSAGES.PROVIDER_UNAVAILABLE });
+    const error = await failure(
+      client(url).call('auth', 'providers', { frontend: 'visitor', event_code: 'DEMO' }),
+    );
+    expect(error).toMatchObject({
+      status: 502,
+      failure: 'unreachable',
+      message: BACKEND_MESSAGES.PROVIDER_UNAVAILABLE,
+    });
   });
 
   it('retries an idempotent GET once on a dropped connection but never a POST', async () => {
@@ -117,14 +141,26 @@ describe('ProviderClient', () => {
     const provider = client(dead.url);
     await failure(provider.call('auth', 'providers', { frontend: 'visitor', event_code: 'DEMO' }));
     expect(dead.accepted()).toBe(2);
-    await failure(provider.call('auth', 'signin', { email: 'ada@demo.test', password: 'x', event_code: 'DEMO', frontend: 'visitor' }));
+    await failure(
+      provider.call('auth', 'signin', {
+        email: 'ada@demo.test',
+        password: 'x',
+        event_code: 'DEMO',
+        frontend: 'visitor',
+      }),
+    );
     expect(dead.accepted()).toBe(3);
   });
 
   it('refuses an input that does not match the call before sending it', async () => {
     const provider = await stub(() => {});
     const error = await failure(
-      client(provider.url).call('auth', 'signin', { email: 'not-an-email', password: 'x', event_code: 'DEMO', frontend: 'visitor' }),
+      client(provider.url).call('auth', 'signin', {
+        email: 'not-an-email',
+        password: 'x',
+        event_code: 'DEMO',
+        frontend: 'visitor',
+      }),
     );
     expect(error.status).toBe(400);
     expect(provider.hits.filter((hit) => hit.includes('signin'))).toHaveLength(0);

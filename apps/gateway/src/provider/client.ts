@@ -27,7 +27,9 @@ import { ProviderError } from './errors.ts';
 export type ServiceKey = keyof Catalogue;
 export type { CallName };
 /** The catalogue entry of `service.name`. */
-export type CallOf<S extends ServiceKey, N extends CallName<S>> = Catalogue[S][N] extends RestCall ? Catalogue[S][N] : never;
+export type CallOf<S extends ServiceKey, N extends CallName<S>> = Catalogue[S][N] extends RestCall
+  ? Catalogue[S][N]
+  : never;
 
 /** Per-call options: whose call it is and how to trace it. */
 export interface CallOptions {
@@ -136,16 +138,24 @@ export class ProviderClient {
         .join('; ');
       throw new ProviderError(400, { message: text }, 'answer', { cause: parsed.error });
     }
-    return (await this.request(entry, parsed.data, options, `${String(service)}.${name}`)) as CallOutput<CallOf<S, N>>;
+    return (await this.request(entry, parsed.data, options, `${String(service)}.${name}`)) as CallOutput<
+      CallOf<S, N>
+    >;
   }
 
   /**
    * Makes one call described by a catalogue entry with a flat input; answers the parsed success body.
    * Throws ProviderError for every failure.
    */
-  async request(call: RestCall, input: unknown, options: CallOptions = {}, label = `${call.service}${call.path}`): Promise<unknown> {
+  async request(
+    call: RestCall,
+    input: unknown,
+    options: CallOptions = {},
+    label = `${call.service}${call.path}`,
+  ): Promise<unknown> {
     const { params, query, body } = splitCallInput(call, (input ?? {}) as Record<string, unknown>);
-    const path = fillPath(callPath(call), (params ?? {}) as Record<string, string | number>) + toQueryString(query);
+    const path =
+      fillPath(callPath(call), (params ?? {}) as Record<string, string | number>) + toQueryString(query);
     const hasBody = call.method !== 'GET' && body !== undefined;
     const headers: Record<string, string> = { accept: 'application/json' };
     if (hasBody) headers['content-type'] = 'application/json';
@@ -165,32 +175,50 @@ export class ProviderClient {
       const mayRetry = call.method === 'GET' && call.idempotent === true;
       for (let attempt = 1; ; attempt += 1) {
         try {
-          const answer = await this.#pool.request({ method: call.method, path, headers, body: payload, signal });
+          const answer = await this.#pool.request({
+            method: call.method,
+            path,
+            headers,
+            body: payload,
+            signal,
+          });
           status = String(answer.statusCode);
           const text = await answer.body.text();
           return this.#readAnswer(call, answer.statusCode, text, label);
         } catch (error) {
           if (error instanceof ProviderError) throw error;
           if (timeout.signal.aborted) {
-            throw new ProviderError(504, { message: BACKEND_MESSAGES.PROVIDER_TIMEOUT }, 'timeout', { cause: error });
+            throw new ProviderError(504, { message: BACKEND_MESSAGES.PROVIDER_TIMEOUT }, 'timeout', {
+              cause: error,
+            });
           }
           if (options.signal?.aborted) {
-            throw new ProviderError(499, { message: 'The request was cancelled.' }, 'unreachable', { cause: error });
+            throw new ProviderError(499, { message: 'The request was cancelled.' }, 'unreachable', {
+              cause: error,
+            });
           }
           const code = errorCode(error);
           if (code && mayRetry && attempt === 1 && Date.now() < deadline) {
-            this.#logger?.warn({ call: label, code, requestId: options.requestId }, 'provider connection failed, retrying once');
+            this.#logger?.warn(
+              { call: label, code, requestId: options.requestId },
+              'provider connection failed, retrying once',
+            );
             continue;
           }
           if (code || error instanceof undiciErrors.UndiciError) {
-            throw new ProviderError(502, { message: BACKEND_MESSAGES.PROVIDER_UNAVAILABLE }, 'unreachable', { cause: error });
+            throw new ProviderError(502, { message: BACKEND_MESSAGES.PROVIDER_UNAVAILABLE }, 'unreachable', {
+              cause: error,
+            });
           }
           throw error;
         }
       }
     } finally {
       clearTimeout(timer);
-      this.#metrics?.providerCallDuration.observe({ call: label, status }, (performance.now() - started) / 1000);
+      this.#metrics?.providerCallDuration.observe(
+        { call: label, status },
+        (performance.now() - started) / 1000,
+      );
     }
   }
 
@@ -206,8 +234,13 @@ export class ProviderClient {
       if (!schema) return json;
       const parsed = schema.safeParse(json);
       if (parsed.success) return parsed.data;
-      this.#logger?.error({ call: label, issues: parsed.error.issues.slice(0, 5) }, 'provider answer does not match the catalogue');
-      throw new ProviderError(502, { message: BACKEND_MESSAGES.PROVIDER_UNAVAILABLE }, 'invalid-answer', { cause: parsed.error });
+      this.#logger?.error(
+        { call: label, issues: parsed.error.issues.slice(0, 5) },
+        'provider answer does not match the catalogue',
+      );
+      throw new ProviderError(502, { message: BACKEND_MESSAGES.PROVIDER_UNAVAILABLE }, 'invalid-answer', {
+        cause: parsed.error,
+      });
     }
     const errorBody = ProviderErrorSchema.safeParse(json);
     if (errorBody.success) return this.#fail(statusCode, errorBody.data);

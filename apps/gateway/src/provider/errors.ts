@@ -51,9 +51,14 @@ export class ProviderError extends Error {
 
 /** A missing, forged, expired or revoked token, refused by the gateway itself (401 with error_code 401.1). */
 export function invalidTokenError(reason: string): ProviderError {
-  return new ProviderError(401, { message: BACKEND_MESSAGES.INVALID_TOKEN, error_code: ERROR_CODES.INVALID_TOKEN }, 'answer', {
-    cause: new Error(reason),
-  });
+  return new ProviderError(
+    401,
+    { message: BACKEND_MESSAGES.INVALID_TOKEN, error_code: ERROR_CODES.INVALID_TOKEN },
+    'answer',
+    {
+      cause: new Error(reason),
+    },
+  );
 }
 
 /** HTTP status -> tRPC code. The one table; anything not listed in the 4xx range is a BAD_REQUEST. */

@@ -20,12 +20,19 @@ beforeAll(async () => {
     app.get('/api/v1/content/poster', async (_request, reply) => reply.type('image/png').send(IMAGE));
     app.get('/api/v1/content/download', async (request, reply) => {
       received = { bytes: 0, auth: request.headers.authorization, cookie: request.headers.cookie };
-      return reply.type('application/pdf').header('content-disposition', 'attachment; filename="manual.pdf"').send(IMAGE);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', 'attachment; filename="manual.pdf"')
+        .send(IMAGE);
     });
     app.post('/api/v1/user/picture', async (request) => {
       let bytes = 0;
       for await (const chunk of request.body as AsyncIterable<Buffer>) bytes += chunk.length;
-      received = { bytes, auth: request.headers.authorization, requestId: request.headers['x-request-id'] as string };
+      received = {
+        bytes,
+        auth: request.headers.authorization,
+        requestId: request.headers['x-request-id'] as string,
+      };
       return { message: 'Picture uploaded', profile_picture: 'pictures/7.png' };
     });
   });
@@ -39,23 +46,39 @@ afterAll(async () => {
 
 function multipart(size: number): { body: Buffer; type: string } {
   const boundary = 'showfloorboundary';
-  const head = Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="p.png"\r\ncontent-type: image/png\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="p.png"\r\ncontent-type: image/png\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { body: Buffer.concat([head, randomBytes(size), tail]), type: `multipart/form-data; boundary=${boundary}` };
+  return {
+    body: Buffer.concat([head, randomBytes(size), tail]),
+    type: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 describe('file proxy', () => {
   it('knows which catalogue calls it passes', () => {
     const routes = buildProxyRoutes(listCalls());
-    expect(matchProxyRoute(routes, 'GET', '/api/v1/content/poster?type=poster')).toMatchObject({ auth: 'public' });
-    expect(matchProxyRoute(routes, 'POST', '/api/v1/user/picture')).toMatchObject({ isUpload: true, auth: 'user' });
-    expect(matchProxyRoute(routes, 'GET', '/api/v1/conversation/user/7/chats/all')).toMatchObject({ label: 'conversation.exportChats' });
+    expect(matchProxyRoute(routes, 'GET', '/api/v1/content/poster?type=poster')).toMatchObject({
+      auth: 'public',
+    });
+    expect(matchProxyRoute(routes, 'POST', '/api/v1/user/picture')).toMatchObject({
+      isUpload: true,
+      auth: 'user',
+    });
+    expect(matchProxyRoute(routes, 'GET', '/api/v1/conversation/user/7/chats/all')).toMatchObject({
+      label: 'conversation.exportChats',
+    });
     expect(matchProxyRoute(routes, 'GET', '/api/v1/user/user/7')).toBeUndefined();
-    expect(matchProxyRoute(routes, 'GET', '/api/v1/conversation/user/..%2F..%2Fadmin/chats/all')).toBeUndefined();
+    expect(
+      matchProxyRoute(routes, 'GET', '/api/v1/conversation/user/..%2F..%2Fadmin/chats/all'),
+    ).toBeUndefined();
   });
 
   it('passes a public file with the provider content type and bytes', async () => {
-    const response = await fetch(`${gateway.url}/api/v1/content/poster?type=poster&event_code=DEMO&filename=a.png`);
+    const response = await fetch(
+      `${gateway.url}/api/v1/content/poster?type=poster&event_code=DEMO&filename=a.png`,
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await response.arrayBuffer()).equals(IMAGE)).toBe(true);
@@ -63,9 +86,16 @@ describe('file proxy', () => {
 
   it('refuses a protected file without a valid token before asking the provider', async () => {
     const before = provider.hits.filter((hit) => hit.includes('/download')).length;
-    const attempts: Array<Record<string, string>> = [{}, { authorization: 'Bearer forged.token.here' }, { cookie: `${TOKEN_COOKIE}=nope` }];
+    const attempts: Array<Record<string, string>> = [
+      {},
+      { authorization: 'Bearer forged.token.here' },
+      { cookie: `${TOKEN_COOKIE}=nope` },
+    ];
     for (const headers of attempts) {
-      const response = await fetch(`${gateway.url}/api/v1/content/download?type=user_manual&event_code=DEMO&filename=m.pdf`, { headers });
+      const response = await fetch(
+        `${gateway.url}/api/v1/content/download?type=user_manual&event_code=DEMO&filename=m.pdf`,
+        { headers },
+      );
       expect(response.status).toBe(401);
       expect(await response.json()).toMatchObject({ error_code: '401.1' });
     }
@@ -74,9 +104,12 @@ describe('file proxy', () => {
 
   it('takes the token from the cookie for a browser GET and forwards it as a bearer token, never the cookie', async () => {
     const token = await provider.sign({ sub: '7' });
-    const response = await fetch(`${gateway.url}/api/v1/content/download?type=user_manual&event_code=DEMO&filename=m.pdf`, {
-      headers: { cookie: `other=1; ${TOKEN_COOKIE}=${token}` },
-    });
+    const response = await fetch(
+      `${gateway.url}/api/v1/content/download?type=user_manual&event_code=DEMO&filename=m.pdf`,
+      {
+        headers: { cookie: `other=1; ${TOKEN_COOKIE}=${token}` },
+      },
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="manual.pdf"');
     expect(Buffer.from(await response.arrayBuffer()).equals(IMAGE)).toBe(true);
@@ -94,7 +127,12 @@ describe('file proxy', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ message: 'Picture uploaded', profile_picture: 'pictures/7.png' });
     expect(received).toMatchObject({ bytes: body.length, auth: `Bearer ${token}`, requestId: 'upload-1' });
-    expect(events.at(-1)).toMatchObject({ router: 'user', name: 'uploadPicture', output: { profile_picture: 'pictures/7.png' }, user: { id: 7 } });
+    expect(events.at(-1)).toMatchObject({
+      router: 'user',
+      name: 'uploadPicture',
+      output: { profile_picture: 'pictures/7.png' },
+      user: { id: 7 },
+    });
   });
 
   it('refuses an oversize upload with 413 naming the limit, before the provider sees it', async () => {

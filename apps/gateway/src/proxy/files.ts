@@ -10,7 +10,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import httpProxy from '@fastify/http-proxy';
 import {
   BACKEND_MESSAGES,
-
   PROVIDER_API_PREFIX,
   PROVIDER_DATABASE_PREFIX,
   callPath,
@@ -63,20 +62,32 @@ export function buildProxyRoutes(
       label: `${service}.${name}`,
       service,
       name,
-      ...((call.answer ?? 'json') === 'json' && call.responses[200] ? { jsonAnswer: call.responses[200] } : {}),
+      ...((call.answer ?? 'json') === 'json' && call.responses[200]
+        ? { jsonAnswer: call.responses[200] }
+        : {}),
       method: call.method,
       pattern: compilePath(callPath(call)),
       auth: call.auth,
       isUpload: call.multipart === true,
     }));
   for (const page of extraPublic) {
-    routes.push({ label: `page ${page.path}`, method: page.method, pattern: compilePath(page.path), auth: 'public', isUpload: false });
+    routes.push({
+      label: `page ${page.path}`,
+      method: page.method,
+      pattern: compilePath(page.path),
+      auth: 'public',
+      isUpload: false,
+    });
   }
   return routes;
 }
 
 /** Finds the route of a request (HEAD counts as GET); undefined when the path is not passable. */
-export function matchProxyRoute(routes: readonly ProxyRoute[], method: string, url: string): ProxyRoute | undefined {
+export function matchProxyRoute(
+  routes: readonly ProxyRoute[],
+  method: string,
+  url: string,
+): ProxyRoute | undefined {
   const path = url.split('?', 1)[0] ?? '';
   // Dot segments and encoded slashes could step outside the matched call on the provider: never pass them.
   if (/(^|\/)\.\.?(\/|$)|%2e|%2f|%5c|\\/i.test(path)) return undefined;
@@ -108,7 +119,15 @@ class ByteLimit extends Transform {
   }
 }
 
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+]);
 
 function causeChain(error: unknown): unknown[] {
   const chain: unknown[] = [];
@@ -120,7 +139,11 @@ function causeChain(error: unknown): unknown[] {
   return chain;
 }
 
-function sendError(reply: FastifyReply, status: number, body: { message: string; error_code?: string }): FastifyReply {
+function sendError(
+  reply: FastifyReply,
+  status: number,
+  body: { message: string; error_code?: string },
+): FastifyReply {
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -233,7 +256,8 @@ export async function registerFileProxy(
           const reply = anyReply as unknown as FastifyReply;
           const route = request[kRoute];
           const schema = route?.jsonAnswer;
-          if (!route || !schema || res.statusCode < 200 || res.statusCode >= 300) return void reply.send(res.stream);
+          if (!route || !schema || res.statusCode < 200 || res.statusCode >= 300)
+            return void reply.send(res.stream);
           // A successful upload: its small JSON answer is checked and announced (the relay tells others).
           void readAll(res.stream, MAX_JSON_ANSWER_BYTES)
             .then((buffer) => {
@@ -256,7 +280,10 @@ export async function registerFileProxy(
                   requestId: String(request.id),
                 });
               } else {
-                request.log.warn({ call: route.label }, 'file proxy: upload answer does not match the catalogue');
+                request.log.warn(
+                  { call: route.label },
+                  'file proxy: upload answer does not match the catalogue',
+                );
               }
               return void reply.send(buffer);
             })
@@ -275,10 +302,16 @@ export async function registerFileProxy(
           }
           const codes = chain.map((item) => (item as { code?: unknown }).code);
           const statusCode = (error as { statusCode?: number }).statusCode;
-          if (statusCode === 504 || codes.some((code) => code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')) {
+          if (
+            statusCode === 504 ||
+            codes.some((code) => code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
+          ) {
             return void sendError(reply, 504, { message: BACKEND_MESSAGES.PROVIDER_TIMEOUT });
           }
-          if (codes.some((code) => typeof code === 'string' && CONNECTION_CODES.has(code)) || (statusCode ?? 500) >= 500) {
+          if (
+            codes.some((code) => typeof code === 'string' && CONNECTION_CODES.has(code)) ||
+            (statusCode ?? 500) >= 500
+          ) {
             reply.request.log.warn({ err: error }, 'file proxy: provider unreachable');
             return void sendError(reply, 502, { message: BACKEND_MESSAGES.PROVIDER_UNAVAILABLE });
           }
@@ -288,4 +321,3 @@ export async function registerFileProxy(
     });
   }
 }
-

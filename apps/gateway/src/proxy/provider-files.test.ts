@@ -36,7 +36,10 @@ afterAll(async () => {
 
 /** The same GET straight from the provider, for comparison. */
 async function fromProvider(path: string, token?: string): Promise<{ type: string | null; bytes: Buffer }> {
-  const response = await fetch(`${mock.url}${path}`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+  const response = await fetch(
+    `${mock.url}${path}`,
+    token ? { headers: { authorization: `Bearer ${token}` } } : {},
+  );
   expect(response.status).toBe(200);
   return { type: response.headers.get('content-type'), bytes: Buffer.from(await response.arrayBuffer()) };
 }
@@ -78,19 +81,25 @@ describe('file proxy to the mock provider', () => {
     const form = new FormData();
     form.append('file', new Blob([bigPng(5 * 1024 * 1024)], { type: 'image/png' }), 'ada.png');
     const before = mock.callHits().filter((hit) => hit.includes('/picture')).length;
-    const response = await fetch(`${gateway.url}${callPath(catalogue.user.uploadPicture)}?user_id=${ada.id}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ada.jwt_token}` },
-      body: form,
-    });
+    const response = await fetch(
+      `${gateway.url}${callPath(catalogue.user.uploadPicture)}?user_id=${ada.id}`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ada.jwt_token}` },
+        body: form,
+      },
+    );
     const body = (await response.json()) as { profile_picture?: string; message?: string };
     expect(response.status, JSON.stringify(body)).toBe(200);
     expect(body.profile_picture).toBeTruthy();
     expect(mock.callHits().filter((hit) => hit.includes('/picture')).length).toBe(before + 1);
     // The stored picture comes back through the proxy with the cookie.
-    const picture = await fetch(`${gateway.url}${callPath(catalogue.user.getProfilePicture)}?path=${encodeURIComponent(body.profile_picture ?? '')}`, {
-      headers: { cookie },
-    });
+    const picture = await fetch(
+      `${gateway.url}${callPath(catalogue.user.getProfilePicture)}?path=${encodeURIComponent(body.profile_picture ?? '')}`,
+      {
+        headers: { cookie },
+      },
+    );
     expect(picture.status).toBe(200);
     expect(picture.headers.get('content-type')).toContain('image/');
   });
@@ -99,11 +108,14 @@ describe('file proxy to the mock provider', () => {
     const form = new FormData();
     form.append('file', new Blob([bigPng(LIMIT + 1)], { type: 'image/png' }), 'huge.png');
     const before = mock.callHits().length;
-    const response = await fetch(`${gateway.url}${callPath(catalogue.user.uploadPicture)}?user_id=${ada.id}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ada.jwt_token}` },
-      body: form,
-    });
+    const response = await fetch(
+      `${gateway.url}${callPath(catalogue.user.uploadPicture)}?user_id=${ada.id}`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ada.jwt_token}` },
+        body: form,
+      },
+    );
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ message: uploadLimitMessage(LIMIT) });
     expect(mock.callHits().length).toBe(before);

@@ -27,9 +27,20 @@ function isSecure(request: FastifyRequest): boolean {
 }
 
 /** Sets the token cookie until the token's expiry (`exp`, seconds since epoch). */
-export function setTokenCookie(request: FastifyRequest, reply: FastifyReply, token: string, exp: number): void {
+export function setTokenCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  exp: number,
+): void {
   const maxAge = Math.max(0, exp - Math.floor(Date.now() / 1000));
-  const parts = [`${TOKEN_COOKIE}=${encodeURIComponent(token)}`, 'Path=/api', `Max-Age=${maxAge}`, 'HttpOnly', 'SameSite=Strict'];
+  const parts = [
+    `${TOKEN_COOKIE}=${encodeURIComponent(token)}`,
+    'Path=/api',
+    `Max-Age=${maxAge}`,
+    'HttpOnly',
+    'SameSite=Strict',
+  ];
   if (isSecure(request)) parts.push('Secure');
   reply.header('set-cookie', parts.join('; '));
 }

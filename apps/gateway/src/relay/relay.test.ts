@@ -9,7 +9,6 @@ import { jwtVerify } from 'jose';
 import {
   RELAY_ERRORS,
   callRoomName,
-  catalogue,
   chatTopic,
   type Announcement,
   type CatchUpAck,
@@ -527,26 +526,47 @@ describe('server-originated events', () => {
     expect(watcher.events('user_recruiting_status')).toHaveLength(0);
   });
 
-  it('lists the rooms a user may access after a role rule for them is stored', async () => {
-    const adaTab = await tab(node2, ada);
-    const rule = { type: 'role', role_id: 'presenter', room_id: lobbyId, user_id: ada.userId };
-    // The web app has no access-rule screen, so no tRPC procedure makes this call: store the rule at the
-    // provider and announce its success the way the gateway's procedures do.
-    const stored = await stack.provider.direct(catalogue.auth.putAccess, { type: 'role', rule }, root.token);
-    expect(stored.status, JSON.stringify(stored.body)).toBe(200);
-    stack.nodes[0]!.app.gatewayDeps.events.emitCallSucceeded({
-      router: 'auth',
-      name: 'putAccess',
-      input: { type: 'role', rule },
-      output: stored.body,
-      user: undefined,
-      requestId: 'test',
-    });
-    await until(() => adaTab.events('user_access_change').length === 1, 'user_access_change');
-    const change = adaTab.events<{ accessibleRooms: Array<{ roomId: number; roomName: string }> }>(
+  it('lists the rooms a user may access after a role rule for them is stored through the gateway', async () => {
+    const VIP_LOUNGE = 5;
+    const graceTab = await tab(node2, grace);
+    const rule = {
+      type: 'role' as const,
+      role_id: 'presenter' as const,
+      room_id: VIP_LOUNGE,
+      user_id: grace.userId,
+    };
+    const before = await callProcedure(node1, 'content.getRoom', { id: VIP_LOUNGE }, { token: grace.token });
+    expect(before.status, 'the VIP Lounge is closed to grace before the rule').toBe(401);
+    const puts = () => stack.provider.hits.filter((hit) => hit === 'PUT /api/v1/auth/access').length;
+
+    // A visitor may not store rules: refused here, before the provider is asked.
+    const putsBefore = puts();
+    const refused = await callProcedure(
+      node1,
+      'auth.putAccess',
+      { type: 'role', rule },
+      { token: grace.token },
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.error?.data.code).toBe('FORBIDDEN');
+    expect(puts()).toBe(putsBefore);
+
+    const stored = await callProcedure<{ rule: { user_id: number } }>(
+      node1,
+      'auth.putAccess',
+      { type: 'role', rule },
+      { token: root.token },
+    );
+    expect(stored.error, JSON.stringify(stored.error)).toBeUndefined();
+    expect(stored.data?.rule.user_id).toBe(grace.userId);
+    expect(puts()).toBe(putsBefore + 1);
+    await until(() => graceTab.events('user_access_change').length > 0, 'user_access_change');
+    await settle();
+    const changes = graceTab.events<{ accessibleRooms: Array<{ roomId: number; roomName: string }> }>(
       'user_access_change',
-    )[0];
-    expect(change?.accessibleRooms).toContainEqual(expect.objectContaining({ roomId: lobbyId }));
+    );
+    expect(changes).toHaveLength(1);
+    expect(changes[0]?.accessibleRooms).toContainEqual({ roomId: VIP_LOUNGE, roomName: 'VIP Lounge' });
   });
 });
 

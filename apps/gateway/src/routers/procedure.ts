@@ -26,9 +26,10 @@ import { authedProcedure, managerProcedure, publicProcedure } from '../trpc/init
  * The procedure input: the call's flat input schema; a call whose keys are all optional may also be called
  * with no input at all (`trpc.auth.signout.mutate()`).
  */
-type InputSchemaOf<C extends RestCall> = object extends CallInput<C>
-  ? z.ZodType<CallParsedInput<C>, CallInput<C> | undefined>
-  : z.ZodType<CallParsedInput<C>, CallInput<C>>;
+type InputSchemaOf<C extends RestCall> =
+  object extends CallInput<C>
+    ? z.ZodType<CallParsedInput<C>, CallInput<C> | undefined>
+    : z.ZodType<CallParsedInput<C>, CallInput<C>>;
 
 function procedureInputSchema(call: RestCall): z.ZodType {
   const schema = callInputSchema(call);
@@ -72,7 +73,11 @@ function forbidden(): TRPCError {
 }
 
 /** Enforces the identity rules of a call against the verified caller. */
-function checkIdentity(rules: ProcedureRules<never, never>, user: VerifiedUser | undefined, input: Record<string, unknown>): void {
+function checkIdentity(
+  rules: ProcedureRules<never, never>,
+  user: VerifiedUser | undefined,
+  input: Record<string, unknown>,
+): void {
   if (!user) return;
   const mayActForOthers = rules.managersMayActForOthers === true && isManager(user.roles);
   for (const key of rules.self ?? []) {
@@ -110,9 +115,22 @@ function builderFor(call: RestCall) {
   return publicProcedure;
 }
 
-function makeResolver(service: ServiceKey, name: string, call: RestCall, rules: ProcedureRules<never, never>) {
+function makeResolver(
+  service: ServiceKey,
+  name: string,
+  call: RestCall,
+  rules: ProcedureRules<never, never>,
+) {
   const router = ROUTER_KEY_OF_SERVICE[service];
-  return async ({ ctx, input, signal }: { ctx: Context; input: unknown; signal: AbortSignal | undefined }) => {
+  return async ({
+    ctx,
+    input,
+    signal,
+  }: {
+    ctx: Context;
+    input: unknown;
+    signal: AbortSignal | undefined;
+  }) => {
     const user = (ctx as Context & { user?: VerifiedUser }).user;
     const flat = (input ?? {}) as Record<string, unknown>;
     if (rules.rateLimitAccount) {
@@ -163,9 +181,11 @@ export function catalogueMutation<S extends ServiceKey, N extends CallName<S>>(
 ) {
   const call = entryOf(service, name);
   const resolver = makeResolver(service, name, call, rules as ProcedureRules<never, never>);
-  return builderFor(call)
-    .input(procedureInputSchema(call) as InputSchemaOf<CallOf<S, N>>)
-    .output(successSchemaOf(call) as SuccessSchemaOf<CallOf<S, N>>)
-    // Not aborted when the client goes away: a write half-done is worse than one finished unobserved.
-    .mutation(async ({ ctx, input }) => resolver({ ctx, input, signal: undefined }) as Promise<never>);
+  return (
+    builderFor(call)
+      .input(procedureInputSchema(call) as InputSchemaOf<CallOf<S, N>>)
+      .output(successSchemaOf(call) as SuccessSchemaOf<CallOf<S, N>>)
+      // Not aborted when the client goes away: a write half-done is worse than one finished unobserved.
+      .mutation(async ({ ctx, input }) => resolver({ ctx, input, signal: undefined }) as Promise<never>)
+  );
 }

@@ -11,16 +11,37 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
-import { ERROR_CODES, ProviderErrorSchema, callPath, catalogue, type CurrentUser, type RestCall } from '@showfloor/contracts';
+import {
+  ERROR_CODES,
+  ProviderErrorSchema,
+  callPath,
+  catalogue,
+  type CurrentUser,
+  type RestCall,
+} from '@showfloor/contracts';
 import type { AppRouter } from '../trpc/root.ts';
-import { callProcedure, procedurePaths, startGateway, type RunningGateway, type TrpcAnswer } from '../../test/gateway.ts';
+import {
+  callProcedure,
+  procedurePaths,
+  startGateway,
+  type RunningGateway,
+  type TrpcAnswer,
+} from '../../test/gateway.ts';
 import { startMockProvider, type MockProvider } from '../../test/mock-provider.ts';
 
 type In = inferRouterInputs<AppRouter>;
 type Out = inferRouterOutputs<AppRouter>;
 type Path = { [R in keyof In & string]: `${R}.${keyof In[R] & string}` }[keyof In & string];
-type InputOf<P extends Path> = P extends `${infer R extends keyof In}.${infer N}` ? (N extends keyof In[R] ? In[R][N] : never) : never;
-type OutputOf<P extends Path> = P extends `${infer R extends keyof Out}.${infer N}` ? (N extends keyof Out[R] ? Out[R][N] : never) : never;
+type InputOf<P extends Path> = P extends `${infer R extends keyof In}.${infer N}`
+  ? N extends keyof In[R]
+    ? In[R][N]
+    : never
+  : never;
+type OutputOf<P extends Path> = P extends `${infer R extends keyof Out}.${infer N}`
+  ? N extends keyof Out[R]
+    ? Out[R][N]
+    : never
+  : never;
 
 const PASSWORD = 'Showfloor2026';
 const PERSONAS = {
@@ -81,15 +102,26 @@ class Fixture {
       frontend: 'visitor',
       force_login: true,
     });
-    if (answer.status !== 200) throw new Error(`direct sign-in of ${email} failed: ${JSON.stringify(answer.body)}`);
+    if (answer.status !== 200)
+      throw new Error(`direct sign-in of ${email} failed: ${JSON.stringify(answer.body)}`);
     return (answer.body as { user_data: CurrentUser }).user_data;
   }
 
   /** Signs a persona in through the gateway, then again directly at the provider (ending the first). */
   async signInPersona(persona: Persona, email: string): Promise<void> {
-    const first = await this.ok('auth.signin', { email, password: PASSWORD, event_code: 'DEMO', frontend: 'visitor', force_login: true });
+    const first = await this.ok('auth.signin', {
+      email,
+      password: PASSWORD,
+      event_code: 'DEMO',
+      frontend: 'visitor',
+      force_login: true,
+    });
     const second = await this.directSignIn(email);
-    this.sessions.set(persona, { user: second, token: second.jwt_token, staleToken: first.user_data.jwt_token });
+    this.sessions.set(persona, {
+      user: second,
+      token: second.jwt_token,
+      staleToken: first.user_data.jwt_token,
+    });
   }
 
   /** The demo event's rooms. */
@@ -126,7 +158,12 @@ class Fixture {
     const stored = await this.gateway.app.gatewayDeps.provider.call(
       'conversation',
       'sendMessage',
-      { message: 'to be deleted', conversation_id: conversationId, to: [this.id('grace')], client_id: `test-${randomUUID()}` },
+      {
+        message: 'to be deleted',
+        conversation_id: conversationId,
+        to: [this.id('grace')],
+        client_id: `test-${randomUUID()}`,
+      },
       { token: this.session('ada').token },
     );
     return stored.id;
@@ -148,7 +185,11 @@ class Fixture {
   /** Erin's request for grace's card (made by the requestCard row, or here when that row did not run). */
   cardRequest(): Promise<{ cardId: number }> {
     return this.once('card', async () => {
-      const info = await this.ok('businesscard.requestCard', { user_id: this.id('grace'), requester_id: this.id('erin') }, this.session('erin').token);
+      const info = await this.ok(
+        'businesscard.requestCard',
+        { user_id: this.id('grace'), requester_id: this.id('erin') },
+        this.session('erin').token,
+      );
       if (info.card_id === null) throw new Error('no card id after a request');
       return { cardId: info.card_id };
     });
@@ -158,7 +199,13 @@ class Fixture {
   async throwawaySession(): Promise<CurrentUser> {
     const email = this.memo.get('signed-up') as string | undefined;
     if (!email) throw new Error('the auth.signup row did not register a user');
-    const signin = await this.ok('auth.signin', { email, password: PASSWORD, event_code: 'DEMO', frontend: 'visitor', force_login: true });
+    const signin = await this.ok('auth.signin', {
+      email,
+      password: PASSWORD,
+      event_code: 'DEMO',
+      frontend: 'visitor',
+      force_login: true,
+    });
     return signin.user_data;
   }
 }
@@ -188,27 +235,59 @@ const TABLE: Table = {
   },
   'auth.signin': {
     as: 'public',
-    input: () => ({ email: 'vera@demo.test', password: PASSWORD, event_code: 'VIP', access_code: 'VIP-2026', frontend: 'visitor', force_login: true }),
+    input: () => ({
+      email: 'vera@demo.test',
+      password: PASSWORD,
+      event_code: 'VIP',
+      access_code: 'VIP-2026',
+      frontend: 'visitor',
+      force_login: true,
+    }),
     check: (output) => expect(output.user_data.username).toBe('vera@demo.test'),
-    refused: () => ({ email: 'grace@demo.test', password: 'not-the-password', event_code: 'DEMO', frontend: 'visitor' }),
+    refused: () => ({
+      email: 'grace@demo.test',
+      password: 'not-the-password',
+      event_code: 'DEMO',
+      frontend: 'visitor',
+    }),
   },
   'auth.signup': {
     as: 'public',
-    input: () => ({ firstname: 'New', lastname: 'Visitor', email: `signup-${randomUUID().slice(0, 8)}@demo.test`, password: PASSWORD, event_code: 'DEMO' }),
+    input: () => ({
+      firstname: 'New',
+      lastname: 'Visitor',
+      email: `signup-${randomUUID().slice(0, 8)}@demo.test`,
+      password: PASSWORD,
+      event_code: 'DEMO',
+    }),
     check: (output, f) => {
       expect(output.message).toBe('Sign up successful!');
       f.memo.set('signed-up', output.user_data.username);
     },
-    refused: () => ({ firstname: 'Ada', lastname: 'Again', email: 'ada@demo.test', password: PASSWORD, event_code: 'DEMO' }),
+    refused: () => ({
+      firstname: 'Ada',
+      lastname: 'Again',
+      email: 'ada@demo.test',
+      password: PASSWORD,
+      event_code: 'DEMO',
+    }),
   },
   'auth.password': {
     as: 'public',
     input: () => ({ type: 'reset', username: 'grace@demo.test', event_code: 'DEMO' }),
-    refused: () => ({ type: 'change', username: 'grace@demo.test', password: 'not-the-password', new_password: 'Another-2026' }),
+    refused: () => ({
+      type: 'change',
+      username: 'grace@demo.test',
+      password: 'not-the-password',
+      new_password: 'Another-2026',
+    }),
   },
   'auth.oauth2Callback': {
     as: 'public',
-    input: (f) => f.once('oauth2-code', () => oauth2Code(f)).then((code) => ({ code, frontend: 'visitor' as const, provider: 'demo-sso', event_code: 'DEMO' })),
+    input: (f) =>
+      f
+        .once('oauth2-code', () => oauth2Code(f))
+        .then((code) => ({ code, frontend: 'visitor' as const, provider: 'demo-sso', event_code: 'DEMO' })),
     check: (output) => expect(output.user_data.event_code).toBe('DEMO'),
     refused: () => ({ code: 'not-a-code', frontend: 'visitor', provider: 'demo-sso', event_code: 'DEMO' }),
   },
@@ -222,6 +301,36 @@ const TABLE: Table = {
     as: 'root',
     input: async (f) => ({ user_id: (await f.once('throwaway', () => f.throwawaySession())).id }),
     refused: () => ({ user_id: 999_999 }),
+  },
+  'auth.putAccess': {
+    as: 'root',
+    input: async (f) => ({
+      type: 'role',
+      rule: { type: 'role', role_id: 'presenter', room_id: await f.roomId(), user_id: f.id('grace') },
+    }),
+    check: (output, f) => {
+      expect(output.rule).toMatchObject({ type: 'role', user_id: f.id('grace') });
+      expect(output.rule.id).toBeDefined();
+    },
+    refused: async (f) => ({
+      type: 'role',
+      rule: { type: 'role', role_id: 'presenter', room_id: await f.roomId(), user_id: 999_999 },
+    }),
+  },
+  'auth.getAccess': {
+    as: 'root',
+    // The rule is stored first, so the list can be checked for it.
+    input: async (f) => {
+      await accessRule(f);
+      return { type: 'role' };
+    },
+    check: async (output, f) => expect(output.rules.map((rule) => rule.id)).toContain(await accessRule(f)),
+  },
+  'auth.deleteAccess': {
+    as: 'root',
+    input: async (f) => ({ type: 'role', id: await accessRule(f) }),
+    check: (output) => expect(output.message).toBe('Access rule deleted.'),
+    refused: () => ({ type: 'role', id: 999_999 }),
   },
   // event
   'event.getPreferences': {
@@ -240,23 +349,38 @@ const TABLE: Table = {
     input: () => ({ frontend: 'visitor', event_code: 'DEMO' }),
     refused: () => ({ frontend: 'visitor', event_code: 'NO-SUCH-EVENT' }),
   },
-  'event.createPreference': { as: 'ada', input: (f) => ({ name: 'exit_survey', value: 'no', user_id: f.id('ada'), event_code: 'DEMO' }) },
+  'event.createPreference': {
+    as: 'ada',
+    input: (f) => ({ name: 'exit_survey', value: 'no', user_id: f.id('ada'), event_code: 'DEMO' }),
+  },
   'event.getEventFaqs': { as: 'ada', input: () => ({ id: 'DEMO', frontend: 'visitor' }) },
   'event.getFaq': {
     as: 'ada',
     input: async (f) => {
-      const faqs = await f.ok('event.getEventFaqs', { id: 'DEMO', frontend: 'visitor' }, f.session('ada').token);
+      const faqs = await f.ok(
+        'event.getEventFaqs',
+        { id: 'DEMO', frontend: 'visitor' },
+        f.session('ada').token,
+      );
       return { id: faqs.faqs[0]!.id };
     },
     refused: () => ({ id: 999_999 }),
   },
   'event.contactHelpDesk': {
     as: 'ada',
-    input: () => ({ phoneNumber: '+49 30 1234567', email: 'ada@demo.test', message: 'The poster does not load for me.' }),
+    input: () => ({
+      phoneNumber: '+49 30 1234567',
+      email: 'ada@demo.test',
+      message: 'The poster does not load for me.',
+    }),
   },
   'event.getPassport': { as: 'ada', input: () => undefined },
   // Linus has completed every badge in the fixture.
-  'event.claimPassport': { as: 'linus', input: () => undefined, check: (output) => expect(output.passport_claimed).toBe(true) },
+  'event.claimPassport': {
+    as: 'linus',
+    input: () => undefined,
+    check: (output) => expect(output.passport_claimed).toBe(true),
+  },
   'event.getStoreItems': { as: 'ada', input: () => undefined },
   'event.purchase': {
     as: 'ada',
@@ -267,7 +391,10 @@ const TABLE: Table = {
     },
   },
   'event.listEvents': { as: 'root', input: () => undefined },
-  'event.sendEmail': { as: 'ada', input: () => ({ subject: 'Brochure', body: 'Please send me the brochure.' }) },
+  'event.sendEmail': {
+    as: 'ada',
+    input: () => ({ subject: 'Brochure', body: 'Please send me the brochure.' }),
+  },
   // conversation
   'conversation.getUserConversations': { as: 'ada', input: (f) => ({ id: f.id('ada') }) },
   'conversation.getConversation': {
@@ -282,7 +409,11 @@ const TABLE: Table = {
     input: async (f) => ({ id: await f.roomId() }),
     refused: () => ({ id: 999_999 }),
   },
-  'conversation.getBotChat': { as: 'ada', input: () => ({ bot_name: 'helpbot' }), refused: () => ({ bot_name: 'no-such-bot' }) },
+  'conversation.getBotChat': {
+    as: 'ada',
+    input: () => ({ bot_name: 'helpbot' }),
+    refused: () => ({ bot_name: 'no-such-bot' }),
+  },
   'conversation.deleteMessage': {
     as: 'ada',
     input: async (f) => ({ id: await f.once('deletable', () => f.deletableMessage()) }),
@@ -309,7 +440,10 @@ const TABLE: Table = {
     input: async (f) => ({ id: (await f.cardRequest()).cardId, approved: true, notes: 'Card allow to show' }),
     refused: () => ({ id: 999_999, approved: true }),
   },
-  'businesscard.updateOwnCard': { as: 'ada', input: (f) => ({ id: f.id('ada'), personal_quote: 'Analytical engines!' }) },
+  'businesscard.updateOwnCard': {
+    as: 'ada',
+    input: (f) => ({ id: f.id('ada'), personal_quote: 'Analytical engines!' }),
+  },
   'businesscard.getUserCards': { as: 'ada', input: (f) => ({ id: f.id('ada') }) },
   'businesscard.deleteCard': {
     as: 'erin',
@@ -321,14 +455,24 @@ const TABLE: Table = {
   // content
   'content.listRooms': { as: 'ada', input: () => ({ event_code: 'DEMO' }) },
   'content.getLobby': { as: 'ada', input: () => ({ event_code: 'DEMO' }) },
-  'content.getRoom': { as: 'ada', input: async (f) => ({ id: await f.roomId() }), refused: () => ({ id: 999_999 }) },
-  'content.getRoomContent': { as: 'ada', input: async (f) => ({ id: await f.roomId() }), refused: () => ({ id: 999_999 }) },
+  'content.getRoom': {
+    as: 'ada',
+    input: async (f) => ({ id: await f.roomId() }),
+    refused: () => ({ id: 999_999 }),
+  },
+  'content.getRoomContent': {
+    as: 'ada',
+    input: async (f) => ({ id: await f.roomId() }),
+    refused: () => ({ id: 999_999 }),
+  },
   'content.getMedia': {
     as: 'ada',
     input: async (f) => {
       for (const room of await f.rooms()) {
         const content = await f.ok('content.getRoomContent', { id: room.id }, f.session('ada').token);
-        const withMedia = content.content.find((item) => item.media_id !== null && item.media_id !== undefined);
+        const withMedia = content.content.find(
+          (item) => item.media_id !== null && item.media_id !== undefined,
+        );
         if (withMedia?.media_id) return { id: withMedia.media_id };
       }
       throw new Error('no room content with media in the demo event');
@@ -340,21 +484,48 @@ const TABLE: Table = {
   'user.getUser': { as: 'ada', input: (f) => ({ id: f.id('grace') }), refused: () => ({ id: 999_999 }) },
   'user.updateUser': {
     as: 'ada',
-    input: (f) => ({ id: f.id('ada'), firstname: 'Ada', lastname: 'Lovelace', email: 'ada@demo.test', company: 'Analytical Engines' }),
+    input: (f) => ({
+      id: f.id('ada'),
+      firstname: 'Ada',
+      lastname: 'Lovelace',
+      email: 'ada@demo.test',
+      company: 'Analytical Engines',
+    }),
     check: (output) => expect(JSON.stringify(output)).toContain('Analytical Engines'),
   },
-  'user.createTags': { as: 'ada', input: (f) => ({ user_id: f.id('ada'), tags: [{ tag_name: 'mathematics', type: 'skill' }] }) },
-  'user.deleteTag': { as: 'ada', input: (f) => ({ user_id: f.id('ada'), tag_name: 'mathematics', type: 'skill' }) },
+  'user.createTags': {
+    as: 'ada',
+    input: (f) => ({ user_id: f.id('ada'), tags: [{ tag_name: 'mathematics', type: 'skill' }] }),
+  },
+  'user.deleteTag': {
+    as: 'ada',
+    input: (f) => ({ user_id: f.id('ada'), tag_name: 'mathematics', type: 'skill' }),
+  },
   'user.reportUser': {
     as: 'grace',
-    input: (f) => ({ reportedId: f.id('linus'), reporterId: f.id('grace'), summary: 'Spam in the room chat' }),
+    input: (f) => ({
+      reportedId: f.id('linus'),
+      reporterId: f.id('grace'),
+      summary: 'Spam in the room chat',
+    }),
     refused: (f) => ({ reportedId: 999_999, reporterId: f.id('grace') }),
   },
   'user.listUsers': { as: 'ada', input: () => ({ event_code: 'DEMO' }) },
   'user.getLoggedUsers': { as: 'ada', input: () => ({ event_code: 'DEMO', role: 'visitor' }) },
-  'user.getRoomUsers': { as: 'ada', input: async (f) => ({ id: await f.roomId() }), refused: () => ({ id: 999_999 }) },
-  'user.getEventUsers': { as: 'ada', input: () => ({ id: 'DEMO' }), refused: () => ({ id: 'NO-SUCH-EVENT' }) },
-  'user.getMatchingUsers': { as: 'ada', input: async (f) => ({ roomId: await f.roomId(), userId: f.id('ada') }) },
+  'user.getRoomUsers': {
+    as: 'ada',
+    input: async (f) => ({ id: await f.roomId() }),
+    refused: () => ({ id: 999_999 }),
+  },
+  'user.getEventUsers': {
+    as: 'ada',
+    input: () => ({ id: 'DEMO' }),
+    refused: () => ({ id: 'NO-SUCH-EVENT' }),
+  },
+  'user.getMatchingUsers': {
+    as: 'ada',
+    input: async (f) => ({ roomId: await f.roomId(), userId: f.id('ada') }),
+  },
   'user.getSummary': { as: 'ada', input: (f) => ({ id: f.id('grace') }), refused: () => ({ id: 999_999 }) },
   'user.getSummaries': { as: 'ada', input: (f) => ({ ids: [f.id('ada'), f.id('grace')] }) },
   'user.getWallet': { as: 'ada', input: () => undefined },
@@ -371,7 +542,11 @@ const TABLE: Table = {
     input: (f) => ({ user_id: f.id('ada'), status_id: 1, event_code: 'DEMO' }),
     refused: () => ({ user_id: 999_999, status_id: 1, event_code: 'DEMO' }),
   },
-  'user.getRecruitingUserData': { as: 'erin', input: (f) => ({ id: f.id('ada') }), refused: () => ({ id: 999_999 }) },
+  'user.getRecruitingUserData': {
+    as: 'erin',
+    input: (f) => ({ id: f.id('ada') }),
+    refused: () => ({ id: 999_999 }),
+  },
   'user.deactivateUser': { as: 'fresh', input: (f) => ({ user_id: f.id('fresh') }) },
   // database
   'database.getAvatars': { as: 'ada', input: () => ({ event_code: 'DEMO' }) },
@@ -391,27 +566,51 @@ const TABLE: Table = {
  * to its identity page, the page's form posted back, and the redirect to the app's callback with the code.
  */
 async function oauth2Code(f: Fixture): Promise<string> {
-  const start = await fetch(`${f.gateway.url}/api/v1/auth/oauth2?frontend=visitor&provider=demo-sso&event_code=DEMO`, {
-    redirect: 'manual',
-  });
+  const start = await fetch(
+    `${f.gateway.url}/api/v1/auth/oauth2?frontend=visitor&provider=demo-sso&event_code=DEMO`,
+    {
+      redirect: 'manual',
+    },
+  );
   const identityPage = new URL(start.headers.get('location') ?? '', f.gateway.url);
   expect(identityPage.origin).toBe(f.gateway.url);
   const page = await fetch(identityPage);
   expect(page.status).toBe(200);
   expect(await page.text()).toContain('<form');
   // A new identity: an SSO sign-in ends the user's other sessions, and the personas' must stay.
-  const form = new URLSearchParams({ ...Object.fromEntries(identityPage.searchParams), email: `sso-${randomUUID().slice(0, 8)}@demo.test` });
-  const posted = await fetch(identityPage.pathname === '' ? identityPage : new URL(identityPage.pathname, f.gateway.url), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: form.toString(),
-    redirect: 'manual',
+  const form = new URLSearchParams({
+    ...Object.fromEntries(identityPage.searchParams),
+    email: `sso-${randomUUID().slice(0, 8)}@demo.test`,
   });
+  const posted = await fetch(
+    identityPage.pathname === '' ? identityPage : new URL(identityPage.pathname, f.gateway.url),
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+      redirect: 'manual',
+    },
+  );
   const callback = new URL(posted.headers.get('location') ?? '', f.gateway.url);
   expect(callback.pathname).toBe('/auth/callback/oauth2/demo-sso');
   const code = callback.searchParams.get('code');
   if (!code) throw new Error(`no code in ${callback.toString()}`);
   return code;
+}
+
+/** A role rule stored by root (linus, presenter of a room), for the rows that list and delete rules. */
+function accessRule(f: Fixture): Promise<number> {
+  return f.once('access-rule', async () => {
+    const rule = {
+      type: 'role' as const,
+      role_id: 'presenter' as const,
+      room_id: await f.roomId(),
+      user_id: f.id('linus'),
+    };
+    const stored = await f.ok('auth.putAccess', { type: 'role', rule }, f.session('root').token);
+    if (stored.rule.id === undefined) throw new Error('the stored rule has no id');
+    return stored.rule.id;
+  });
 }
 
 /** Gives ada a profile picture through the file proxy. */
@@ -423,7 +622,8 @@ async function uploadPicture(f: Fixture): Promise<void> {
     headers: { authorization: `Bearer ${f.session('ada').token}` },
     body: form,
   });
-  if (response.status !== 200) throw new Error(`picture upload failed: ${response.status} ${await response.text()}`);
+  if (response.status !== 200)
+    throw new Error(`picture upload failed: ${response.status} ${await response.text()}`);
 }
 
 const PNG_1X1 = Buffer.from(
@@ -452,7 +652,13 @@ async function providerRefusal(f: Fixture, path: Path, input: unknown, token?: s
   return { status: direct.status, body: ProviderErrorSchema.parse(direct.body) };
 }
 
-function expectSameError(answer: TrpcAnswer, expected: { status: number; body: { message: string; error_code?: string | undefined; retry_token?: string | undefined } }) {
+function expectSameError(
+  answer: TrpcAnswer,
+  expected: {
+    status: number;
+    body: { message: string; error_code?: string | undefined; retry_token?: string | undefined };
+  },
+) {
   expect(answer.status).toBe(expected.status);
   expect(answer.error?.message).toBe(expected.body.message);
   expect(answer.error?.data.error_code).toBe(expected.body.error_code ?? null);
@@ -464,12 +670,21 @@ let f: Fixture;
 
 beforeAll(async () => {
   const mock = await startMockProvider();
-  const gateway = await startGateway(mock.url, { RATE_LIMIT_AUTH_PER_IP: '10000', RATE_LIMIT_AUTH_PER_ACCOUNT: '10000' });
+  const gateway = await startGateway(mock.url, {
+    RATE_LIMIT_AUTH_PER_IP: '10000',
+    RATE_LIMIT_AUTH_PER_ACCOUNT: '10000',
+  });
   f = new Fixture(mock, gateway);
   for (const [persona, email] of Object.entries(PERSONAS)) await f.signInPersona(persona as Persona, email);
   // A user of its own for account deletion.
   const email = `fresh-${randomUUID().slice(0, 8)}@demo.test`;
-  await f.ok('auth.signup', { firstname: 'Fresh', lastname: 'User', email, password: PASSWORD, event_code: 'DEMO' });
+  await f.ok('auth.signup', {
+    firstname: 'Fresh',
+    lastname: 'User',
+    email,
+    password: PASSWORD,
+    event_code: 'DEMO',
+  });
   await f.signInPersona('fresh', email);
 });
 
@@ -506,7 +721,11 @@ describe('every procedure through the gateway to the mock provider', () => {
 
     it(`${path}: succeeds`, async () => {
       const input = await row.input(f);
-      const token = row.token ? await row.token(f) : row.as === 'public' ? undefined : f.session(row.as).token;
+      const token = row.token
+        ? await row.token(f)
+        : row.as === 'public'
+          ? undefined
+          : f.session(row.as).token;
       const answer = await callProcedure(f.gateway.url, path, input, token ? { token } : {});
       expect(answer.error, JSON.stringify(answer.error)).toBeUndefined();
       expect(answer.status).toBe(200);

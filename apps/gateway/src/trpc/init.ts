@@ -62,7 +62,11 @@ const observed = t.middleware(async ({ ctx, path, next }) => {
 /** Anything thrown as ProviderError (by the client or the verifier) becomes the mapped TRPCError. */
 const providerErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof ProviderError && result.error.code === 'INTERNAL_SERVER_ERROR') {
+  if (
+    !result.ok &&
+    result.error.cause instanceof ProviderError &&
+    result.error.code === 'INTERNAL_SERVER_ERROR'
+  ) {
     // tRPC wrapped a thrown ProviderError as INTERNAL: re-map it through the one table.
     throw toTRPCError(result.error.cause);
   }
@@ -86,7 +90,8 @@ export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
 
 /** An authed caller with role admin or event-admin. */
 export const managerProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (!isManager(ctx.user.roles)) throw new TRPCError({ code: 'FORBIDDEN', message: BACKEND_MESSAGES.FORBIDDEN });
+  if (!isManager(ctx.user.roles))
+    throw new TRPCError({ code: 'FORBIDDEN', message: BACKEND_MESSAGES.FORBIDDEN });
   return next();
 });
 

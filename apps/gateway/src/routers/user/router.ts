@@ -25,5 +25,8 @@ export const userRouter = router({
   setRecruitingStatus: catalogueMutation('user', 'setRecruitingStatus', { ownEvent: ['event_code'] }),
   getRecruitingUserData: catalogueQuery('user', 'getRecruitingUserData'),
   // Account deletion: one's own; managers may deactivate others.
-  deactivateUser: catalogueMutation('user', 'deactivateUser', { self: ['user_id'], managersMayActForOthers: true }),
+  deactivateUser: catalogueMutation('user', 'deactivateUser', {
+    self: ['user_id'],
+    managersMayActForOthers: true,
+  }),
 });
