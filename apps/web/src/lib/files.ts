@@ -1,9 +1,11 @@
 // URLs of files the gateway proxies from the provider (spec 01 §7: fetched by type, event_code and filename).
-// The browser loads them directly (img src, downloads), so they are plain same-origin URLs.
-import { callPath, contentCalls, userCalls, type FileType } from '@showfloor/contracts';
+// The browser loads them directly (img src, downloads), so they are plain same-origin URLs. Profile pictures
+// live in profile-picture-url.ts: the auth pages need only the content calls, not the user catalogue.
+import { callPath, contentCalls, type FileType } from '@showfloor/contracts';
 import { env } from '../config/env.ts';
 
-function withQuery(path: string, query: Record<string, string>): string {
+/** A same-origin gateway URL for a provider file call's path and query. */
+export function withQuery(path: string, query: Record<string, string>): string {
   return `${env.gatewayUrl}${path}?${new URLSearchParams(query).toString()}`;
 }
 
@@ -15,9 +17,4 @@ export function posterUrl(eventCode: string): string {
 /** A stored file by type, event code and file name. */
 export function fileUrl(type: FileType, eventCode: string, filename: string): string {
   return withQuery(callPath(contentCalls.getFile), { type, event_code: eventCode, filename });
-}
-
-/** A profile picture by its path (the gateway's cookie carries the token for image requests). */
-export function profilePictureUrl(path: string): string {
-  return withQuery(callPath(userCalls.getProfilePicture), { path });
 }

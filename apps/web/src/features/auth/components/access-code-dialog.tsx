@@ -1,9 +1,8 @@
 // The access-code dialog (spec 01 §2, §4): cancel and confirm; confirm is disabled while the field is empty.
-import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { MAX_TEXT_LENGTH } from '@showfloor/contracts';
-import { isValidAccessCode } from '../validation.ts';
+import { Suspense, lazy, useState } from 'react';
+
+// The modal's code loads the first time the dialog opens, so the login route's first paint skips it.
+const AccessCodeModal = lazy(() => import('./access-code-modal.tsx'));
 
 export interface AccessCodeDialogProps {
   opened: boolean;
@@ -15,50 +14,14 @@ export interface AccessCodeDialogProps {
 }
 
 export function AccessCodeDialog(props: AccessCodeDialogProps) {
-  // Remounting on open and close clears the code typed for an earlier attempt.
-  return <AccessCodeModal key={props.opened ? 'open' : 'closed'} {...props} />;
-}
-
-function AccessCodeModal({ opened, error, pending = false, onCancel, onConfirm }: AccessCodeDialogProps) {
-  const { t } = useTranslation('auth');
-  const [code, setCode] = useState('');
-  const trimmed = code.trim();
-  const canConfirm = isValidAccessCode(trimmed);
+  // Once opened, the modal stays mounted so its closing transition still plays.
+  const [wanted, setWanted] = useState(props.opened);
+  if (props.opened && !wanted) setWanted(true);
+  if (!wanted) return null;
   return (
-    <Modal
-      opened={opened}
-      onClose={onCancel}
-      title={t('accessCode.title')}
-      centered
-      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
-    >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (canConfirm) onConfirm(trimmed);
-        }}
-      >
-        <Stack>
-          <Text size="sm">{t('accessCode.description')}</Text>
-          <TextInput
-            label={t('accessCode.label')}
-            value={code}
-            maxLength={MAX_TEXT_LENGTH}
-            onChange={(e) => setCode(e.currentTarget.value)}
-            error={error}
-            autoComplete="one-time-code"
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onCancel}>
-              {t('accessCode.cancel')}
-            </Button>
-            <Button type="submit" disabled={!canConfirm} loading={pending}>
-              {t('accessCode.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <Suspense fallback={null}>
+      {/* Remounting on open and close clears the code typed for an earlier attempt. */}
+      <AccessCodeModal key={props.opened ? 'open' : 'closed'} {...props} />
+    </Suspense>
   );
 }

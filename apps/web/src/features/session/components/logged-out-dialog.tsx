@@ -1,32 +1,19 @@
 // The 'logged out' dialog (spec 01 §4, §8): the session ended elsewhere; confirm returns to /auth/login.
-import { Button, Group, Modal, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { Suspense, lazy, useState } from 'react';
 import { useLoggedOutNotice } from '../../../lib/logged-out-notice.ts';
-import { goToLogin } from '../../../lib/sign-out.ts';
+
+// The modal's code loads with the first notice: routes where no session ends (like login) never fetch it.
+const LoggedOutModal = lazy(() => import('./logged-out-modal.tsx'));
 
 export function LoggedOutDialog() {
-  const { t } = useTranslation('session');
   const notice = useLoggedOutNotice();
+  // Once shown, the modal stays mounted so its closing transition still plays.
+  const [wanted, setWanted] = useState(notice !== null);
+  if (notice !== null && !wanted) setWanted(true);
+  if (!wanted) return null;
   return (
-    <Modal
-      opened={notice !== null}
-      onClose={() => undefined}
-      withCloseButton={false}
-      closeOnEscape={false}
-      closeOnClickOutside={false}
-      centered
-      title={t('loggedOut.title')}
-    >
-      <Text>
-        {notice?.reason === 'switched-devices'
-          ? t('loggedOut.switchedDevices')
-          : t('loggedOut.sessionProblem')}
-      </Text>
-      <Group justify="flex-end" mt="md">
-        <Button onClick={() => goToLogin(notice?.eventCode)} data-autofocus>
-          {t('loggedOut.confirm')}
-        </Button>
-      </Group>
-    </Modal>
+    <Suspense fallback={null}>
+      <LoggedOutModal />
+    </Suspense>
   );
 }
