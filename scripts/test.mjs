@@ -54,7 +54,13 @@ for (const [name, script] of [
   const passed = report?.numPassedTests ?? 0;
   const failed = (report?.numFailedTests ?? 0) + (report ? 0 : 1);
   const skipped = (report?.numPendingTests ?? 0) + (report?.numTodoTests ?? 0);
-  results.push({ name: 'vitest', passed, failed, skipped, ok: ok && failed === 0 && skipped === 0 && passed > 0 });
+  results.push({
+    name: 'vitest',
+    passed,
+    failed,
+    skipped,
+    ok: ok && failed === 0 && skipped === 0 && passed > 0,
+  });
 }
 
 // End-to-end tests (Playwright on Debian's Chromium).
@@ -68,12 +74,20 @@ if (!skipE2e) {
   const passed = stats?.expected ?? 0;
   const failed = (stats?.unexpected ?? 0) + (stats?.flaky ?? 0) + (stats ? 0 : 1);
   const skipped = stats?.skipped ?? 0;
-  results.push({ name: 'playwright', passed, failed, skipped, ok: ok && failed === 0 && skipped === 0 && passed > 0 });
+  results.push({
+    name: 'playwright',
+    passed,
+    failed,
+    skipped,
+    ok: ok && failed === 0 && skipped === 0 && passed > 0,
+  });
 }
 
 console.log('\n=== summary');
 for (const r of results) {
-  console.log(`${r.name}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`);
+  console.log(
+    `${r.name}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`,
+  );
 }
 const total = results.reduce((acc, r) => ({ passed: acc.passed + r.passed, failed: acc.failed + r.failed }), {
   passed: 0,

@@ -41,7 +41,8 @@ export const BACKEND_MESSAGES = {
   EVENT_CLOSED: 'The event is currently closed.',
   ACCESS_CODE_REQUIRED: 'Please enter the access code for this event.',
   ACCESS_CODE_INVALID: 'Invalid access code. Please use a different code.',
-  ALREADY_LOGGED_IN: 'You are already logged in on another device. Sign in again with force_login to end that session.',
+  ALREADY_LOGGED_IN:
+    'You are already logged in on another device. Sign in again with force_login to end that session.',
   INVALID_TOKEN: 'Invalid or expired token.',
   FORBIDDEN: 'You are not allowed to do this.',
   NOT_FOUND: 'Not found.',
