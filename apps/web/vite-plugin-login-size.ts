@@ -1,12 +1,26 @@
 /**
  * Prints, after `vite build`, the gzip size of the JavaScript a browser loads to show the login route: the entry
- * chunk, every chunk it imports statically, and the login page's lazy chunk with its static imports.
+ * chunk, every chunk it imports statically, and the login page's lazy chunks with their static imports. It also
+ * writes what it counted to `dist/.vite/login-route.json` (not served: the gateway serves no dot-directories), so
+ * the end-to-end suite can check that a browser opening the login page loads exactly these files.
  */
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
 /** The login route's goal (gzip bytes), from issue 6. */
 export const LOGIN_ROUTE_JS_GOAL_BYTES = 200 * 1024;
+
+/** Where the build writes what it counted, relative to `dist`. */
+export const LOGIN_ROUTE_MANIFEST = '.vite/login-route.json';
+
+export interface LoginRouteManifest {
+  /** The chunks counted, relative to `dist` (e.g. `assets/index-abc123.js`). */
+  files: string[];
+  gzipBytes: number;
+  goalBytes: number;
+  /** The npm packages whose modules those chunks hold. */
+  packages: string[];
+}
 
 interface ChunkLike {
   type: 'chunk';
@@ -57,6 +71,27 @@ export function loginRouteSizePlugin(loginModules: readonly string[]): Plugin {
           console.log(`  ${(size / 1024).toFixed(1).padStart(6)} KB  ${fileName}`);
         }
       }
+      const packages = new Map<string, number>();
+      for (const fileName of loaded) {
+        for (const id of chunks.get(fileName)?.moduleIds ?? []) {
+          const name =
+            /node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(
+              id,
+            )?.[1];
+          if (name) packages.set(name, (packages.get(name) ?? 0) + 1);
+        }
+      }
+      const manifest: LoginRouteManifest = {
+        files: [...loaded].sort(),
+        gzipBytes: gzip,
+        goalBytes: LOGIN_ROUTE_JS_GOAL_BYTES,
+        packages: [...packages.keys()].sort(),
+      };
+      this.emitFile({
+        type: 'asset',
+        fileName: LOGIN_ROUTE_MANIFEST,
+        source: `${JSON.stringify(manifest, null, 2)}\n`,
+      });
       const kb = (gzip / 1024).toFixed(1);
       const verdict = gzip < LOGIN_ROUTE_JS_GOAL_BYTES ? 'under' : 'OVER';
       console.log(

@@ -1,12 +1,15 @@
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
+import { parseWebEnv } from './src/config/env-schema.ts';
 import { loginRouteSizePlugin } from './vite-plugin-login-size.ts';
 
 // The dev server proxies everything the app talks to (tRPC, the socket, proxied files) to one gateway, so the
 // browser sees a single origin, exactly as with `pnpm start`. GATEWAY_URL is set by scripts/start.mjs --dev.
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
+  // The VITE_* configuration, checked here so that a bad value stops the build (see src/config/env-schema.ts).
+  define: { __SHOWFLOOR_WEB_ENV__: JSON.stringify(parseWebEnv(loadEnv(mode, import.meta.dirname, 'VITE_'))) },
   plugins: [
     react(),
     loginRouteSizePlugin([
@@ -24,13 +27,14 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
-    // The shared vendor chunk (React, router, i18next, TanStack Query, tRPC, zod) is one file on purpose.
+    // The shared vendor chunk (React, router, i18next, TanStack Query, tRPC) is one file on purpose.
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
         // The libraries every route needs travel as one file: one request, and gzip compresses them together.
+        // zod is not one of them: the login route checks its fields with the contracts' zod-free rules.
         manualChunks(id: string) {
-          return /node_modules[\\/]\.pnpm[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|@tanstack\+[^/]+|@trpc\+[^/]+|zod)@/.test(
+          return /node_modules[\\/]\.pnpm[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|@tanstack\+[^/]+|@trpc\+[^/]+)@/.test(
             id,
           )
             ? 'vendor'
@@ -43,4 +47,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -2,7 +2,6 @@
  * The error catalogue: the provider's error body, its error codes, and every user-facing error text of the
  * spec (01 §8, 02 §8). Texts are the spec's, letter for letter (typos included: they are requirements).
  */
-import { z } from 'zod';
 
 /** Error codes the provider sets on an error answer. */
 export const ERROR_CODES = {
@@ -12,18 +11,6 @@ export const ERROR_CODES = {
   SESSION_EXPIRED: '401.2',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
-
-/** The provider's error body: `{message, error_code?, retry_token?}` with an HTTP status. */
-export const ProviderErrorSchema = z.object({
-  message: z.string(),
-  error_code: z.string().optional(),
-  retry_token: z.string().optional(),
-});
-export type ProviderErrorBody = z.infer<typeof ProviderErrorSchema>;
-
-/** A plain `{message}` answer the provider gives on many successful writes. */
-export const MessageSchema = z.object({ message: z.string() });
-export type MessageBody = z.infer<typeof MessageSchema>;
 
 /** Backend messages of spec 01 §5 and §8 (and the provider's own, where the spec leaves one unstated). */
 export const BACKEND_MESSAGES = {

@@ -4,6 +4,7 @@
  */
 export * from './constants.ts';
 export * from './errors.ts';
+export * from './rules.ts';
 export * from './entities/index.ts';
 export * from './catalogue/index.ts';
 export * from './realtime/index.ts';

@@ -13,6 +13,7 @@ import {
   listCalls,
   splitCallInput,
   successSchema,
+  URL_CALLS,
 } from '../src/index.ts';
 import { callExamples } from './fixtures/catalogue-examples.ts';
 
@@ -237,5 +238,20 @@ describe('paths on the provider', () => {
     );
     expect(fillPath('/conversations/:id', { id: 'a/b' })).toBe('/conversations/a%2Fb');
     expect(() => fillPath('/user/:id', {})).toThrow('missing path parameter "id"');
+  });
+});
+
+describe('URL_CALLS (the calls a browser opens by URL)', () => {
+  it('lists exactly the calls that answer a file, a CSV or a redirect, with their method and path', () => {
+    const opened = calls
+      .filter(({ call }) => call.answer === 'file' || call.answer === 'csv' || call.answer === 'redirect')
+      .map(({ service, name, call }) => `${service}.${name} ${call.method} ${call.path}`)
+      .sort();
+    const listed = Object.entries(URL_CALLS)
+      .flatMap(([service, group]) =>
+        Object.entries(group).map(([name, call]) => `${service}.${name} ${call.method} ${call.path}`),
+      )
+      .sort();
+    expect(listed).toEqual(opened);
   });
 });

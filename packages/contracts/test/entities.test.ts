@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as entities from '../src/entities/index.ts';
+import * as rules from '../src/rules.ts';
 import { entityCases } from './fixtures/entity-cases.ts';
 
 const schemas = Object.entries(entities as Record<string, unknown>).filter(
@@ -40,21 +41,21 @@ describe('entity schemas', () => {
   });
 });
 
-describe('entity helpers', () => {
+describe('rules applied to entities', () => {
   it('tells managers, recruiters and presenters apart', () => {
-    expect(entities.isManager([{ role: 'visitor' }])).toBe(false);
-    expect(entities.isManager([{ role: 'event-admin' }])).toBe(true);
-    expect(entities.isRecruiter([{ role: 'event-admin', mode: 'Recruiting' }])).toBe(true);
-    expect(entities.isRecruiter([{ role: 'admin', mode: 'Recruiting' }])).toBe(false);
-    expect(entities.isPresenterOrUp([{ role: 'presenter', room_id: 7 }], 7)).toBe(true);
-    expect(entities.isPresenterOrUp([{ role: 'presenter', room_id: 7 }], 8)).toBe(false);
+    expect(rules.isManager([{ role: 'visitor' }])).toBe(false);
+    expect(rules.isManager([{ role: 'event-admin' }])).toBe(true);
+    expect(rules.isRecruiter([{ role: 'event-admin', mode: 'Recruiting' }])).toBe(true);
+    expect(rules.isRecruiter([{ role: 'admin', mode: 'Recruiting' }])).toBe(false);
+    expect(rules.isPresenterOrUp([{ role: 'presenter', room_id: 7 }], 7)).toBe(true);
+    expect(rules.isPresenterOrUp([{ role: 'presenter', room_id: 7 }], 8)).toBe(false);
   });
 
   it('treats an event without open hours as open and checks windows otherwise', () => {
     const window = { from_timestamp: 100, to_timestamp: 200 };
-    expect(entities.isEventOpen([], 0)).toBe(true);
-    expect(entities.isEventOpen([window], 150)).toBe(true);
-    expect(entities.isEventOpen([window], 200)).toBe(false);
+    expect(rules.isEventOpen([], 0)).toBe(true);
+    expect(rules.isEventOpen([window], 150)).toBe(true);
+    expect(rules.isEventOpen([window], 200)).toBe(false);
   });
 
   it('reads typed preference values from a preference list', () => {
@@ -62,11 +63,11 @@ describe('entity helpers', () => {
       { name: 'calls', value: 'auto' },
       { name: 'login', value: { event_open_hours: [] } },
     ]);
-    expect(entities.findPreference(list, 'calls')).toBe('auto');
-    expect(entities.findPreference(list, 'login')).toEqual({ event_open_hours: [] });
-    expect(entities.findPreference(list, 'mini_map')).toBeUndefined();
-    expect(entities.isFlagOn('auto')).toBe(true);
-    expect(entities.isFlagOn('no')).toBe(false);
+    expect(rules.findPreference(list, 'calls')).toBe('auto');
+    expect(rules.findPreference(list, 'login')).toEqual({ event_open_hours: [] });
+    expect(rules.findPreference(list, 'mini_map')).toBeUndefined();
+    expect(rules.isFlagOn('auto')).toBe(true);
+    expect(rules.isFlagOn('no')).toBe(false);
   });
 
   it('lists every preference name of the spec once, theme and registration keys included', () => {
@@ -91,8 +92,8 @@ describe('entity helpers', () => {
   });
 
   it('recognises the sign-up success message and room conversation ids', () => {
-    expect(entities.isSignUpSuccess({ message: 'Sign up successful!' })).toBe(true);
-    expect(entities.isSignUpSuccess({ message: 'Signed up' })).toBe(false);
+    expect(rules.isSignUpSuccess({ message: 'Sign up successful!' })).toBe(true);
+    expect(rules.isSignUpSuccess({ message: 'Signed up' })).toBe(false);
     expect(entities.isRoomConversationId('room-7')).toBe(true);
     expect(entities.isRoomConversationId('c-42-43')).toBe(false);
   });

@@ -15,6 +15,8 @@ beforeAll(async () => {
   mkdirSync(join(webDist, 'assets'));
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Showfloor</title><div id="root"></div>');
   writeFileSync(join(webDist, 'assets', 'app-1234.js'), 'console.log("app")');
+  mkdirSync(join(webDist, '.vite'));
+  writeFileSync(join(webDist, '.vite', 'manifest.json'), '{"secret":"build metadata"}');
   provider = await startStubProvider((app) => {
     app.get('/api/v1/auth/providers', async () => ({ providers: [], user_pass_login: true }));
   });
@@ -106,6 +108,12 @@ describe('web app serving (WEB_DIST)', () => {
     expect(await api.json()).toEqual({ message: 'Not found.' });
     const json = await fetch(`${gateway.url}/lobby`, { headers: { accept: 'application/json' } });
     expect(json.status).toBe(404);
+  });
+
+  it('does not serve dot-directories such as the build metadata in dist/.vite', async () => {
+    const hidden = await fetch(`${gateway.url}/.vite/manifest.json`);
+    expect(hidden.status).toBe(404);
+    expect(await hidden.text()).not.toContain('build metadata');
   });
 
   it('keeps tRPC reachable next to the app', async () => {

@@ -35,6 +35,8 @@ export async function registerWebApp(
     root,
     wildcard: true,
     index: ['index.html'],
+    // Build metadata (dist/.vite: Vite's manifest, the login-route size record) is not part of the site.
+    dotfiles: 'ignore',
     // Cache headers are set per file below.
     cacheControl: false,
     setHeaders: (res, path) => {

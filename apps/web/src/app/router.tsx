@@ -1,76 +1,146 @@
-// Every route of spec 01 §2. Pages load lazily so the login route stays small; the shell routes (and the
-// menu pages the features register) sit behind the guard.
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
+// Every route of spec 01 §2. The routes use react-router's declarative mode (useRoutes): the data router's
+// loaders, actions and fetchers are weight the login route would carry for nothing. Pages load lazily so the
+// login route stays small; the shell routes (and the menu pages the features register) sit behind the guard.
+import { Suspense, isValidElement, lazy, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { Navigate, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { ErrorBoundary } from '../components/errors/error-boundary.tsx';
+import { PageLoadError } from '../components/errors/page-load-error.ts';
 import { SomethingWentWrong } from '../components/errors/something-went-wrong.tsx';
 import { MENU_PAGES } from './menu-pages.ts';
 import { RootLayout } from './routes/root-layout.tsx';
 
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
+type PageModule = { default: ComponentType };
+
+/** The code loader of each lazy route element, by its component. */
+const loaders = new WeakMap<object, () => Promise<PageModule>>();
+
+/** A route element whose code is its own chunk, loaded on first match (and only once). */
+export function lazyElement(load: () => Promise<PageModule>): ReactElement {
+  let loading: Promise<PageModule> | undefined;
+  const start = () => {
+    if (!loading) {
+      loading = load().catch((cause: unknown) => {
+        throw new PageLoadError(cause);
+      });
+      // A preloaded chunk whose route never renders (its layout failed) must not be an unhandled rejection;
+      // React.lazy still gets the failure from `loading` when the route renders.
+      loading.catch(() => undefined);
+    }
+    return loading;
+  };
+  const Lazy = lazy(start);
+  loaders.set(Lazy, start);
+  return <Lazy />;
+}
 
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <SomethingWentWrong />,
-    // Shown while the first page's code loads (the router starts before its lazy routes are in).
-    hydrateFallbackElement: <div aria-busy="true" />,
     children: [
       {
         path: '/auth',
-        lazy: async () => ({
-          Component: (await import('../features/auth/components/auth-layout.tsx')).AuthLayout,
-        }),
+        element: lazyElement(() =>
+          import('../features/auth/components/auth-layout.tsx').then((m) => ({ default: m.AuthLayout })),
+        ),
         children: [
           { index: true, element: <Navigate to="/auth/login" replace /> },
-          { path: 'login', lazy: page(() => import('../features/auth/routes/login-page.tsx')) },
-          { path: 'registration', lazy: page(() => import('../features/auth/routes/registration-page.tsx')) },
+          { path: 'login', element: lazyElement(() => import('../features/auth/routes/login-page.tsx')) },
+          {
+            path: 'registration',
+            element: lazyElement(() => import('../features/auth/routes/registration-page.tsx')),
+          },
           {
             path: 'registration-success',
-            lazy: page(() => import('../features/auth/routes/registration-success-page.tsx')),
+            element: lazyElement(() => import('../features/auth/routes/registration-success-page.tsx')),
           },
           {
             path: 'forgot-password',
-            lazy: page(() => import('../features/auth/routes/forgot-password-page.tsx')),
+            element: lazyElement(() => import('../features/auth/routes/forgot-password-page.tsx')),
           },
           {
             path: 'forgot-password-success',
-            lazy: page(() => import('../features/auth/routes/forgot-password-success-page.tsx')),
+            element: lazyElement(() => import('../features/auth/routes/forgot-password-success-page.tsx')),
           },
           {
             path: 'reset-password',
-            lazy: page(() => import('../features/auth/routes/reset-password-page.tsx')),
+            element: lazyElement(() => import('../features/auth/routes/reset-password-page.tsx')),
           },
           {
             path: 'reset-password-success',
-            lazy: page(() => import('../features/auth/routes/reset-password-success-page.tsx')),
+            element: lazyElement(() => import('../features/auth/routes/reset-password-success-page.tsx')),
           },
           {
             path: 'callback/oauth2/:provider',
-            lazy: page(() => import('../features/auth/routes/oauth2-callback-page.tsx')),
+            element: lazyElement(() => import('../features/auth/routes/oauth2-callback-page.tsx')),
           },
         ],
       },
-      { path: '/info', lazy: page(() => import('../features/event-info/routes/event-info-page.tsx')) },
+      {
+        path: '/info',
+        element: lazyElement(() => import('../features/event-info/routes/event-info-page.tsx')),
+      },
       {
         path: '/',
-        lazy: () => import('./routes/signed-in-root.tsx'),
+        element: lazyElement(() =>
+          import('./routes/signed-in-root.tsx').then((m) => ({ default: m.SignedInRoot })),
+        ),
         children: [
           { index: true, element: <Navigate to="/lobby" replace /> },
-          { path: 'lobby', lazy: page(() => import('../features/lobby/routes/lobby-page.tsx')) },
-          { path: 'room/:roomId', lazy: page(() => import('../features/room/routes/room-page.tsx')) },
+          { path: 'lobby', element: lazyElement(() => import('../features/lobby/routes/lobby-page.tsx')) },
+          {
+            path: 'room/:roomId',
+            element: lazyElement(() => import('../features/room/routes/room-page.tsx')),
+          },
           {
             path: 'webgl-error',
-            lazy: page(() => import('../features/webgl-error/routes/webgl-error-page.tsx')),
+            element: lazyElement(() => import('../features/webgl-error/routes/webgl-error-page.tsx')),
           },
-          ...MENU_PAGES.map((entry) => ({ path: entry.path.slice(1), lazy: page(entry.load) })),
+          ...MENU_PAGES.map((entry) => ({ path: entry.path.slice(1), element: lazyElement(entry.load) })),
         ],
       },
-      { path: '*', lazy: () => import('./routes/not-found.tsx') },
+      {
+        path: '*',
+        element: lazyElement(() => import('./routes/not-found.tsx').then((m) => ({ default: m.NotFound }))),
+      },
     ],
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+function loaderOf(element: ReactNode): (() => Promise<PageModule>) | undefined {
+  return isValidElement(element) ? loaders.get(element.type as object) : undefined;
+}
+
+/**
+ * Starts the code of every matched route at once, so a page's chunk loads beside its layout's rather than after
+ * it (React.lazy alone would only ask for the page once the layout has rendered).
+ */
+function MatchedRoutes({ table }: { table: RouteObject[] }) {
+  const location = useLocation();
+  for (const match of matchRoutes(table, location) ?? []) void loaderOf(match.route.element)?.();
+  return useRoutes(table);
+}
+
+/**
+ * The routes with the app-wide fallbacks: a minimal placeholder while the first route's code loads, and
+ * 'Something went wrong.' for what no inner boundary catches, e.g. a page's code that failed to load. That
+ * boundary sits above the event's theme, so it brings its own MantineProvider; it resets on every navigation.
+ */
+export function AppRoutes({ routes: table = routes }: { routes?: RouteObject[] }) {
+  const location = useLocation();
+  return (
+    <ErrorBoundary
+      resetKey={location.key}
+      fallback={(error) => (
+        <MantineProvider>
+          <SomethingWentWrong error={error} />
+        </MantineProvider>
+      )}
+      onError={(error) => console.error('route error', error)}
+    >
+      <Suspense fallback={<div aria-busy="true" />}>
+        <MatchedRoutes table={table} />
+      </Suspense>
+    </ErrorBoundary>
+  );
 }

@@ -1,11 +1,11 @@
 // The event's preferences (a public read: the auth pages need theme and form preferences before sign-in).
-import { EventCodeSchema, type Preference } from '@showfloor/contracts';
+import { isEventCode, type Preference } from '@showfloor/contracts';
 import { trpc } from '../lib/trpc.ts';
 
 const EMPTY: readonly Preference[] = [];
 
 export function useEventPreferences(eventCode: string | undefined) {
-  const valid = EventCodeSchema.safeParse(eventCode ?? '').success;
+  const valid = isEventCode(eventCode ?? '');
   const query = trpc.event.getPreferences.useQuery(
     { type: 'all', event_code: eventCode ?? '', frontend: 'visitor' },
     { enabled: valid, staleTime: 5 * 60_000 },

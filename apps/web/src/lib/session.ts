@@ -2,7 +2,6 @@
 // read synchronously afterwards. A missing, tampered or invalid stored value means signed out.
 import { useSyncExternalStore } from 'react';
 import {
-  CurrentUserSchema,
   SIGN_IN_DEFAULTS,
   SIGN_OUT_CLEARED_KEYS,
   STORAGE_KEYS,
@@ -45,12 +44,9 @@ export async function loadSession(): Promise<CurrentUser | null> {
   const text = await storage().getItem(STORAGE_KEYS.CURRENT_USER);
   let user: CurrentUser | null = null;
   if (text) {
-    try {
-      const parsed = CurrentUserSchema.safeParse(JSON.parse(text));
-      if (parsed.success) user = parsed.data;
-    } catch {
-      user = null;
-    }
+    // The schema check loads on demand: a visitor with nothing stored never downloads it.
+    const { parseStoredUser } = await import('./stored-user.ts');
+    user = parseStoredUser(text);
   }
   if (!user && hadValue) storage().removeItem(STORAGE_KEYS.CURRENT_USER);
   currentUser = user;

@@ -2,7 +2,7 @@
 // signed-in shell), read and closed from anywhere without pulling socket.io into the login route.
 import { useSyncExternalStore } from 'react';
 import type { Socket } from 'socket.io-client';
-import { AckSchema, type Ack } from '@showfloor/contracts';
+import type { Ack } from '@showfloor/contracts';
 
 let socket: Socket | null = null;
 const listeners = new Set<(socket: Socket | null) => void>();
@@ -49,8 +49,8 @@ export async function emitWithAck(
   if (!s?.connected) return undefined;
   try {
     const answer: unknown = await s.timeout(timeoutMs).emitWithAck(topic, payload);
-    const parsed = AckSchema.safeParse(answer);
-    return parsed.success ? parsed.data : undefined;
+    const { parseAck } = await import('./ack.ts');
+    return parseAck(answer);
   } catch {
     return undefined;
   }

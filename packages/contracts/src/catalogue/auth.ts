@@ -4,7 +4,7 @@
  * chosen here once; notable choices carry a "Not shown in the spec" comment.
  */
 import { z } from 'zod';
-import { MessageSchema } from '../errors.ts';
+import { MessageSchema } from '../entities/provider-answer.ts';
 import {
   AccessDeleteQuerySchema,
   AccessQuerySchema,
@@ -26,6 +26,7 @@ import {
 } from '../entities/index.ts';
 import { FrontendEventQuerySchema, RedirectSchema, errorResponses } from './shared.ts';
 import type { RestCall } from './types.ts';
+import { URL_CALLS } from './url-calls.ts';
 
 /** Body of PUT auth/access: one rule, whose `type` must equal the query's. */
 export const AccessPutBodySchema = z.object({ rule: AccessRuleSchema });
@@ -86,9 +87,7 @@ export const authCalls = {
     summary: "End one user's sessions or every session of an event",
   },
   oauth2: {
-    service: 'auth',
-    method: 'GET',
-    path: '/oauth2',
+    ...URL_CALLS.auth.oauth2,
     query: OAuth2StartQuerySchema,
     responses: { 302: RedirectSchema, ...errorResponses(400, 404) },
     auth: 'public',

@@ -4,7 +4,7 @@
  * chosen here once; notable choices carry a "Not shown in the spec" comment.
  */
 import { z } from 'zod';
-import { MessageSchema } from '../errors.ts';
+import { MessageSchema } from '../entities/provider-answer.ts';
 import {
   BusinessCardInfoSchema,
   BusinessCardListSchema,
@@ -16,6 +16,7 @@ import {
 } from '../entities/index.ts';
 import { CsvTextSchema, IdParamsSchema, errorResponses } from './shared.ts';
 import type { RestCall } from './types.ts';
+import { URL_CALLS } from './url-calls.ts';
 
 /** Calls of the business card service. */
 export const businesscardCalls = {
@@ -81,9 +82,7 @@ export const businesscardCalls = {
     summary: 'All business cards a user holds',
   },
   exportCards: {
-    service: 'businesscard',
-    method: 'GET',
-    path: '/user/:id/businesscards/all',
+    ...URL_CALLS.businesscard.exportCards,
     params: IdParamsSchema,
     responses: { 200: CsvTextSchema, ...errorResponses(400, 401, 403) },
     auth: 'user',

@@ -3,7 +3,7 @@
  * shapes here; each choice is marked "Not shown in the spec" once.
  */
 import { z } from 'zod';
-import { MessageSchema } from '../errors.ts';
+import { MessageSchema } from '../entities/provider-answer.ts';
 import {
   ContentCopySchema,
   ContentGroupSchema,
@@ -35,6 +35,7 @@ import {
 } from '../entities/index.ts';
 import { EventCodeQuerySchema, FileBytesSchema, IdParamsSchema, errorResponses } from './shared.ts';
 import type { RestCall } from './types.ts';
+import { URL_CALLS } from './url-calls.ts';
 
 /** GET content/rooms filters. */
 export const RoomFilterQuerySchema = z.object({
@@ -185,10 +186,8 @@ export const contentCalls = {
     summary: 'Rename or (de)activate a content group of a room',
   },
   getFile: {
-    service: 'content',
+    ...URL_CALLS.content.getFile,
     // Not shown in the spec: method chosen, GET with type, event_code and filename in the query (spec 01 §7 "fetched by type, event_code and filename").
-    method: 'GET',
-    path: '/files',
     query: FileRefSchema,
     responses: { 200: FileBytesSchema, ...errorResponses(400, 404) },
     // Not shown in the spec: public, because the login page shows SSO button images before sign-in.
@@ -220,10 +219,8 @@ export const contentCalls = {
     summary: 'Delete a stored file',
   },
   download: {
-    service: 'content',
+    ...URL_CALLS.content.download,
     // Not shown in the spec: method chosen, GET.
-    method: 'GET',
-    path: '/download',
     query: FileRefSchema,
     // Not shown in the spec: like files, but answered as an attachment to save.
     responses: { 200: FileBytesSchema, ...errorResponses(400, 401, 404) },
@@ -266,10 +263,8 @@ export const contentCalls = {
     summary: 'The RTMPS ingest URL and key of a live stream',
   },
   getPoster: {
-    service: 'content',
+    ...URL_CALLS.content.getPoster,
     // Not shown in the spec: method chosen, GET by event_code.
-    method: 'GET',
-    path: '/poster',
     query: EventCodeQuerySchema,
     responses: { 200: FileBytesSchema, ...errorResponses(400, 404) },
     // Not shown in the spec: public, because the auth pages show the poster beside the form.
@@ -279,10 +274,8 @@ export const contentCalls = {
     summary: "The event's poster image",
   },
   getBanner: {
-    service: 'content',
+    ...URL_CALLS.content.getBanner,
     // Not shown in the spec: method chosen, GET by event_code.
-    method: 'GET',
-    path: '/banner',
     query: EventCodeQuerySchema,
     responses: { 200: FileBytesSchema, ...errorResponses(400, 401, 404) },
     auth: 'user',

@@ -4,7 +4,7 @@
  * chosen here once; notable choices carry a "Not shown in the spec" comment.
  */
 import { z } from 'zod';
-import { MessageSchema } from '../errors.ts';
+import { MessageSchema } from '../entities/provider-answer.ts';
 import {
   ChatMessageSchema,
   ConversationIdSchema,
@@ -17,6 +17,7 @@ import {
 } from '../entities/index.ts';
 import { CsvTextSchema, IdParamsSchema, UtcOffsetSchema, errorResponses } from './shared.ts';
 import type { RestCall } from './types.ts';
+import { URL_CALLS } from './url-calls.ts';
 
 /** Largest page of messages one read returns. */
 export const MAX_MESSAGE_PAGE = 200;
@@ -89,9 +90,7 @@ export const conversationCalls = {
     summary: "The caller's conversations",
   },
   exportChats: {
-    service: 'conversation',
-    method: 'GET',
-    path: '/user/:id/chats/all',
+    ...URL_CALLS.conversation.exportChats,
     params: IdParamsSchema,
     query: z.object({ utc_offset: UtcOffsetSchema.optional() }),
     responses: { 200: CsvTextSchema, ...errorResponses(400, 401, 403) },

@@ -4,7 +4,7 @@
  * chosen here once; notable choices carry a "Not shown in the spec" comment.
  */
 import { z } from 'zod';
-import { MessageSchema } from '../errors.ts';
+import { MessageSchema } from '../entities/provider-answer.ts';
 import {
   BotCreateSchema,
   BotSchema,

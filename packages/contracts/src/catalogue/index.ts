@@ -14,6 +14,7 @@ import type { RestCall, ServiceGroup } from './types.ts';
 import { userCalls } from './user.ts';
 
 export * from './types.ts';
+export * from './url-calls.ts';
 export * from './shared.ts';
 export * from './auth.ts';
 export * from './businesscard.ts';

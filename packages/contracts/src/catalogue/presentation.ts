@@ -3,7 +3,7 @@
  * Result shapes the spec does not list (spec 01 §7: "Result shapes not listed here are not shown") are
  * chosen here once; notable choices carry a "Not shown in the spec" comment.
  */
-import { MessageSchema } from '../errors.ts';
+import { MessageSchema } from '../entities/provider-answer.ts';
 import {
   AgendaEntryCreateSchema,
   AgendaEntrySchema,

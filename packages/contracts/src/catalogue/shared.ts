@@ -1,6 +1,6 @@
 /** Pieces the catalogue's service files share: error answers, non-JSON answers and common queries. */
 import { z } from 'zod';
-import { ProviderErrorSchema } from '../errors.ts';
+import { ProviderErrorSchema } from '../entities/provider-answer.ts';
 import { EventCodeSchema, FrontendTypeSchema, IdParamSchema } from '../entities/common.ts';
 
 /** Error statuses a call may answer with the provider's error body. */

@@ -3,7 +3,7 @@
  * shapes here; each choice is marked "Not shown in the spec" once.
  */
 import { z } from 'zod';
-import { MessageSchema } from '../errors.ts';
+import { MessageSchema } from '../entities/provider-answer.ts';
 import {
   EventCodeSchema,
   EventKeySchema,
@@ -36,6 +36,7 @@ import {
   errorResponses,
 } from './shared.ts';
 import type { RestCall } from './types.ts';
+import { URL_CALLS } from './url-calls.ts';
 
 /** DELETE user/tags query: the user and the tag to remove. */
 export const TagDeleteQuerySchema = z.object({
@@ -252,10 +253,8 @@ export const userCalls = {
     summary: 'Remove a profile picture',
   },
   getProfilePicture: {
-    service: 'user',
+    ...URL_CALLS.user.getProfilePicture,
     // Not shown in the spec: method chosen, GET with the picture path in the query.
-    method: 'GET',
-    path: '/profilepicture',
     query: z.object({
       path: z
         .string()
@@ -323,10 +322,8 @@ export const userCalls = {
     summary: 'Import users from a CSV file (multipart)',
   },
   exportUsers: {
-    service: 'user',
+    ...URL_CALLS.user.exportUsers,
     // Not shown in the spec: method chosen, GET.
-    method: 'GET',
-    path: '/export-users',
     query: EventCodeQuerySchema,
     responses: { 200: CsvTextSchema, ...errorResponses(400, 401, 403) },
     auth: 'manager',

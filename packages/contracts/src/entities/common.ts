@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { MAX_TEXT_LENGTH } from '../constants.ts';
+import { EVENT_CODE_MAX_LENGTH, EVENT_CODE_PATTERN } from '../rules.ts';
 
 /** A database id (user, room, event, card, content item, badge ...): a positive integer. */
 export const IdSchema = z.number().int().positive();
@@ -32,8 +33,8 @@ export const EventCodeSchema = z
   .string({ error: 'Expected an event code' })
   .trim()
   .min(1, 'Event code is required')
-  .max(64, 'Event code must be at most 64 characters')
-  .regex(/^[A-Za-z0-9_-]+$/, 'Event code may contain only letters, digits, underscore and hyphen');
+  .max(EVENT_CODE_MAX_LENGTH, `Event code must be at most ${EVENT_CODE_MAX_LENGTH} characters`)
+  .regex(EVENT_CODE_PATTERN, 'Event code may contain only letters, digits, underscore and hyphen');
 export type EventCode = z.infer<typeof EventCodeSchema>;
 
 /**

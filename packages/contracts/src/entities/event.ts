@@ -18,11 +18,6 @@ export type OpenHours = z.infer<typeof OpenHoursSchema>;
 export const EventOpenHoursSchema = z.object({ event_open_hours: z.array(OpenHoursSchema) });
 export type EventOpenHours = z.infer<typeof EventOpenHoursSchema>;
 
-/** True when `now` lies in a window, or when there are no windows (spec 01 §2). */
-export function isEventOpen(windows: readonly OpenHours[], now: number = Date.now()): boolean {
-  return windows.length === 0 || windows.some((w) => w.from_timestamp <= now && now < w.to_timestamp);
-}
-
 /** An event. */
 export const EventSchema = z.object({
   id: IdSchema,

@@ -18,6 +18,7 @@ export * from './oauth2.ts';
 export * from './passport.ts';
 export * from './password.ts';
 export * from './preference.ts';
+export * from './provider-answer.ts';
 export * from './recruiting.ts';
 export * from './role.ts';
 export * from './room-content.ts';

@@ -235,15 +235,3 @@ export type PreferenceQuery = z.infer<typeof PreferenceQuerySchema>;
 /** The list a preference read answers. */
 export const PreferenceListSchema = z.array(PreferenceSchema);
 export type PreferenceList = z.infer<typeof PreferenceListSchema>;
-
-/** Looks a preference up in a read's list; `undefined` when the event does not set it. */
-export function findPreference<N extends PreferenceName>(
-  list: readonly Preference[],
-  name: N,
-): PreferenceValueOf<N> | undefined {
-  const found = list.find((p) => p.name === name);
-  return found === undefined ? undefined : (found.value as PreferenceValueOf<N>);
-}
-
-/** Menu visibility rule of spec 02 §2.2: a feature shows when its flag is 'yes' or 'auto'. */
-export const isFlagOn = (value: string | undefined): boolean => value === 'yes' || value === 'auto';

@@ -1,6 +1,12 @@
 /** Sign-in request and answer (spec 01 §3, §5), also the answer of the OAuth2 callback. */
 import { z } from 'zod';
 import { MAX_TEXT_LENGTH } from '../constants.ts';
+import {
+  ACCESS_CODE_MAX_LENGTH,
+  EMAIL_PATTERN,
+  EVENT_CODE_MAX_LENGTH,
+  EVENT_CODE_PATTERN,
+} from '../rules.ts';
 import { UI_ERROR_TEXTS } from '../errors.ts';
 import { FrontendTypeSchema } from './common.ts';
 import { CurrentUserSchema } from './current-user.ts';
@@ -10,7 +16,7 @@ export const LoginEmailSchema = z
   .string({ error: UI_ERROR_TEXTS.EMAIL_INVALID })
   .trim()
   .max(MAX_TEXT_LENGTH, UI_ERROR_TEXTS.EMAIL_INVALID)
-  .pipe(z.email(UI_ERROR_TEXTS.EMAIL_INVALID));
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: UI_ERROR_TEXTS.EMAIL_INVALID }));
 
 /** The login form's password: non-empty, else '*Please enter your password'. */
 export const LoginPasswordSchema = z
@@ -23,11 +29,15 @@ export const LoginEventCodeSchema = z
   .string({ error: UI_ERROR_TEXTS.EVENT_CODE_INVALID })
   .trim()
   .min(1, UI_ERROR_TEXTS.EVENT_CODE_INVALID)
-  .max(64, UI_ERROR_TEXTS.EVENT_CODE_INVALID)
-  .regex(/^[A-Za-z0-9_-]+$/, UI_ERROR_TEXTS.EVENT_CODE_INVALID);
+  .max(EVENT_CODE_MAX_LENGTH, UI_ERROR_TEXTS.EVENT_CODE_INVALID)
+  .regex(EVENT_CODE_PATTERN, UI_ERROR_TEXTS.EVENT_CODE_INVALID);
 
 /** An access code (optional second factor of some events). */
-export const AccessCodeSchema = z.string().trim().min(1, 'Please enter the access code').max(200);
+export const AccessCodeSchema = z
+  .string()
+  .trim()
+  .min(1, 'Please enter the access code')
+  .max(ACCESS_CODE_MAX_LENGTH, `Access code must be at most ${ACCESS_CODE_MAX_LENGTH} characters`);
 
 /** POST auth/signin body. */
 export const SignInRequestSchema = z.object({

@@ -1,7 +1,7 @@
 /** Sign-up (registration) request and answer (spec 01 §3, §5). */
 import { z } from 'zod';
 import { MAX_TEXT_LENGTH, MIN_PASSWORD_LENGTH } from '../constants.ts';
-import { BACKEND_MESSAGES, UI_ERROR_TEXTS } from '../errors.ts';
+import { UI_ERROR_TEXTS } from '../errors.ts';
 import { QueryBooleanSchema } from './common.ts';
 import { CurrentUserSchema } from './current-user.ts';
 import { LoginEmailSchema, LoginEventCodeSchema } from './sign-in.ts';
@@ -48,7 +48,3 @@ export const SignUpResponseSchema = z.object({
   user_data: CurrentUserSchema,
 });
 export type SignUpResponse = z.infer<typeof SignUpResponseSchema>;
-
-/** True for the one sign-up message that means success (spec 01 §4). */
-export const isSignUpSuccess = (answer: { message: string }): boolean =>
-  answer.message === BACKEND_MESSAGES.SIGN_UP_SUCCESSFUL;

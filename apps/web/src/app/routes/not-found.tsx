@@ -5,5 +5,3 @@ import { useHelpdeskEmail } from '../../hooks/use-helpdesk-email.ts';
 export function NotFound() {
   return <ErrorPage helpdeskEmail={useHelpdeskEmail()} />;
 }
-
-export { NotFound as Component };

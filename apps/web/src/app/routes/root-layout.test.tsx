@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { render } from '@testing-library/react';
 import { chatToast, toast, topLeftNotice } from '../../lib/notify.ts';
 import { createAppTrpcClient, trpc } from '../../lib/trpc.ts';
@@ -16,14 +16,17 @@ afterEach(() => vi.unstubAllGlobals());
 function renderRoot() {
   mockTrpc({ 'event.getPreferences': () => [] });
   const queryClient = createTestQueryClient();
-  const router = createMemoryRouter([
-    { element: <RootLayout />, children: [{ path: '/', element: <p>page</p> }] },
-  ]);
   render(
     <I18nextProvider i18n={testI18n}>
       <trpc.Provider client={createAppTrpcClient('http://gateway.test/trpc')} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <MemoryRouter>
+            <Routes>
+              <Route element={<RootLayout />}>
+                <Route path="/" element={<p>page</p>} />
+              </Route>
+            </Routes>
+          </MemoryRouter>
         </QueryClientProvider>
       </trpc.Provider>
     </I18nextProvider>,

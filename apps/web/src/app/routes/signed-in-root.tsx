@@ -20,5 +20,3 @@ export function SignedInRoot() {
     </RequireAuth>
   );
 }
-
-export { SignedInRoot as Component };

@@ -1,9 +1,11 @@
 // The route-level error boundary (spec 01 §2, spec 02 §2.1): 'Unexpected error occurred', reset on path change.
+// A page whose code failed to load goes to the root boundary instead.
 import type { ReactNode } from 'react';
 import { Alert, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { ErrorBoundary } from './error-boundary.tsx';
+import { PageLoadError } from './page-load-error.ts';
 
 export function RouteErrorView() {
   const { t } = useTranslation();
@@ -21,8 +23,13 @@ export function RouteErrorBoundary({ children }: { children: ReactNode }) {
   return (
     <ErrorBoundary
       resetKey={pathname}
-      fallback={() => <RouteErrorView />}
-      onError={(error) => console.error('route error', error)}
+      fallback={(error) => {
+        if (error instanceof PageLoadError) throw error;
+        return <RouteErrorView />;
+      }}
+      onError={(error) => {
+        if (!(error instanceof PageLoadError)) console.error('route error', error);
+      }}
     >
       {children}
     </ErrorBoundary>

@@ -1,8 +1,8 @@
 // The browser navigation that starts single sign-on (GET auth/oauth2 through the gateway's proxy).
-import { authCalls, callPath } from '@showfloor/contracts';
+import { URL_CALLS, callPath } from '@showfloor/contracts';
 import { env } from '../../../config/env.ts';
 
 export function oauth2StartUrl(provider: string, eventCode: string): string {
   const query = new URLSearchParams({ frontend: 'visitor', provider, event_code: eventCode });
-  return `${env.gatewayUrl}${callPath(authCalls.oauth2)}?${query.toString()}`;
+  return `${env.gatewayUrl}${callPath(URL_CALLS.auth.oauth2)}?${query.toString()}`;
 }
