@@ -4,7 +4,7 @@
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer, Socket } from 'node:net';
+import { redisAnswers, sparePort } from '@showfloor/gateway/testing';
 
 /** True when `taskset` can pin processes here. */
 export function canPin(): boolean {
@@ -24,20 +24,6 @@ export function pinSelf(core: number): boolean {
   } catch {
     return false;
   }
-}
-
-/** A free loopback port. */
-export function sparePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 export interface ServerProcess {
@@ -195,23 +181,10 @@ export async function startRedis(core: number | undefined): Promise<ServerProces
   );
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    if (await pingRedis(port)) return handle('redis', child, port);
+    if (await redisAnswers('127.0.0.1', port, 300)) return handle('redis', child, port);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   child.kill('SIGKILL');
   throw new Error('redis-server did not start');
 }
 
-function pingRedis(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = new Socket();
-    const done = (isUp: boolean): void => {
-      socket.destroy();
-      resolve(isUp);
-    };
-    socket.setTimeout(300, () => done(false));
-    socket.once('error', () => done(false));
-    socket.connect(port, '127.0.0.1', () => socket.write('PING\r\n'));
-    socket.once('data', (chunk) => done(chunk.toString().startsWith('+PONG')));
-  });
-}
