@@ -32,9 +32,12 @@ export function isLoginEmail(value: string): boolean {
   return email.length <= MAX_TEXT_LENGTH && EMAIL_PATTERN.test(email);
 }
 
-/** The login form's password: what `LoginPasswordSchema` accepts. */
+/**
+ * The login form's password: what `LoginPasswordSchema` accepts. Whitespace only counts as empty (spec 01 §5
+ * "Inputs are trimmed"); the password itself is kept as typed and sent unchanged.
+ */
 export function isLoginPassword(value: string): boolean {
-  return value.length >= 1 && value.length <= MAX_TEXT_LENGTH;
+  return value.trim().length >= 1 && value.length <= MAX_TEXT_LENGTH;
 }
 
 /** A new password (registration, reset): what `NewPasswordSchema` accepts. */

@@ -27,7 +27,21 @@ const candidates = fc.oneof(
   fc.stringMatching(/^ ?[A-Za-z0-9_ .@-]{0,70} ?$/),
   fc.integer({ min: 0, max: MAX_TEXT_LENGTH + 2 }).map((n) => 'a'.repeat(n)),
   fc.integer({ min: 0, max: 260 }).map((n) => `${'b'.repeat(n)}@example.test`),
-  fc.constantFrom('', ' ', 'a@b.co', 'a..b@x.io', '.a@x.io', 'a@x', 'VIP-2026', 'DEMO', 'DE MO', 'ä@x.io'),
+  fc.stringMatching(/^[ \t\n\u00a0]{0,6}(?:pw)?[ \t\n\u00a0]{0,6}$/),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\t\n ',
+    ' pw ',
+    'a@b.co',
+    'a..b@x.io',
+    '.a@x.io',
+    'a@x',
+    'VIP-2026',
+    'DEMO',
+    'DE MO',
+    'ä@x.io',
+  ),
 );
 
 const pairs: Array<[string, (value: string) => boolean, z.ZodType]> = [
@@ -55,6 +69,17 @@ describe('field rules without zod', () => {
     expect(isNewPassword('1234567')).toBe(false);
     expect(isNewPassword('12345678')).toBe(true);
     expect(isAccessCode('  ')).toBe(false);
+  });
+
+  it('counts a whitespace-only login password as empty but keeps a padded one as typed', () => {
+    for (const blank of [' ', '   ', '\t', ' \n\u00a0 ']) {
+      expect(isLoginPassword(blank)).toBe(false);
+      expect(LoginPasswordSchema.safeParse(blank).error?.issues[0]?.message).toBe(
+        '*Please enter your password',
+      );
+    }
+    expect(isLoginPassword(' secret ')).toBe(true);
+    expect(LoginPasswordSchema.parse(' secret ')).toBe(' secret ');
   });
 });
 

@@ -18,11 +18,14 @@ export const LoginEmailSchema = z
   .max(MAX_TEXT_LENGTH, UI_ERROR_TEXTS.EMAIL_INVALID)
   .pipe(z.email({ pattern: EMAIL_PATTERN, error: UI_ERROR_TEXTS.EMAIL_INVALID }));
 
-/** The login form's password: non-empty, else '*Please enter your password'. */
+/**
+ * The login form's password: not empty and not whitespace only, else '*Please enter your password'. It is not
+ * trimmed: the password is sent as typed (spaces may belong to it).
+ */
 export const LoginPasswordSchema = z
   .string({ error: UI_ERROR_TEXTS.PASSWORD_MISSING })
-  .min(1, UI_ERROR_TEXTS.PASSWORD_MISSING)
-  .max(MAX_TEXT_LENGTH, UI_ERROR_TEXTS.PASSWORD_MISSING);
+  .max(MAX_TEXT_LENGTH, UI_ERROR_TEXTS.PASSWORD_MISSING)
+  .refine((value) => value.trim().length >= 1, UI_ERROR_TEXTS.PASSWORD_MISSING);
 
 /** The login form's event code: trimmed, non-empty, else '*Please enter a valid event code'. */
 export const LoginEventCodeSchema = z

@@ -81,6 +81,20 @@ describe('login page', () => {
     expect(screen.getByText('*Please enter a valid event code')).toBeInTheDocument();
   });
 
+  it('counts a whitespace-only password as empty but sends a password as typed', async () => {
+    const { user, gateway } = setup();
+    await user.type(screen.getByLabelText(/^email/i), 'ada@demo.test');
+    await user.type(screen.getByLabelText(/^password/i), '   ');
+    await tickConsents(user);
+    expect(screen.getByText('*Please enter your password')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeDisabled();
+    await user.clear(screen.getByLabelText(/^password/i));
+    await user.type(screen.getByLabelText(/^password/i), ' Showfloor2026 ');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('lobby page')).toBeInTheDocument();
+    expect(gateway.inputsOf('auth.signin')).toMatchObject([{ password: ' Showfloor2026 ' }]);
+  });
+
   it('on Enter without both consents highlights the consents and does not sign in', async () => {
     const { user, gateway } = setup();
     await fillValid(user);
