@@ -4,7 +4,14 @@ import { TRPCClientError } from '@trpc/client';
 import { ERROR_CODES, BACKEND_MESSAGES } from '@showfloor/contracts';
 
 export interface AppError {
+  /** The server's message, else the error's own text (e.g. the browser's 'Failed to fetch'). */
   message: string;
+  /**
+   * True when the server answered with an error (a tRPC error carrying data.httpStatus), so `message` is the
+   * server's and may be shown. False for network failures and any other error: forms then show the
+   * translated 'Oops, submission failed!' (spec 01 §8 "Other") instead of `message`.
+   */
+  fromServer: boolean;
   errorCode?: string;
   retryToken?: string;
   httpStatus?: number;
@@ -35,13 +42,14 @@ export function parseAppError(err: unknown): AppError {
     const message = readString(data, 'message') ?? (err.message || BACKEND_MESSAGES.INTERNAL);
     return {
       message,
+      fromServer: httpStatus !== undefined,
       ...(errorCode ? { errorCode } : {}),
       ...(retryToken ? { retryToken } : {}),
       ...(httpStatus ? { httpStatus } : {}),
     };
   }
-  if (err instanceof Error) return { message: err.message || BACKEND_MESSAGES.INTERNAL };
-  return { message: BACKEND_MESSAGES.INTERNAL };
+  if (err instanceof Error) return { message: err.message || BACKEND_MESSAGES.INTERNAL, fromServer: false };
+  return { message: BACKEND_MESSAGES.INTERNAL, fromServer: false };
 }
 
 /** 401 with error_code 401.1: the token is missing, invalid or revoked. */

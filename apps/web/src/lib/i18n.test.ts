@@ -80,6 +80,7 @@ describe('translations', () => {
     expect(i18n.t('errors.fatal')).toBe(UI_ERROR_TEXTS.FATAL);
     expect(i18n.t('errors.pageNotFound')).toBe(UI_ERROR_TEXTS.PAGE_NOT_FOUND);
     expect(i18n.t('errors.somethingWentWrong')).toBe(UI_ERROR_TEXTS.SOMETHING_WENT_WRONG);
+    expect(i18n.t('errors.submissionFailed')).toBe(UI_ERROR_TEXTS.SUBMISSION_FAILED);
     expect(i18n.t('auth:errors.email')).toBe(UI_ERROR_TEXTS.EMAIL_INVALID);
     expect(i18n.t('auth:errors.password')).toBe(UI_ERROR_TEXTS.PASSWORD_MISSING);
     expect(i18n.t('auth:errors.eventCode')).toBe(UI_ERROR_TEXTS.EVENT_CODE_INVALID);

@@ -1,10 +1,15 @@
-// The server's message under an auth form, as the server gives it (spec 01 §4).
+// The server's message under an auth form (spec 01 §4, §8): a known provider message in the UI language,
+// any other as the server gives it, and 'Oops, submission failed!' when no server answer came.
 import { Alert } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { AppError } from '../../../lib/app-error.ts';
+import { serverErrorText } from '../server-messages.ts';
 
-export function ServerErrorAlert({ message }: { message: string | undefined }) {
-  return message ? (
+export function ServerErrorAlert({ error }: { error: AppError | undefined }) {
+  const { t } = useTranslation('auth');
+  return error ? (
     <Alert color="red" variant="light">
-      {message}
+      {serverErrorText(t, error)}
     </Alert>
   ) : null;
 }

@@ -1,5 +1,5 @@
-// The server's message under an auth form (spec 01 §4): shown as the server gives it; 'Login session expired.'
-// or 401.2 also sends the user back to the login page after 4 s (spec 01 §4, §8).
+// The failure under an auth form (spec 01 §4, §8), shown by ServerErrorAlert; 'Login session expired.' or
+// 401.2 also sends the user back to the login page after 4 s.
 import { useCallback, useState } from 'react';
 import { TIMINGS } from '@showfloor/contracts';
 import { isSessionExpired, type AppError } from '../../../lib/app-error.ts';
@@ -7,13 +7,13 @@ import { loginPath } from '../../../lib/session.ts';
 import { useDelayedRedirect } from './use-delayed-redirect.ts';
 
 export function useServerError() {
-  const [serverError, setServerError] = useState<string>();
+  const [serverError, setServerError] = useState<AppError>();
   const redirectLater = useDelayedRedirect();
   const clear = useCallback(() => setServerError(undefined), []);
-  const show = useCallback((message: string) => setServerError(message), []);
+  const show = useCallback((error: AppError) => setServerError(error), []);
   const showFailure = useCallback(
     (error: AppError, eventCode: string) => {
-      setServerError(error.message);
+      setServerError(error);
       if (isSessionExpired(error)) redirectLater(loginPath(eventCode), TIMINGS.SESSION_EXPIRED_REDIRECT_MS);
     },
     [redirectLater],

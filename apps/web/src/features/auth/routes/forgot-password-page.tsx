@@ -60,7 +60,7 @@ export default function ForgotPasswordPage() {
             onBlur={() => setEmail((v) => v.trim())}
           />
           {event.inputProps ? <EventCodeInput {...event.inputProps} /> : null}
-          <ServerErrorAlert message={serverError} />
+          <ServerErrorAlert error={serverError} />
           <Button type="submit" disabled={email.trim() === ''} loading={request.isPending} fullWidth>
             {t('forgot.send')}
           </Button>

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { STORAGE_KEYS } from '@showfloor/contracts';
 import { browser } from '../../../lib/browser.ts';
 import { clearSession, getCurrentUser } from '../../../lib/session.ts';
 import { makeUser } from '../../../testing/fixtures.ts';
+import { testI18n } from '../../../testing/i18n.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { fail, mockTrpc, type Handler } from '../../../testing/trpc-mock.ts';
 import LoginPage from './login-page.tsx';
@@ -41,10 +42,21 @@ async function tickConsents(user: ReturnType<typeof setup>['user']) {
   await user.click(screen.getByRole('checkbox', { name: /local storage/i }));
 }
 
-afterEach(() => {
+/** Makes calls to `path` fail the way a dropped connection does (the browser's 'Failed to fetch'). */
+function dropConnection(path: string) {
+  const gatewayFetch = globalThis.fetch;
+  vi.stubGlobal('fetch', (url: string | URL | Request, init?: RequestInit) =>
+    (url instanceof Request ? url.url : String(url)).includes(path)
+      ? Promise.reject(new TypeError('Failed to fetch'))
+      : gatewayFetch(url, init),
+  );
+}
+
+afterEach(async () => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   clearSession();
+  await act(() => testI18n.changeLanguage('en'));
 });
 
 describe('login page', () => {
@@ -150,6 +162,32 @@ describe('login page', () => {
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('Wrong email or password.')).toBeInTheDocument();
     expect(getCurrentUser()).toBeNull();
+  });
+
+  it("shows 'Oops, submission failed!' instead of the browser's text when the connection fails", async () => {
+    const { user } = setup();
+    dropConnection('auth.signin');
+    await fillValid(user);
+    await tickConsents(user);
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Oops, submission failed!');
+    expect(screen.queryByText(/Failed to fetch/)).not.toBeInTheDocument();
+  });
+
+  it('shows a known server message in German and an unknown one as it is', async () => {
+    await act(() => testI18n.changeLanguage('de'));
+    let message = 'Wrong email or password.';
+    const { user } = setup({ 'auth.signin': () => fail({ message, code: 'UNAUTHORIZED', httpStatus: 401 }) });
+    await user.type(screen.getByLabelText(/^e-mail/i), 'ada@demo.test');
+    await user.type(screen.getByLabelText(/^passwort/i, { selector: 'input' }), 'Showfloor2026');
+    await user.click(screen.getByRole('checkbox', { name: /Datenschutzerklärung/ }));
+    await user.click(screen.getByRole('checkbox', { name: /lokalen Speicher/ }));
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('E-Mail-Adresse oder Passwort ist falsch.');
+    expect(screen.queryByText('Wrong email or password.')).not.toBeInTheDocument();
+    message = 'Your account is locked.';
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(await screen.findByText('Your account is locked.')).toBeInTheDocument();
   });
 
   it('asks for the access code, refuses a wrong one with its text, and signs in with the right one', async () => {

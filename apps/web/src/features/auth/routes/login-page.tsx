@@ -105,7 +105,7 @@ export default function LoginPage() {
         void navigate(`/info?event=${encodeURIComponent(eventCode)}`);
         return;
       }
-      showServerError(error.message);
+      showServerError(error);
     }
   }
 
@@ -234,7 +234,7 @@ export default function LoginPage() {
             }}
             error={consentError && !consents.storage ? consentErrorText : undefined}
           />
-          <ServerErrorAlert message={serverError} />
+          <ServerErrorAlert error={serverError} />
           {userPassLogin ? (
             <Button type="submit" disabled={!canSubmit} loading={signIn.isPending} fullWidth>
               {t('login.submit')}

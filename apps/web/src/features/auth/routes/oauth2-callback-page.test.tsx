@@ -83,6 +83,22 @@ describe('OAuth2 callback page', () => {
     });
   });
 
+  it("shows 'Oops, submission failed!' for an error answer that is not the gateway's", async () => {
+    const { user } = setup(() => ({}), '/auth/callback/oauth2/demo-sso?code=abc&event=DEMO');
+    // A proxy's 502 page or a tRPC error without data.httpStatus: no server message to show.
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(
+        new Response(
+          JSON.stringify([{ error: { message: 'upstream connect error', code: -32603, data: null } }]),
+          { status: 502, headers: { 'content-type': 'application/json' } },
+        ),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Oops, submission failed!');
+    expect(screen.queryByText(/upstream connect error/)).not.toBeInTheDocument();
+  });
+
   it("goes back to login 4 s after 'Login session expired.'", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user, location } = setup(() =>

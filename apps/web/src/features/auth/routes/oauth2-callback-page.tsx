@@ -80,7 +80,7 @@ export default function OAuth2CallbackPage() {
       >
         <Stack gap="sm">
           {event.inputProps ? <EventCodeInput {...event.inputProps} /> : null}
-          <ServerErrorAlert message={serverError} />
+          <ServerErrorAlert error={serverError} />
           <Button type="submit" disabled={!code || !event.isValid} loading={callback.isPending} fullWidth>
             {t('oauth2.login')}
           </Button>

@@ -98,13 +98,13 @@ export default function RegistrationPage() {
         event_code: eventCode,
       });
       if (!isSignUpSuccess(answer)) {
-        showServerError(answer.message);
+        showServerError({ message: answer.message, fromServer: true });
         return;
       }
       await startSession(answer.user_data);
       void navigate(`/auth/registration-success?event=${encodeURIComponent(eventCode)}`);
     } catch (err) {
-      showServerError(parseAppError(err).message);
+      showServerError(parseAppError(err));
     }
   }
 
@@ -167,7 +167,7 @@ export default function RegistrationPage() {
             {...bind('confirm')}
           />
           {queryEvent ? null : <EventCodeInput label={t('registration.eventCode')} {...bind('eventCode')} />}
-          <ServerErrorAlert message={serverError} />
+          <ServerErrorAlert error={serverError} />
           <Button type="submit" disabled={!allFilled} loading={signUp.isPending} fullWidth>
             {t('registration.submit')}
           </Button>
