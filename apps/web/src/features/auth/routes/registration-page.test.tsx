@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { clearSession, getCurrentUser } from '../../../lib/session.ts';
 import { makeUser, prefs } from '../../../testing/fixtures.ts';
+import { testI18n } from '../../../testing/i18n.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { fail, mockTrpc, type Handler } from '../../../testing/trpc-mock.ts';
 import RegistrationPage from './registration-page.tsx';
@@ -27,9 +28,10 @@ function setup(
   return { ...view, gateway };
 }
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
   clearSession();
+  await act(() => testI18n.changeLanguage('en'));
 });
 
 async function fillAll(user: ReturnType<typeof setup>['user'], confirm = 'longpassword') {
@@ -54,6 +56,28 @@ describe('registration page', () => {
     expect(screen.getByLabelText(/^work e-mail/i)).toBeInTheDocument();
     expect(screen.queryByLabelText(/^last name/i)).not.toBeInTheDocument();
     expect(screen.queryByLabelText(/event code/i)).not.toBeInTheDocument();
+  });
+
+  it("uses the event's labels only in English and the German catalogue in Deutsch", async () => {
+    const labels = {
+      MainTitle_Label: 'Join the Expo',
+      Firstname_Label: 'Given name',
+      Lastname_Label: 'Family name',
+      EMail_Label: 'Work e-mail',
+      Firstname_Mandatory: 'yes',
+    };
+    const english = setup(labels);
+    expect(await screen.findByRole('heading', { name: 'Join the Expo' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^family name/i)).toBeInTheDocument();
+    english.unmount();
+    await act(() => testI18n.changeLanguage('de'));
+    setup(labels);
+    // The preferences have loaded once the first name is mandatory.
+    await vi.waitFor(() => expect(screen.getByLabelText(/^vorname/i)).toBeRequired());
+    expect(screen.getByRole('heading', { name: 'Konto erstellen' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^nachname/i)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^e-mail/i)).toBeInTheDocument();
+    expect(screen.queryByText(/Join the Expo|Given name|Family name|Work e-mail/)).not.toBeInTheDocument();
   });
 
   it('makes first and last name optional unless the preferences say mandatory', async () => {

@@ -4,7 +4,13 @@ import { useState } from 'react';
 import { Button, Stack, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { MAX_TEXT_LENGTH, MIN_PASSWORD_LENGTH, findPreference, isSignUpSuccess } from '@showfloor/contracts';
+import {
+  DEFAULT_LANGUAGE,
+  MAX_TEXT_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  findPreference,
+  isSignUpSuccess,
+} from '@showfloor/contracts';
 import { useEventCode } from '../../../hooks/use-event-code.ts';
 import { useEventPreferences } from '../../../hooks/use-event-preferences.ts';
 import { parseAppError } from '../../../lib/app-error.ts';
@@ -16,10 +22,12 @@ import { ServerErrorAlert } from '../components/server-error-alert.tsx';
 import { useServerError } from '../hooks/use-server-error.ts';
 import { isValidEmail, isValidEventCode, isValidNewPassword } from '../validation.ts';
 
+type RegistrationLabel = 'Firstname_Label' | 'Lastname_Label' | 'EMail_Label' | 'MainTitle_Label';
+
 type Field = 'firstname' | 'lastname' | 'email' | 'password' | 'confirm' | 'eventCode';
 
 export default function RegistrationPage() {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const queryEvent = (params.get('event') ?? '').trim();
@@ -43,10 +51,16 @@ export default function RegistrationPage() {
   const showLast = findPreference(preferences, 'Lastname_Display') !== 'no';
   const firstRequired = showFirst && findPreference(preferences, 'Firstname_Mandatory') === 'yes';
   const lastRequired = showLast && findPreference(preferences, 'Lastname_Mandatory') === 'yes';
-  const firstLabel = findPreference(preferences, 'Firstname_Label') || t('registration.firstName');
-  const lastLabel = findPreference(preferences, 'Lastname_Label') || t('registration.lastName');
-  const emailLabel = findPreference(preferences, 'EMail_Label') || t('registration.email');
-  const title = findPreference(preferences, 'MainTitle_Label') || t('registration.title');
+  // The event's labels (Firstname_Label, Lastname_Label, EMail_Label, MainTitle_Label) are one text, written
+  // for the default language: they replace the catalogue's text only while the UI is in English. In any other
+  // language (Deutsch) the catalogue's translation is shown, so a German visitor never sees English labels.
+  const eventLabelsApply = (i18n.resolvedLanguage ?? i18n.language) === DEFAULT_LANGUAGE;
+  const label = (name: RegistrationLabel, key: string): string =>
+    (eventLabelsApply ? findPreference(preferences, name) : undefined) || t(key);
+  const firstLabel = label('Firstname_Label', 'registration.firstName');
+  const lastLabel = label('Lastname_Label', 'registration.lastName');
+  const emailLabel = label('EMail_Label', 'registration.email');
+  const title = label('MainTitle_Label', 'registration.title');
 
   const v = {
     firstname: values.firstname.trim(),
