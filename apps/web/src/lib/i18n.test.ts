@@ -1,8 +1,15 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UI_ERROR_TEXTS } from '@showfloor/contracts';
-import { changeLanguage, createI18n, namespaceOf, type Catalogue } from './i18n.ts';
+import {
+  browserLanguage,
+  changeLanguage,
+  createI18n,
+  namespaceOf,
+  storedLanguage,
+  type Catalogue,
+} from './i18n.ts';
 
 const srcDir = join(import.meta.dirname, '..');
 
@@ -107,5 +114,29 @@ describe('translations', () => {
     expect(document.documentElement.lang).toBe('de');
     await changeLanguage(i18n, 'en');
     expect(i18n.t('shell:menu.logout')).toBe('Log out');
+  });
+});
+
+describe('the language at start', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('takes the first of en and de among the browser languages, else English', () => {
+    expect(browserLanguage(['fr-FR', 'de-AT', 'en-US'])).toBe('de');
+    expect(browserLanguage(['en-GB', 'de'])).toBe('en');
+    expect(browserLanguage(['DE_ch'])).toBe('de');
+    expect(browserLanguage(['fr', 'it'])).toBe('en');
+    expect(browserLanguage([])).toBe('en');
+  });
+
+  it("uses the stored choice, and the browser's languages only when nothing is stored", () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-FR', 'de-DE']);
+    expect(storedLanguage()).toBe('de');
+    window.localStorage.setItem('language', 'en');
+    expect(storedLanguage()).toBe('en');
+    window.localStorage.setItem('language', 'xx');
+    expect(storedLanguage()).toBe('de');
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-FR']);
+    window.localStorage.removeItem('language');
+    expect(storedLanguage()).toBe('en');
   });
 });

@@ -41,14 +41,36 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** The language chosen on the settings page, else English. */
+function navigatorLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  if (navigator.languages?.length) return navigator.languages;
+  return navigator.language ? [navigator.language] : [];
+}
+
+/**
+ * The first of the browser's preferred languages (navigator.languages, in order) the app has, matched by the
+ * primary subtag ('de-AT' is Deutsch), else English.
+ */
+export function browserLanguage(preferred: readonly string[] = navigatorLanguages()): Language {
+  for (const tag of preferred) {
+    const primary = tag.split(/[-_]/)[0]?.toLowerCase();
+    if (isLanguage(primary)) return primary;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/**
+ * The language the visitor chose (settings page or the auth pages' switch, both through
+ * {@link changeLanguage}); a first-time visitor with nothing stored gets the browser's ({@link browserLanguage}).
+ */
 export function storedLanguage(): Language {
   try {
     const stored = window.localStorage.getItem(STORAGE_KEYS.LANGUAGE);
-    return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+    if (isLanguage(stored)) return stored;
   } catch {
-    return DEFAULT_LANGUAGE;
+    // Storage blocked: fall back to the browser's languages.
   }
+  return browserLanguage();
 }
 
 export interface InitI18nOptions {

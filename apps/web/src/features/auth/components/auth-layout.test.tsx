@@ -1,11 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { STORAGE_KEYS } from '@showfloor/contracts';
+import { act, screen, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { mockTrpc } from '../../../testing/trpc-mock.ts';
 import { prefs } from '../../../testing/fixtures.ts';
+import { testI18n } from '../../../testing/i18n.ts';
 import { AuthLayout } from './auth-layout.tsx';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await act(() => testI18n.changeLanguage('en'));
+});
 
 describe('auth layout', () => {
   it("shows the event's poster through the gateway and the footer links with the event", async () => {
@@ -41,5 +46,23 @@ describe('auth layout', () => {
       'href',
       'https://showfloor.example/vip-terms',
     );
+  });
+
+  it('switches the language from a labelled switch and stores the choice like the settings page', async () => {
+    mockTrpc({ 'event.getPreferences': () => [] });
+    const { user } = renderWithProviders(<AuthLayout />, { route: '/auth/registration?event=DEMO' });
+    const language = screen.getByRole('group', { name: 'Language' });
+    const english = within(language).getByRole('button', { name: 'English' });
+    const german = within(language).getByRole('button', { name: 'Deutsch' });
+    expect(english).toHaveAttribute('aria-pressed', 'true');
+    expect(german).toHaveAttribute('aria-pressed', 'false');
+    await user.click(german);
+    expect(await screen.findByRole('group', { name: 'Sprache' })).toBeInTheDocument();
+    expect(german).toHaveAttribute('aria-pressed', 'true');
+    expect(window.localStorage.getItem(STORAGE_KEYS.LANGUAGE)).toBe('de');
+    expect(screen.getByRole('navigation', { name: 'Konto-Links' })).toBeInTheDocument();
+    await user.click(english);
+    expect(await screen.findByRole('group', { name: 'Language' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(STORAGE_KEYS.LANGUAGE)).toBe('en');
   });
 });

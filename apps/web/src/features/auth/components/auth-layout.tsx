@@ -1,7 +1,7 @@
 // The auth pages' shared layout (spec 01 §2): the event's poster beside the form (fetched as a file through
-// the gateway), the footer below. Under 600 px the poster is left out.
+// the gateway), the language switch above the form and the footer below. Under 600 px the poster is left out.
 import { useState } from 'react';
-import { Box, Container, Flex, Image, Paper } from '@mantine/core';
+import { Box, Container, Flex, Group, Image, Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { RouteErrorBoundary } from '../../../components/errors/route-error-boundary.tsx';
@@ -9,6 +9,7 @@ import { useEventCode } from '../../../hooks/use-event-code.ts';
 import { useHelpdeskEmail } from '../../../hooks/use-helpdesk-email.ts';
 import { posterUrl } from '../../../lib/files.ts';
 import { AuthFooter } from './auth-footer.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
 
 function Poster({ eventCode }: { eventCode: string }) {
   const { t } = useTranslation('auth');
@@ -42,6 +43,9 @@ export function AuthLayout() {
         <Flex gap="xl" align="stretch" justify="center">
           <Poster eventCode={eventCode} />
           <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', xs: 'xl' }} w="100%" maw={480}>
+            <Group justify="flex-end" mb="xs">
+              <LanguageSwitch />
+            </Group>
             <RouteErrorBoundary>
               <Outlet />
             </RouteErrorBoundary>
