@@ -1,5 +1,6 @@
 // The event's look (spec 01 §3 theme values) over Mantine: the UI colours become Mantine palettes, the
-// backgrounds and 3D label styles become CSS variables for the pages that use them.
+// backgrounds and 3D label styles become CSS variables for the pages that use them. Event colours may be any
+// colour the contracts accept (hex with or without alpha, rgb(), rgba()); transparency is composited on white.
 import {
   createTheme,
   type CSSVariablesResolver,
@@ -7,31 +8,7 @@ import {
   type MantineThemeOverride,
 } from '@mantine/core';
 import { findPreference, type Preference } from '@showfloor/contracts';
-
-interface Rgb {
-  r: number;
-  g: number;
-  b: number;
-}
-
-function parseHex(colour: string): Rgb | undefined {
-  const hex = /^#([0-9a-f]{3,8})$/i.exec(colour.trim())?.[1];
-  if (!hex) return undefined;
-  const full =
-    hex.length === 3 || hex.length === 4
-      ? hex
-          .slice(0, 3)
-          .split('')
-          .map((c) => c + c)
-          .join('')
-      : hex.slice(0, 6);
-  if (full.length !== 6) return undefined;
-  return {
-    r: Number.parseInt(full.slice(0, 2), 16),
-    g: Number.parseInt(full.slice(2, 4), 16),
-    b: Number.parseInt(full.slice(4, 6), 16),
-  };
-}
+import { parseCssColour, type Rgb } from './contrast.ts';
 
 const toHex = ({ r, g, b }: Rgb): string =>
   `#${[r, g, b]
@@ -50,7 +27,7 @@ const mix = (a: Rgb, b: Rgb, share: number): Rgb => ({
 
 /** Ten shades around one colour (index 6, Mantine's primary shade, is the colour itself). */
 export function shadesOf(colour: string): MantineColorsTuple | undefined {
-  const base = parseHex(colour);
+  const base = parseCssColour(colour);
   if (!base) return undefined;
   const white = { r: 255, g: 255, b: 255 };
   const black = { r: 0, g: 0, b: 0 };
