@@ -46,6 +46,15 @@ test.describe('accessibility (axe: no serious or critical violations)', () => {
     await expectAccessible(page);
   });
 
+  test('a menu page in the drawer over the lobby', async ({ page }) => {
+    await signIn(page, { email: 'ada@demo.test' });
+    await page.getByRole('button', { name: /Open the menu/ }).click();
+    await page.getByRole('link', { name: 'Help', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Help' })).toBeVisible();
+    await expect(page.getByRole('tab').first()).toBeVisible();
+    await expectAccessible(page);
+  });
+
   test('the page-not-found page', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: 'Page not found!' })).toBeVisible();

@@ -20,7 +20,9 @@ test.describe('signing in', () => {
     await page.getByLabel(/^Event code/).fill('DEMO');
     await fillLogin(page, { email: 'grace@demo.test' });
     await expect(page).toHaveURL(/\/settings$/);
-    await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+    // A menu page opens in the side menu's drawer over the lobby.
+    await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Lobby', level: 1 })).toBeAttached();
   });
 
   test("a wrong password shows the server's message", async ({ page }) => {

@@ -11,7 +11,8 @@ import { testI18n } from '../testing/i18n.ts';
 import { TestProviders, createTestQueryClient } from '../testing/render.tsx';
 import { mockTrpc } from '../testing/trpc-mock.ts';
 import { MENU_PAGES } from './menu-pages.ts';
-import { AppRoutes, lazyElement, routes } from './router.tsx';
+import { lazyElement } from './lazy-element.tsx';
+import { AppRoutes, routes } from './router.tsx';
 
 type PageModule = { default: ComponentType };
 

@@ -1,38 +1,15 @@
 // Every route of spec 01 §2. The routes use react-router's declarative mode (useRoutes): the data router's
 // loaders, actions and fetchers are weight the login route would carry for nothing. Pages load lazily so the
 // login route stays small; the shell routes (and the menu pages the features register) sit behind the guard.
-import { Suspense, isValidElement, lazy, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { Suspense } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Navigate, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { ErrorBoundary } from '../components/errors/error-boundary.tsx';
-import { PageLoadError } from '../components/errors/page-load-error.ts';
 import { SomethingWentWrong } from '../components/errors/something-went-wrong.tsx';
+import { lazyElement, loaderOf } from './lazy-element.tsx';
 import { MENU_PAGES } from './menu-pages.ts';
 import { RootLayout } from './routes/root-layout.tsx';
-
-type PageModule = { default: ComponentType };
-
-/** The code loader of each lazy route element, by its component. */
-const loaders = new WeakMap<object, () => Promise<PageModule>>();
-
-/** A route element whose code is its own chunk, loaded on first match (and only once). */
-export function lazyElement(load: () => Promise<PageModule>): ReactElement {
-  let loading: Promise<PageModule> | undefined;
-  const start = () => {
-    if (!loading) {
-      loading = load().catch((cause: unknown) => {
-        throw new PageLoadError(cause);
-      });
-      // A preloaded chunk whose route never renders (its layout failed) must not be an unhandled rejection;
-      // React.lazy still gets the failure from `loading` when the route renders.
-      loading.catch(() => undefined);
-    }
-    return loading;
-  };
-  const Lazy = lazy(start);
-  loaders.set(Lazy, start);
-  return <Lazy />;
-}
+import { sceneRoutes } from './scene-routes.tsx';
 
 export const routes: RouteObject[] = [
   {
@@ -85,17 +62,9 @@ export const routes: RouteObject[] = [
         element: lazyElement(() =>
           import('./routes/signed-in-root.tsx').then((m) => ({ default: m.SignedInRoot })),
         ),
+        // The scene routes and the menu pages; the shell shows a menu page in its drawer over the scene.
         children: [
-          { index: true, element: <Navigate to="/lobby" replace /> },
-          { path: 'lobby', element: lazyElement(() => import('../features/lobby/routes/lobby-page.tsx')) },
-          {
-            path: 'room/:roomId',
-            element: lazyElement(() => import('../features/room/routes/room-page.tsx')),
-          },
-          {
-            path: 'webgl-error',
-            element: lazyElement(() => import('../features/webgl-error/routes/webgl-error-page.tsx')),
-          },
+          ...sceneRoutes,
           ...MENU_PAGES.map((entry) => ({ path: entry.path.slice(1), element: lazyElement(entry.load) })),
         ],
       },
@@ -106,10 +75,6 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-function loaderOf(element: ReactNode): (() => Promise<PageModule>) | undefined {
-  return isValidElement(element) ? loaders.get(element.type as object) : undefined;
-}
 
 /**
  * Starts the code of every matched route at once, so a page's chunk loads beside its layout's rather than after

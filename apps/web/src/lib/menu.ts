@@ -28,8 +28,8 @@ export const MENU_PAGE_ORDER = [
 ] as const;
 export type MenuPageName = (typeof MENU_PAGE_ORDER)[number];
 
-/** What the room the tab shows is: the user list needs a multiplayer room. */
-export type RoomKind = 'none' | 'lobby' | 'single' | 'multiplayer';
+/** What the room the tab shows is: the user list needs a multiplayer room. 'pending' while it is being read. */
+export type RoomKind = 'none' | 'pending' | 'lobby' | 'single' | 'multiplayer';
 
 /** Everything a visibility rule may look at. */
 export interface MenuContext {

@@ -18,11 +18,12 @@ export function RouteErrorView() {
   );
 }
 
-export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+/** `path`: the path whose change clears the error; the shell's scene passes its own. @default the location's */
+export function RouteErrorBoundary({ children, path }: { children: ReactNode; path?: string }) {
   const { pathname } = useLocation();
   return (
     <ErrorBoundary
-      resetKey={pathname}
+      resetKey={path ?? pathname}
       fallback={(error) => {
         if (error instanceof PageLoadError) throw error;
         return <RouteErrorView />;

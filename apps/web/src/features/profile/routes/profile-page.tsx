@@ -1,8 +1,6 @@
 // Profile settings: built in a later issue; the route and menu entry exist so the shell is complete.
-import { useTranslation } from 'react-i18next';
 import { PlaceholderPage } from '../../../components/placeholder-page.tsx';
 
 export default function ProfilePage() {
-  const { t } = useTranslation('profile');
-  return <PlaceholderPage title={t('title')} />;
+  return <PlaceholderPage />;
 }

@@ -1,7 +1,7 @@
 // Binds the realtime session events to the tab's socket (spec 01 §4).
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { browser } from '../../../lib/browser.ts';
 import { showLoggedOutNotice } from '../../../lib/logged-out-notice.ts';
 import { topLeftNotice } from '../../../lib/notify.ts';
@@ -12,17 +12,17 @@ import { useSocket } from '../../../lib/socket-registry.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { bindSessionEvents, createSessionEventHandlers } from '../session-events.ts';
 
-export function useSessionEvents(): void {
+/** `scenePath`: the lobby or room the tab shows (behind the side menu's drawer), whose access loss counts. */
+export function useSessionEvents(scenePath: string): void {
   const socket = useSocket();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const path = useRef(pathname);
+  const path = useRef(scenePath);
   const utils = trpc.useUtils();
   const { t } = useTranslation('session');
 
   useEffect(() => {
-    path.current = pathname;
-  }, [pathname]);
+    path.current = scenePath;
+  }, [scenePath]);
 
   useEffect(() => {
     if (!socket) return undefined;

@@ -65,7 +65,8 @@ describe('settings page', () => {
   it('switches the language to Deutsch and remembers it', async () => {
     const { user } = setup({});
     await user.click(screen.getByRole('radio', { name: 'Deutsch' }));
-    expect(await screen.findByRole('heading', { name: 'Einstellungen' })).toBeInTheDocument();
+    // The page's texts follow (its title is the drawer's, see the shell's tests).
+    expect(await screen.findByRole('radiogroup', { name: 'Sprache' })).toBeInTheDocument();
     expect(window.localStorage.getItem('language')).toBe('de');
     expect(document.documentElement.lang).toBe('de');
   });

@@ -32,10 +32,7 @@ export default function SettingsPage() {
   const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
 
   return (
-    <Stack p="lg" maw={560} component="section" aria-labelledby="settings-title">
-      <Title order={1} size="h2" id="settings-title">
-        {t('title')}
-      </Title>
+    <Stack maw={560}>
       <Radio.Group
         label={t('language.label')}
         value={language}
@@ -50,7 +47,7 @@ export default function SettingsPage() {
         </Stack>
       </Radio.Group>
       <Stack gap="sm">
-        <Title order={2} size="h4">
+        <Title order={3} size="h4">
           {t('toggles.title')}
         </Title>
         {allowed.backgroundMusic ? (

@@ -1,7 +1,15 @@
-import { act } from 'react';
+import { act, useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
-import { always, preferenceOn, screenAccess, type MenuPageEntry } from '../../../lib/menu.ts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { useLocation, useRoutes } from 'react-router-dom';
+import {
+  always,
+  multiplayerRoomOnly,
+  preferenceOn,
+  screenAccess,
+  type MenuPageEntry,
+} from '../../../lib/menu.ts';
+import { menuEntryAt, sceneOf } from '../../../lib/scene.ts';
 import { setUnreadCount } from '../../../lib/unread.ts';
 import { makeUser, prefs } from '../../../testing/fixtures.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
@@ -36,6 +44,14 @@ const entries: MenuPageEntry[] = [
     load: page,
   },
   {
+    page: 'UserList',
+    path: '/user-list',
+    labelKey: 'user-list:menu.label',
+    placement: 'list',
+    isVisible: multiplayerRoomOnly,
+    load: page,
+  },
+  {
     page: 'Help',
     path: '/help',
     labelKey: 'help:menu.label',
@@ -58,13 +74,69 @@ afterEach(() => {
   act(() => setUnreadCount('test', 0));
 });
 
-function setup(preferences: Record<string, string> = { private_chat: 'yes', enable_token_wallet: 'auto' }) {
-  mockTrpc({ 'event.getPreferences': () => prefs(preferences) });
-  const signOut = vi.fn(async () => undefined);
-  const view = renderWithProviders(<AppShell user={makeUser()} menuPages={entries} signOut={signOut} />, {
-    route: '/lobby',
-    routes: { '/chat': <p>chat</p> },
+/** Counts how often a scene was mounted: opening a menu page must not remount the room behind it. */
+const mounts: string[] = [];
+function Scene({ name }: { name: string }) {
+  useEffect(() => {
+    mounts.push(name);
+  }, [name]);
+  return <h1>{name}</h1>;
+}
+
+/** The shell as app/routes/signed-in-root.tsx composes it: the scene at its own location, the page in the drawer. */
+function Shell({ signOut }: { signOut: () => Promise<void> }) {
+  const location = useLocation();
+  const scene = sceneOf(location, entries, undefined);
+  const sceneElement = useRoutes(
+    [
+      { path: '/lobby', element: <Scene name="lobby scene" /> },
+      { path: '/room/:roomId', element: <Scene name="room scene" /> },
+    ],
+    scene,
+  );
+  const pageElement = useRoutes(entries.map((e) => ({ path: e.path, element: <p>{e.page} page body</p> })));
+  const entry = menuEntryAt(entries, location.pathname);
+  return (
+    <AppShell
+      user={makeUser()}
+      menuPages={entries}
+      signOut={signOut}
+      scene={scene}
+      sceneElement={sceneElement}
+      page={entry ? { entry, element: pageElement } : undefined}
+    />
+  );
+}
+
+function setup({
+  preferences = { private_chat: 'yes', enable_token_wallet: 'auto' },
+  route = '/lobby',
+  multiplayer = false,
+}: { preferences?: Record<string, string>; route?: string; multiplayer?: boolean } = {}) {
+  mounts.length = 0;
+  mockTrpc({
+    'event.getPreferences': () => prefs(preferences),
+    'content.getLobby': () => ({
+      id: 1,
+      name: 'Main hall',
+      link: 'https://rooms.example/lobby',
+      type: 'lobby',
+      event_code: 'DEMO',
+      active: true,
+      multiplayer,
+    }),
+    'content.getRoom': () => ({
+      id: 5,
+      name: 'Hall 5',
+      link: 'https://rooms.example/5',
+      type: '3d',
+      event_code: 'DEMO',
+      active: true,
+      multiplayer,
+    }),
   });
+  const signOut = vi.fn(async () => undefined);
+  const view = renderWithProviders(<Shell signOut={signOut} />, { route });
   return { ...view, signOut };
 }
 
@@ -80,6 +152,7 @@ describe('app shell', () => {
       'Chat',
       'TokenWallet',
     ]);
+    expect(within(drawer).getByRole('link', { name: 'Lobby' })).toHaveAttribute('aria-current', 'page');
     expect(within(drawer).getByRole('link', { name: 'Profile settings' })).toHaveAttribute(
       'href',
       '/profile/settings',
@@ -96,12 +169,49 @@ describe('app shell', () => {
     expect(screen.getByRole('button', { name: 'Open the menu (unread messages)' })).toBeInTheDocument();
   });
 
-  it('navigates from the menu and closes it', async () => {
-    const { user, location } = setup();
+  it('opens a menu page in the drawer over the room, which stays mounted, and closes back to the room', async () => {
+    const { user, location } = setup({ route: '/room/5' });
+    expect(await screen.findByRole('heading', { name: 'room scene' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Open the menu' }));
     await user.click(await screen.findByRole('link', { name: 'Chat' }));
     expect(location().pathname).toBe('/chat');
-    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+    expect(location().state).toEqual({ background: { pathname: '/room/5', search: '', hash: '' } });
+    const drawer = await screen.findByRole('dialog', { name: 'Chat' });
+    expect(within(drawer).getByText('Chat page body')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'room scene' })).toBeInTheDocument();
+    await user.click(within(drawer).getByRole('button', { name: 'Close the menu' }));
+    expect(location().pathname).toBe('/room/5');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(mounts).toEqual(['room scene']);
+  });
+
+  it('goes back from a page to the menu, keeping the scene', async () => {
+    const { user, location } = setup();
+    await user.click(screen.getByRole('button', { name: 'Open the menu' }));
+    await user.click(await screen.findByRole('link', { name: 'Token wallet' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Token wallet' });
+    await user.click(within(drawer).getByRole('button', { name: 'Back to the menu' }));
+    expect(location().pathname).toBe('/lobby');
+    expect(await screen.findByRole('dialog', { name: 'Menu' })).toBeInTheDocument();
+    expect(mounts).toEqual(['lobby scene']);
+  });
+
+  it('shows the lobby behind a page opened by a deep link, and says when the page is not for this user', async () => {
+    setup({ route: '/chat', preferences: { private_chat: 'no' } });
+    expect(await screen.findByRole('heading', { name: 'lobby scene' })).toBeInTheDocument();
+    const drawer = await screen.findByRole('dialog', { name: 'Chat' });
+    expect(
+      await within(drawer).findByText('This page is not available to you at this event.'),
+    ).toBeInTheDocument();
+    expect(within(drawer).queryByText('Chat page body')).not.toBeInTheDocument();
+  });
+
+  it('offers the participants only in a multiplayer room, judged by the room behind the drawer', async () => {
+    const { user } = setup({ route: '/room/5', multiplayer: true });
+    await user.click(screen.getByRole('button', { name: 'Open the menu' }));
+    await user.click(await screen.findByRole('link', { name: 'Participants' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Participants' });
+    expect(within(drawer).getByText('UserList page body')).toBeInTheDocument();
   });
 
   it('asks before logging out', async () => {

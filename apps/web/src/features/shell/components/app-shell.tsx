@@ -1,14 +1,28 @@
-// The signed-in frame (spec 02 §2.2): a header with the side-menu toggle (with the unread dot), the page, and
-// the drawer (400 px; full width under 600 px) with the menu registered by the features.
-import { Suspense, useState } from 'react';
-import { ActionIcon, Box, Burger, Center, Drawer, Group, Indicator, Loader, Title } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+// The signed-in frame (spec 02 §2.2, §2.3): a header with the side-menu toggle (with the unread dot), the scene
+// (lobby or room) and the drawer (400 px; full width under 600 px). The drawer shows the menu registered by the
+// features or, when the URL names a menu page (/chat, /settings ...), that page over the scene, which stays
+// mounted. Back returns to the menu; close returns to the scene (lib/scene.ts).
+import { Suspense, useState, type ReactNode } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  Burger,
+  Center,
+  Drawer,
+  Group,
+  Indicator,
+  Loader,
+  Text,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { BREAKPOINTS, SIZES, type CurrentUser } from '@showfloor/contracts';
 import { RouteErrorBoundary } from '../../../components/errors/route-error-boundary.tsx';
 import { useEventPreferences } from '../../../hooks/use-event-preferences.ts';
-import type { MenuPageEntry } from '../../../lib/menu.ts';
+import type { MenuContext, MenuPageEntry } from '../../../lib/menu.ts';
+import { hrefOf, type SceneLocation } from '../../../lib/scene.ts';
 import { useUnreadTotal } from '../../../lib/unread.ts';
 import { useRoomKind } from '../hooks/use-room-kind.ts';
 import { LogoutDialog } from './logout-dialog.tsx';
@@ -18,6 +32,11 @@ export interface AppShellProps {
   user: CurrentUser;
   menuPages: readonly MenuPageEntry[];
   signOut: () => Promise<void>;
+  /** The lobby or room behind the drawer, and its rendered route. */
+  scene: SceneLocation;
+  sceneElement: ReactNode;
+  /** The menu page the URL names, shown in the drawer. */
+  page?: { entry: MenuPageEntry; element: ReactNode } | undefined;
 }
 
 export function PageLoader() {
@@ -29,15 +48,62 @@ export function PageLoader() {
   );
 }
 
-export function AppShell({ user, menuPages, signOut }: AppShellProps) {
+function BackIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** A menu page in the drawer, once the rules that decide its visibility can be read. */
+function DrawerPage({
+  page,
+  ctx,
+  ready,
+}: {
+  page: NonNullable<AppShellProps['page']>;
+  ctx: MenuContext;
+  ready: boolean;
+}) {
   const { t } = useTranslation('shell');
-  const [opened, drawer] = useDisclosure(false);
+  if (!ready) return <PageLoader />;
+  // A link to a page this user may not see (an old bookmark, another role's link) says so instead of opening it.
+  if (!page.entry.isVisible(ctx)) {
+    return (
+      <Alert color="gray" title={t('menu.notAvailableTitle')}>
+        {t('menu.notAvailable')}
+      </Alert>
+    );
+  }
+  return (
+    <RouteErrorBoundary>
+      <Suspense fallback={<PageLoader />}>{page.element}</Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+export function AppShell({ user, menuPages, signOut, scene, sceneElement, page }: AppShellProps) {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const [menuOpen, setMenuOpen] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
   const isSmall = useMediaQuery(`(max-width: ${BREAKPOINTS.SMALL}px)`);
-  const { preferences } = useEventPreferences(user.event_code);
-  const roomKind = useRoomKind();
+  const preferences = useEventPreferences(user.event_code);
+  const roomKind = useRoomKind(scene.pathname);
   const unread = useUnreadTotal();
-  const ctx = { user, preferences, roomKind };
+  const ctx: MenuContext = { user, preferences: preferences.preferences, roomKind };
+  const ready = !preferences.isLoading && roomKind !== 'pending';
+  const opened = page !== undefined || menuOpen;
+
+  const close = () => {
+    setMenuOpen(false);
+    if (page) void navigate(hrefOf(scene));
+  };
+  const backToMenu = () => {
+    setMenuOpen(true);
+    void navigate(hrefOf(scene));
+  };
 
   return (
     <Box mih="100vh" bg="var(--sf-bg-primary, var(--mantine-color-body))">
@@ -49,51 +115,61 @@ export function AppShell({ user, menuPages, signOut }: AppShellProps) {
       >
         <Group gap="sm">
           <Indicator disabled={unread === 0} color="red" size={10} offset={4} processing={false}>
-            <ActionIcon
-              variant="subtle"
-              size="lg"
-              onClick={drawer.toggle}
+            <Burger
+              opened={opened}
+              size="sm"
+              onClick={() => (opened ? close() : setMenuOpen(true))}
               aria-label={unread > 0 ? t('menu.openWithUnread') : t('menu.open')}
               aria-expanded={opened}
               aria-controls="side-menu"
-            >
-              <Burger opened={opened} size="sm" component="span" aria-hidden />
-            </ActionIcon>
+            />
           </Indicator>
-          <Title order={2} size="h4">
+          <Text fw={700} size="lg">
             {t('appName')}
-          </Title>
+          </Text>
         </Group>
       </Box>
       <Box component="main" id="main">
-        <RouteErrorBoundary>
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
+        <RouteErrorBoundary path={scene.pathname}>
+          <Suspense fallback={<PageLoader />}>{sceneElement}</Suspense>
         </RouteErrorBoundary>
       </Box>
-      <Drawer
-        id="side-menu"
-        opened={opened}
-        onClose={drawer.close}
-        size={isSmall ? '100%' : SIZES.DRAWER_WIDTH}
-        title={t('menu.title')}
-        closeButtonProps={{ 'aria-label': t('menu.close') }}
-      >
-        <SideMenu
-          entries={menuPages}
-          ctx={ctx}
-          onNavigate={drawer.close}
-          onLogout={() => {
-            drawer.close();
-            setLogoutOpen(true);
-          }}
-        />
-      </Drawer>
+      <Drawer.Root opened={opened} onClose={close} size={isSmall ? '100%' : SIZES.DRAWER_WIDTH}>
+        <Drawer.Overlay />
+        <Drawer.Content id="side-menu">
+          <Drawer.Header>
+            <Group gap="xs" wrap="nowrap">
+              {page ? (
+                <ActionIcon variant="subtle" color="gray" onClick={backToMenu} aria-label={t('menu.back')}>
+                  <BackIcon />
+                </ActionIcon>
+              ) : null}
+              <Drawer.Title fw={700}>{page ? t(page.entry.labelKey) : t('menu.title')}</Drawer.Title>
+            </Group>
+            <Drawer.CloseButton aria-label={t('menu.close')} />
+          </Drawer.Header>
+          <Drawer.Body>
+            {page ? (
+              <DrawerPage page={page} ctx={ctx} ready={ready} />
+            ) : (
+              <SideMenu
+                entries={menuPages}
+                ctx={ctx}
+                scene={scene}
+                onNavigate={() => setMenuOpen(false)}
+                onLogout={() => {
+                  setMenuOpen(false);
+                  setLogoutOpen(true);
+                }}
+              />
+            )}
+          </Drawer.Body>
+        </Drawer.Content>
+      </Drawer.Root>
       <LogoutDialog
         opened={logoutOpen}
         user={user}
-        preferences={preferences}
+        preferences={preferences.preferences}
         onCancel={() => setLogoutOpen(false)}
         signOut={signOut}
       />

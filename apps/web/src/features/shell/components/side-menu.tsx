@@ -1,30 +1,47 @@
-// The side menu's content (spec 02 §2.2): the visible menu pages in the spec's order, then the bottom buttons
-// settings (only with access), help and log out.
-import { Button, Divider, NavLink, Stack } from '@mantine/core';
+// The side menu's content (spec 02 §2.2): the lobby and the visible menu pages in the spec's order, then the
+// bottom buttons settings (only with access), help and log out. A menu page opens in the drawer over the scene,
+// so its link carries the scene as the router state's background (lib/scene.ts).
+import { Divider, NavLink, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import {
   hasScreenAccess,
   visibleMenuPages,
   type MenuContext,
   type MenuPageEntry,
 } from '../../../lib/menu.ts';
+import type { DrawerState, SceneLocation } from '../../../lib/scene.ts';
 import { UserAvatar } from './user-avatar.tsx';
 
 export interface SideMenuProps {
   entries: readonly MenuPageEntry[];
   ctx: MenuContext;
+  /** The lobby or room behind the drawer. */
+  scene: SceneLocation;
   onNavigate: () => void;
   onLogout: () => void;
 }
 
-export function SideMenu({ entries, ctx, onNavigate, onLogout }: SideMenuProps) {
+export function SideMenu({ entries, ctx, scene, onNavigate, onLogout }: SideMenuProps) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
   const items = visibleMenuPages(entries, ctx, 'list');
   const bottom = visibleMenuPages(entries, ctx, 'bottom');
+  const state: DrawerState = { background: scene };
+  const inLobby = scene.pathname === '/lobby';
+  const pageLink = (entry: MenuPageEntry) => (
+    <NavLink
+      key={entry.page}
+      component={Link}
+      to={entry.path}
+      state={state}
+      label={t(entry.labelKey)}
+      leftSection={entry.showsUserAvatar ? <UserAvatar user={ctx.user} size={28} /> : undefined}
+      onClick={onNavigate}
+      data-menu-page={entry.page}
+    />
+  );
   return (
-    <Stack justify="space-between" h="100%" gap="md">
+    <Stack justify="space-between" mih="calc(100dvh - 6rem)" gap="md">
       <nav aria-label={t('shell:menu.pagesLabel')}>
         <Stack gap={2}>
           {hasScreenAccess(ctx.user, '/lobby') ? (
@@ -32,43 +49,18 @@ export function SideMenu({ entries, ctx, onNavigate, onLogout }: SideMenuProps) 
               component={Link}
               to="/lobby"
               label={t('shell:menu.lobby')}
-              active={pathname === '/lobby'}
+              active={inLobby}
+              aria-current={inLobby ? 'page' : undefined}
               onClick={onNavigate}
             />
           ) : null}
-          {items.map((entry) => (
-            <NavLink
-              key={entry.page}
-              component={Link}
-              to={entry.path}
-              label={t(entry.labelKey)}
-              active={pathname === entry.path}
-              aria-current={pathname === entry.path ? 'page' : undefined}
-              leftSection={entry.showsUserAvatar ? <UserAvatar user={ctx.user} size={28} /> : undefined}
-              onClick={onNavigate}
-              data-menu-page={entry.page}
-            />
-          ))}
+          {items.map(pageLink)}
         </Stack>
       </nav>
-      <Stack gap="xs">
-        <Divider />
-        {bottom.map((entry) => (
-          <Button
-            key={entry.page}
-            component={Link}
-            to={entry.path}
-            variant="subtle"
-            justify="flex-start"
-            onClick={onNavigate}
-            data-menu-page={entry.page}
-          >
-            {t(entry.labelKey)}
-          </Button>
-        ))}
-        <Button variant="subtle" color="red" justify="flex-start" onClick={onLogout}>
-          {t('shell:menu.logout')}
-        </Button>
+      <Stack gap={2}>
+        <Divider mb="xs" />
+        {bottom.map(pageLink)}
+        <NavLink component="button" label={t('shell:menu.logout')} c="red.9" onClick={onLogout} />
       </Stack>
     </Stack>
   );

@@ -1,13 +1,11 @@
-// What the current page's room is: the user list needs a multiplayer room (spec 02 §2.2). The lobby is a room
-// too (a path containing 'lobby'), so its own multiplayer flag counts.
-import { useLocation } from 'react-router-dom';
+// What the scene's room is: the user list needs a multiplayer room (spec 02 §2.2). The lobby is a room too (a path
+// containing 'lobby'), so its own multiplayer flag counts. 'pending' while the room is still being read.
 import type { RoomKind } from '../../../lib/menu.ts';
 import { isLobbyPath, roomIdFromPath } from '../../../lib/room-path.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { trpc } from '../../../lib/trpc.ts';
 
-export function useRoomKind(): RoomKind {
-  const { pathname } = useLocation();
+export function useRoomKind(pathname: string): RoomKind {
   const user = useCurrentUser();
   const inLobby = isLobbyPath(pathname);
   const roomId = roomIdFromPath(pathname);
@@ -19,7 +17,12 @@ export function useRoomKind(): RoomKind {
     { event_code: user?.event_code },
     { enabled: inLobby && Boolean(user), retry: false },
   );
-  if (inLobby) return lobby.data?.multiplayer ? 'multiplayer' : 'lobby';
-  if (roomId === undefined || !room.data) return 'none';
+  if (inLobby) {
+    if (lobby.isPending && lobby.fetchStatus !== 'idle') return 'pending';
+    return lobby.data?.multiplayer ? 'multiplayer' : 'lobby';
+  }
+  if (roomId === undefined) return 'none';
+  if (room.isPending && room.fetchStatus !== 'idle') return 'pending';
+  if (!room.data) return 'none';
   return room.data.multiplayer ? 'multiplayer' : 'single';
 }

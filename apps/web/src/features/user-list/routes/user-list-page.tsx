@@ -1,8 +1,6 @@
 // Participants: built in a later issue; the route and menu entry exist so the shell is complete.
-import { useTranslation } from 'react-i18next';
 import { PlaceholderPage } from '../../../components/placeholder-page.tsx';
 
 export default function UserListPage() {
-  const { t } = useTranslation('user-list');
-  return <PlaceholderPage title={t('title')} />;
+  return <PlaceholderPage />;
 }

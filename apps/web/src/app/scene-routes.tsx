@@ -1,0 +1,17 @@
+// The shell's scene routes: what fills the screen behind the side menu (the lobby, a room, the graphics error).
+// Menu pages (app/menu-pages.ts) open in the drawer over the scene, so a room stays mounted while its visitor
+// chats or reads the help (spec 02 §2.3 "Drawer pages"). The router mounts both under '/' (so each path is
+// known and guarded); the shell renders the scene from these routes' matches at the scene's own path, so scene
+// pages take what they need from their params (useParams), not from the URL, which may name a menu page.
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { lazyElement } from './lazy-element.tsx';
+
+export const sceneRoutes: RouteObject[] = [
+  { index: true, element: <Navigate to="/lobby" replace /> },
+  { path: 'lobby', element: lazyElement(() => import('../features/lobby/routes/lobby-page.tsx')) },
+  { path: 'room/:roomId', element: lazyElement(() => import('../features/room/routes/room-page.tsx')) },
+  {
+    path: 'webgl-error',
+    element: lazyElement(() => import('../features/webgl-error/routes/webgl-error-page.tsx')),
+  },
+];
