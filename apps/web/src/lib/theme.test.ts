@@ -1,6 +1,32 @@
+import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
+import { Checkbox, DEFAULT_THEME, MantineProvider, Radio, TextInput } from '@mantine/core';
+import { render, screen } from '@testing-library/react';
 import { prefs } from '../testing/fixtures.ts';
-import { buildTheme, shadesOf, themeVariables } from './theme.ts';
+import { contrastRatio, parseCssColour } from './contrast.ts';
+import {
+  FOCUS_RING_CSS,
+  FOCUS_RING_STYLE_ID,
+  buildTheme,
+  installFocusRing,
+  shadesOf,
+  themeVariables,
+} from './theme.ts';
+
+const WHITE = parseCssColour('#ffffff')!;
+const GRAY_0 = parseCssColour(DEFAULT_THEME.colors.gray[0])!;
+
+/** 'var(--mantine-color-red-9)' → Mantine's red.9 as a colour. */
+function mantineColour(cssValue: string | undefined) {
+  const [, name = '', shade = ''] = /^var\(--mantine-color-([a-z]+)-(\d)\)$/.exec(cssValue ?? '') ?? [];
+  const hex = DEFAULT_THEME.colors[name]?.[Number(shade)];
+  if (!hex) throw new Error(`not a Mantine palette colour: ${cssValue}`);
+  return parseCssColour(hex)!;
+}
+
+function renderThemed(...children: ReturnType<typeof createElement>[]) {
+  return render(createElement(MantineProvider, { theme: buildTheme([]), env: 'test' }, ...children));
+}
 
 describe('event theme', () => {
   it("builds the primary palette around the event's colour", () => {
@@ -63,5 +89,65 @@ describe('event colours given as rgb() or rgba()', () => {
     expect(shadesOf('rgb(1, 2)')).toBeUndefined();
     expect(shadesOf('hsl(120, 50%, 50%)')).toBeUndefined();
     expect(shadesOf('#12345')).toBeUndefined();
+  });
+});
+
+describe('form control contrast (WCAG 1.4.3, 1.4.11, 2.4.7)', () => {
+  it('draws field error text at 4.5:1 or more, on white and on gray.0', () => {
+    const { light } = themeVariables([])({} as never);
+    const error = mantineColour(light['--mantine-color-error']);
+    expect(contrastRatio(error, WHITE)).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(error, GRAY_0)).toBeGreaterThanOrEqual(4.5);
+    // With an event colour too.
+    const branded = themeVariables(prefs({ 'color-ui-primary': '#ffd43b' }))({} as never).light;
+    expect(branded['--mantine-color-error']).toBe(light['--mantine-color-error']);
+  });
+
+  it('draws the resting border of inputs, checkboxes and radios at 3:1 or more', () => {
+    const { container } = renderThemed(
+      createElement(TextInput, { label: 'Name' }),
+      createElement(Checkbox, { label: 'Consent' }),
+      createElement(Radio, { label: 'Option' }),
+    );
+    const wrapper = container.querySelector('.mantine-Input-wrapper') as HTMLElement;
+    const checkbox = screen.getByRole('checkbox', { name: 'Consent' });
+    const radio = screen.getByRole('radio', { name: 'Option' });
+    // Mantine's stylesheet draws these borders with var(--mantine-color-gray-4), 1.5:1 on white.
+    expect(contrastRatio(parseCssColour(DEFAULT_THEME.colors.gray[4])!, WHITE)).toBeLessThan(3);
+    for (const element of [wrapper, checkbox, radio]) {
+      const border = mantineColour(element.style.getPropertyValue('--mantine-color-gray-4'));
+      expect(contrastRatio(border, WHITE)).toBeGreaterThanOrEqual(3);
+      expect(contrastRatio(border, GRAY_0)).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('keeps an event theme on the same controls', () => {
+    const theme = buildTheme(prefs({ 'color-ui-primary': 'rgb(26, 127, 55)' }));
+    expect(theme.components?.Input).toBeDefined();
+    expect(theme.components?.Checkbox).toBeDefined();
+    expect(theme.primaryColor).toBe('brand');
+  });
+
+  it('adds a 2 px focus ring to focused inputs, once per document', () => {
+    installFocusRing();
+    installFocusRing();
+    const styles = document.querySelectorAll(`style#${FOCUS_RING_STYLE_ID}`);
+    expect(styles).toHaveLength(1);
+    expect(styles[0]?.textContent).toBe(FOCUS_RING_CSS);
+    expect(FOCUS_RING_CSS).toMatch(/\.mantine-Input-input:focus-visible/);
+    expect(FOCUS_RING_CSS).toMatch(
+      /outline: 2px solid var\(--sf-focus-ring, var\(--mantine-primary-color-filled\)\)/,
+    );
+    expect(styles[0]?.parentElement).toBe(document.head);
+  });
+
+  it('darkens a light event colour for the focus ring until it shows 3:1 on white', () => {
+    const { variables } = themeVariables(prefs({ 'color-ui-primary': '#ffd43b' }))({} as never);
+    const ring = parseCssColour(variables['--sf-focus-ring'] ?? '');
+    expect(ring).toBeDefined();
+    expect(contrastRatio(ring!, WHITE)).toBeGreaterThanOrEqual(3);
+    expect(themeVariables([])({} as never).variables['--sf-focus-ring']).toBeUndefined();
+    // Mantine's default primary (blue.8 here) is already above 3:1.
+    expect(contrastRatio(parseCssColour(DEFAULT_THEME.colors.blue[8])!, WHITE)).toBeGreaterThanOrEqual(3);
   });
 });

@@ -1,14 +1,18 @@
 // The event's look (spec 01 §3 theme values) over Mantine: the UI colours become Mantine palettes, the
 // backgrounds and 3D label styles become CSS variables for the pages that use them. Event colours may be any
 // colour the contracts accept (hex with or without alpha, rgb(), rgba()); transparency is composited on white.
+//
+// Form controls meet WCAG 2.2 whatever the event's colours: error text at least 4.5:1 (1.4.3), the borders of
+// inputs, checkboxes and radios at least 3:1 (1.4.11) and a 2 px focus ring on inputs (2.4.7, 2.4.13).
 import {
   createTheme,
   type CSSVariablesResolver,
   type MantineColorsTuple,
+  type MantineThemeComponents,
   type MantineThemeOverride,
 } from '@mantine/core';
 import { findPreference, type Preference } from '@showfloor/contracts';
-import { parseCssColour, type Rgb } from './contrast.ts';
+import { parseCssColour, readableBackground, type Rgb } from './contrast.ts';
 
 const toHex = ({ r, g, b }: Rgb): string =>
   `#${[r, g, b]
@@ -42,6 +46,54 @@ function colourPreference(preferences: readonly Preference[], name: Parameters<t
   return typeof value === 'string' && value ? value : undefined;
 }
 
+/**
+ * Mantine draws the resting border of inputs, checkboxes and radios in gray.4 (#ced4da, 1.5:1 on white). Inside
+ * those elements gray.4 is pointed at gray.6 (#868e96, 3.3:1), so only the resting border darkens: the checked,
+ * error, success, focus and disabled states keep their own colours, and the dark scheme (dark.4) is untouched.
+ */
+export const CONTROL_BORDER_SHADE = 'gray.6';
+/** The shade of error text (`--mantine-color-error`) on light backgrounds. */
+export const ERROR_SHADE = 'red.9';
+/** 'red.9' → 'var(--mantine-color-red-9)'. */
+const colourVar = (shade: string): string => `var(--mantine-color-${shade.replace('.', '-')})`;
+
+const strongerResting = { '--mantine-color-gray-4': colourVar(CONTROL_BORDER_SHADE) };
+
+/** Default styles of the form controls (the Input entry covers every text-like input: TextInput, Select, ...). */
+const controlComponents: MantineThemeComponents = {
+  Input: { styles: { wrapper: strongerResting } },
+  Checkbox: { styles: { input: strongerResting } },
+  CheckboxIndicator: { styles: { indicator: strongerResting } },
+  Radio: { styles: { radio: strongerResting } },
+  RadioIndicator: { styles: { indicator: strongerResting } },
+};
+
+/** The stylesheet's element id (one per document). */
+export const FOCUS_RING_STYLE_ID = 'sf-focus-ring';
+
+/**
+ * Mantine removes a focused input's outline and only recolours its 1 px border. This puts a 2 px ring back on
+ * keyboard (and, for text fields, any) focus; PasswordInput and PillsInput draw the box around the real input.
+ * The colour is `--sf-focus-ring` (the event's primary, darkened to 3:1 on white) or Mantine's primary.
+ * Inline styles cannot express :focus-visible, hence one small stylesheet (CSP allows inline styles for Mantine).
+ */
+export const FOCUS_RING_CSS = `:root .mantine-Input-input:focus-visible,
+:root .mantine-Input-input:has(input:focus-visible) {
+  outline: 2px solid var(--sf-focus-ring, var(--mantine-primary-color-filled));
+  outline-offset: 2px;
+}`;
+
+/** Adds the focus-ring stylesheet once (after Mantine's, so it wins over its `outline: none`). */
+export function installFocusRing(doc: Document | undefined = globalThis.document): void {
+  if (!doc?.head || doc.getElementById(FOCUS_RING_STYLE_ID)) return;
+  const style = doc.createElement('style');
+  style.id = FOCUS_RING_STYLE_ID;
+  style.textContent = FOCUS_RING_CSS;
+  doc.head.append(style);
+}
+
+installFocusRing();
+
 /** Mantine theme from the event preferences; without them, Mantine's defaults. */
 export function buildTheme(preferences: readonly Preference[]): MantineThemeOverride {
   const primary = shadesOf(colourPreference(preferences, 'color-ui-primary') ?? '');
@@ -54,6 +106,7 @@ export function buildTheme(preferences: readonly Preference[]): MantineThemeOver
     primaryShade: primary ? 6 : 8,
     // The spec's breakpoints: 600 px (auth and general) and 960 px (dashboard, mini-map controls).
     breakpoints: { xs: '37.5em', sm: '48em', md: '60em', lg: '75em', xl: '88em' },
+    components: controlComponents,
     ...(primary ? { primaryColor: 'brand' } : {}),
     colors: {
       ...(primary ? { brand: primary } : {}),
@@ -78,8 +131,15 @@ export function themeVariables(preferences: readonly Preference[]): CSSVariables
   set('--sf-label-opacity', 'label_opacity');
   const bold = findPreference(preferences, 'label_font_bold');
   if (bold) vars['--sf-label-weight'] = bold === 'yes' ? '700' : '400';
-  // Links use a dark shade of the primary colour so small link text keeps a 4.5:1 contrast on white.
-  const primary = shadesOf(colourPreference(preferences, 'color-ui-primary') ?? '') ? 'brand' : 'blue';
-  const light = { '--mantine-color-anchor': `var(--mantine-color-${primary}-8)` };
+  const primaryShades = shadesOf(colourPreference(preferences, 'color-ui-primary') ?? '');
+  // The focus ring: the event's primary, darkened until it stands out 3:1 from a white page.
+  if (primaryShades) vars['--sf-focus-ring'] = readableBackground(primaryShades[6], '#ffffff', 3);
+  const primary = primaryShades ? 'brand' : 'blue';
+  const light = {
+    // Links use a dark shade of the primary colour so small link text keeps a 4.5:1 contrast on white.
+    '--mantine-color-anchor': `var(--mantine-color-${primary}-8)`,
+    // Field errors: Mantine's red.6 is 3.3:1 on white; red.9 is 5.5:1 (5.2:1 on gray.0).
+    '--mantine-color-error': colourVar(ERROR_SHADE),
+  };
   return () => ({ variables: vars, light, dark: {} });
 }
