@@ -7,6 +7,7 @@ import { makeUser } from '../../../testing/fixtures.ts';
 import { testI18n } from '../../../testing/i18n.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { fail, mockTrpc, type Handler } from '../../../testing/trpc-mock.ts';
+import { forgetSsoAccessCode, keptSsoAccessCode } from '../sso-access-code.ts';
 import LoginPage from './login-page.tsx';
 
 const providers = (userPass = true) => ({
@@ -56,6 +57,7 @@ afterEach(async () => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   clearSession();
+  forgetSsoAccessCode();
   await act(() => testI18n.changeLanguage('en'));
 });
 
@@ -242,6 +244,21 @@ describe('login page', () => {
       '/api/v1/auth/oauth2?frontend=visitor&provider=demo-sso&event_code=DEMO',
     );
     expect(window.localStorage.getItem(STORAGE_KEYS.EVENT_CODE)).toBe('DEMO');
+  });
+
+  it("keeps the link's access code for the SSO callback, and forgets an old one without it", async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const first = setup({}, '/auth/login?event=VIP&access_code=VIP-2026');
+    await tickConsents(first.user);
+    await first.user.click(await screen.findByRole('button', { name: 'Sign in with Demo SSO' }));
+    expect(assign).toHaveBeenCalledTimes(1);
+    expect(keptSsoAccessCode()).toBe('VIP-2026');
+    first.unmount();
+    const second = setup({}, '/auth/login?event=DEMO');
+    await tickConsents(second.user);
+    await second.user.click(await screen.findByRole('button', { name: 'Sign in with Demo SSO' }));
+    expect(assign).toHaveBeenCalledTimes(2);
+    expect(keptSsoAccessCode()).toBeUndefined();
   });
 
   it('shows email and password only when the event allows user/password login', async () => {

@@ -25,6 +25,7 @@ import { SsoButtons } from '../components/sso-buttons.tsx';
 import { useAccessCodeDialog } from '../hooks/use-access-code-dialog.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
 import { useServerError } from '../hooks/use-server-error.ts';
+import { rememberSsoAccessCode } from '../sso-access-code.ts';
 import { isValidEmail, isValidEventCode, isValidPassword } from '../validation.ts';
 
 export default function LoginPage() {
@@ -139,6 +140,8 @@ export default function LoginPage() {
     }
     window.localStorage.setItem(STORAGE_KEYS.EVENT_CODE, eventCode);
     rememberReturnTo(target);
+    // The link's access_code comes back with the callback page's first attempt.
+    rememberSsoAccessCode(queryAccessCode || undefined);
     browser.assign(oauth2StartUrl(provider.name, eventCode));
   }
 

@@ -5,6 +5,7 @@ import { clearSession, getCurrentUser } from '../../../lib/session.ts';
 import { makeUser } from '../../../testing/fixtures.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { fail, mockTrpc, type Handler } from '../../../testing/trpc-mock.ts';
+import { forgetSsoAccessCode, rememberSsoAccessCode } from '../sso-access-code.ts';
 import OAuth2CallbackPage from './oauth2-callback-page.tsx';
 
 function setup(handler: Handler, route = '/auth/callback/oauth2/demo-sso?code=abc&event=VIP') {
@@ -21,6 +22,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
   clearSession();
+  forgetSsoAccessCode();
 });
 
 describe('OAuth2 callback page', () => {
@@ -44,6 +46,18 @@ describe('OAuth2 callback page', () => {
       { code: 'abc', frontend: 'visitor', provider: 'demo-sso', event_code: 'DEMO' },
     ]);
     expect(getCurrentUser()).not.toBeNull();
+  });
+
+  it("sends the login link's access code with the first attempt", async () => {
+    rememberSsoAccessCode('VIP-2026');
+    const { user, gateway } = setup(() => ({ user_data: makeUser({ event_code: 'VIP' }), message: 'ok' }));
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('lobby page')).toBeInTheDocument();
+    expect(gateway.inputsOf('auth.oauth2Callback')).toEqual([
+      { code: 'abc', frontend: 'visitor', provider: 'demo-sso', event_code: 'VIP', access_code: 'VIP-2026' },
+    ]);
+    expect(window.localStorage.getItem(STORAGE_KEYS.ACCESS_CODE)).toBe('VIP-2026');
+    expect(window.sessionStorage.getItem('ssoAccessCode')).toBeNull();
   });
 
   it('keeps the retry token, opens the access-code dialog and sends both with the next attempt', async () => {

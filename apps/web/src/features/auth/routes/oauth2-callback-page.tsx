@@ -1,7 +1,8 @@
 // The single-sign-on return page (spec 01 §2 "OAuth2 page", §4): the provider is the last path segment, the
 // code comes in the query; an event-code field when the query has none, a login button and the access-code
-// dialog. A retry_token from an error answer is sent with the next attempt; 'Login session expired.' or 401.2
-// goes back to login after 4 s.
+// dialog. The login link's access_code (kept across the round trip) is sent with the attempts; a retry_token
+// from an error answer is sent with the next attempt; 'Login session expired.' or 401.2 goes back to login
+// after 4 s.
 import { useState } from 'react';
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +18,7 @@ import { useAccessCodeDialog } from '../hooks/use-access-code-dialog.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
 import { useEventCodeField } from '../hooks/use-event-code-field.ts';
 import { useServerError } from '../hooks/use-server-error.ts';
+import { forgetSsoAccessCode, keptSsoAccessCode } from '../sso-access-code.ts';
 
 export default function OAuth2CallbackPage() {
   const { t } = useTranslation('auth');
@@ -31,8 +33,10 @@ export default function OAuth2CallbackPage() {
   const dialog = useAccessCodeDialog();
   const { eventCode } = event;
 
-  async function attempt(accessCode?: string) {
+  /** `dialogCode` is the access-code dialog's; without it the login link's access_code is sent, if any. */
+  async function attempt(dialogCode?: string) {
     clearServerError();
+    const accessCode = dialogCode ?? keptSsoAccessCode();
     try {
       const answer = await callback.mutateAsync({
         code,
@@ -43,6 +47,7 @@ export default function OAuth2CallbackPage() {
         ...(retryToken ? { retry_token: retryToken } : {}),
       });
       dialog.close();
+      forgetSsoAccessCode();
       await completeSignIn(answer.user_data, takeReturnTo(), accessCode);
     } catch (err) {
       const error = parseAppError(err);
