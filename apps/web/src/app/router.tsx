@@ -6,6 +6,7 @@ import { MantineProvider } from '@mantine/core';
 import { Navigate, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { ErrorBoundary } from '../components/errors/error-boundary.tsx';
 import { SomethingWentWrong } from '../components/errors/something-went-wrong.tsx';
+import { DocumentTitle } from './document-title.tsx';
 import { lazyElement, loaderOf } from './lazy-element.tsx';
 import { MENU_PAGES } from './menu-pages.ts';
 import { RootLayout } from './routes/root-layout.tsx';
@@ -103,6 +104,7 @@ export function AppRoutes({ routes: table = routes }: { routes?: RouteObject[] }
       )}
       onError={(error) => console.error('route error', error)}
     >
+      <DocumentTitle />
       <Suspense fallback={<div aria-busy="true" />}>
         <MatchedRoutes table={table} />
       </Suspense>
