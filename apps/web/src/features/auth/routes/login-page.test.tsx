@@ -109,6 +109,17 @@ describe('login page', () => {
     expect(gateway.inputsOf('auth.signin')).toMatchObject([{ password: ' Showfloor2026 ' }]);
   });
 
+  it('marks both consents as required and still shows its own consent text', async () => {
+    const { user } = setup();
+    const privacy = screen.getByRole('checkbox', { name: /privacy policy/i });
+    const storage = screen.getByRole('checkbox', { name: /local storage/i });
+    expect(privacy).toBeRequired();
+    expect(storage).toBeRequired();
+    await fillValid(user);
+    await user.type(screen.getByLabelText(/^password/i), '{Enter}');
+    expect(screen.getAllByText('Please accept to continue')).toHaveLength(2);
+  });
+
   it('on Enter without both consents highlights the consents and does not sign in', async () => {
     const { user, gateway } = setup();
     await fillValid(user);

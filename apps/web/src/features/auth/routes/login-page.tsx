@@ -203,6 +203,8 @@ export default function LoginPage() {
               error={touched.eventCode && !valid.eventCode ? t('errors.eventCode') : undefined}
             />
           )}
+          {/* `required` lets assistive technology announce the consents as required; the form is noValidate,
+              so the browser's own message never replaces the spec's consent error. */}
           <Checkbox
             label={
               <Trans
@@ -221,6 +223,7 @@ export default function LoginPage() {
                 }}
               />
             }
+            required
             checked={consents.privacy}
             onChange={(e) => {
               const checked = e.currentTarget.checked;
@@ -230,6 +233,7 @@ export default function LoginPage() {
           />
           <Checkbox
             label={t('login.consentStorage')}
+            required
             checked={consents.storage}
             onChange={(e) => {
               const checked = e.currentTarget.checked;
