@@ -1,6 +1,16 @@
-import { describe, expect, it, vi } from 'vitest';
+import { createElement } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { notifications, notificationsStore } from '@mantine/notifications';
 import { announcementTone } from '../../../lib/notify.ts';
-import { handleAnnouncement } from './use-announcements.ts';
+import { testI18n } from '../../../testing/i18n.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
+import { announcementTypeWord, handleAnnouncement, showAnnouncement } from './use-announcements.ts';
+
+afterEach(async () => {
+  notifications.clean();
+  await testI18n.changeLanguage('en');
+});
 
 describe('announcements', () => {
   it('shows an announcement with its type and its own duration', () => {
@@ -24,5 +34,46 @@ describe('announcements', () => {
     const show = vi.fn();
     expect(handleAnnouncement({ title: 'x' }, show)).toBe(false);
     expect(show).not.toHaveBeenCalled();
+  });
+
+  it('names the type in words, in English and Deutsch', async () => {
+    const t = testI18n.t.bind(testI18n);
+    expect([1, 2, 3, 4].map((type) => announcementTypeWord(t, type))).toEqual([
+      'Information',
+      'Success',
+      'Warning',
+      'Error',
+    ]);
+    await testI18n.changeLanguage('de');
+    expect([1, 2, 3, 4].map((type) => announcementTypeWord(t, type))).toEqual([
+      'Information',
+      'Erfolg',
+      'Warnung',
+      'Fehler',
+    ]);
+  });
+
+  it('shows the type word in the title, not only a colour, with a named close button', async () => {
+    renderWithProviders(createElement('p', null, 'page'));
+    act(() => {
+      showAnnouncement(
+        { title: 'Keynote', message: 'Starts in 5 minutes', type: 3, duration: 20 },
+        testI18n.t.bind(testI18n),
+      );
+    });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Warning: Keynote')).toBeInTheDocument();
+    expect(within(alert).getByText('Starts in 5 minutes')).toBeInTheDocument();
+    expect(within(alert).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+  });
+
+  it('keeps announcements at their own duration, or open until closed', () => {
+    const t = testI18n.t.bind(testI18n);
+    const a = showAnnouncement({ title: 'A', message: 'm', type: 2, duration: 10 }, t);
+    const b = showAnnouncement({ title: 'B', message: 'm', type: 4, duration: null }, t);
+    const { notifications: shown, queue } = notificationsStore.getState();
+    const all = [...shown, ...queue];
+    expect(all.find((n) => n.id === a)).toMatchObject({ autoClose: 10_000, title: 'Success: A' });
+    expect(all.find((n) => n.id === b)).toMatchObject({ autoClose: false, title: 'Error: B' });
   });
 });

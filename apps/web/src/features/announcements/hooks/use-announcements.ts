@@ -1,12 +1,15 @@
-// Announcements heard on the socket (spec 01 §7, spec 02 §9): shown with their type and their own duration.
+// Announcements heard on the socket (spec 01 §7, spec 02 §9): shown with their own duration, and with their type
+// (Information, Success, Warning, Error) as a word in the title and an icon, not by colour alone.
 import { useEffect } from 'react';
-import { AnnouncementSchema, TOPICS } from '@showfloor/contracts';
-import { announcementNotice } from '../../../lib/notify.ts';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { AnnouncementSchema, TOPICS, type Announcement } from '@showfloor/contracts';
+import { announcementNotice, announcementTone } from '../../../lib/notify.ts';
 import { useSocket } from '../../../lib/socket-registry.ts';
 
 export function handleAnnouncement(
   payload: unknown,
-  show: typeof announcementNotice = announcementNotice,
+  show: (announcement: Announcement) => unknown = announcementNotice,
 ): boolean {
   const parsed = AnnouncementSchema.safeParse(payload);
   if (!parsed.success) return false;
@@ -14,16 +17,43 @@ export function handleAnnouncement(
   return true;
 }
 
+/** The type's word in the UI language (type 1 Information ... 4 Error; unknown types read as Information). */
+export function announcementTypeWord(t: TFunction, type: number): string {
+  switch (announcementTone(type)) {
+    case 'success':
+      return t('types.success', { ns: 'announcements' });
+    case 'warning':
+      return t('types.warning', { ns: 'announcements' });
+    case 'error':
+      return t('types.error', { ns: 'announcements' });
+    default:
+      return t('types.info', { ns: 'announcements' });
+  }
+}
+
+/** Shows an announcement whose title starts with its type, e.g. 'Warning: Keynote'. */
+export function showAnnouncement(announcement: Announcement, t: TFunction): string {
+  return announcementNotice({
+    ...announcement,
+    title: t('titleWithType', {
+      ns: 'announcements',
+      type: announcementTypeWord(t, announcement.type),
+      title: announcement.title,
+    }),
+  });
+}
+
 export function useAnnouncements(): void {
   const socket = useSocket();
+  const { t } = useTranslation('announcements');
   useEffect(() => {
     if (!socket) return undefined;
     const listener = (payload: unknown) => {
-      handleAnnouncement(payload);
+      handleAnnouncement(payload, (announcement) => showAnnouncement(announcement, t));
     };
     socket.on(TOPICS.ANNOUNCEMENTS, listener);
     return () => {
       socket.off(TOPICS.ANNOUNCEMENTS, listener);
     };
-  }, [socket]);
+  }, [socket, t]);
 }
