@@ -5,6 +5,8 @@ import { renderWithProviders } from '../../../testing/render.tsx';
 import { mockTrpc } from '../../../testing/trpc-mock.ts';
 import { prefs } from '../../../testing/fixtures.ts';
 import { testI18n } from '../../../testing/i18n.ts';
+import { Route, Routes } from 'react-router-dom';
+import LoginPage from '../routes/login-page.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 
 afterEach(async () => {
@@ -15,7 +17,7 @@ afterEach(async () => {
 describe('auth layout', () => {
   it("shows the event's poster through the gateway and the footer links with the event", async () => {
     mockTrpc({ 'event.getPreferences': () => prefs({ help_desk_email: 'desk@demo.test' }) });
-    renderWithProviders(<AuthLayout />, { route: '/auth/login?event=DEMO' });
+    renderWithProviders(<AuthLayout />, { route: '/auth/reset-password-success?event=DEMO' });
     expect(screen.getByRole('img', { name: 'Poster of the event DEMO' })).toHaveAttribute(
       'src',
       '/api/v1/content/poster?event_code=DEMO',
@@ -37,6 +39,44 @@ describe('auth layout', () => {
     expect(within(footer).getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('target', '_blank');
     const helpdesk = within(footer).getByRole('link', { name: 'Helpdesk' });
     await vi.waitFor(() => expect(helpdesk).toHaveAttribute('href', 'mailto:desk@demo.test'));
+  });
+
+  it('does not link to the page being shown', () => {
+    mockTrpc({ 'event.getPreferences': () => [] });
+    const login = renderWithProviders(<AuthLayout />, { route: '/auth/login?event=DEMO' });
+    let footer = screen.getByRole('navigation', { name: 'Account links' });
+    expect(within(footer).queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
+    expect(within(footer).getByRole('link', { name: 'Register' })).toBeInTheDocument();
+    login.unmount();
+    renderWithProviders(<AuthLayout />, { route: '/auth/registration?event=DEMO' });
+    footer = screen.getByRole('navigation', { name: 'Account links' });
+    expect(within(footer).queryByRole('link', { name: 'Register' })).not.toBeInTheDocument();
+    expect(within(footer).getByRole('link', { name: 'Log in' })).toBeInTheDocument();
+  });
+
+  it("follows the login page's typed event code for the terms of use, as its welcome text does", async () => {
+    mockTrpc({
+      'event.getPreferences': () => [],
+      'auth.providers': () => ({ providers: [], user_pass_login: true }),
+      'event.getOpenHours': () => ({ event_open_hours: [] }),
+    });
+    const { user } = renderWithProviders(
+      <Routes>
+        <Route element={<AuthLayout />}>
+          <Route path="auth/login" element={<LoginPage />} />
+        </Route>
+      </Routes>,
+      { route: '/auth/login' },
+    );
+    const terms = screen.getByRole('link', { name: 'Terms of use' });
+    expect(terms).toHaveAttribute('href', 'https://showfloor.example/terms');
+    await user.type(screen.getByLabelText(/event code/i), 'VIP');
+    expect(screen.getByText(/Welcome to our VIP event!/)).toBeInTheDocument();
+    expect(terms).toHaveAttribute('href', 'https://showfloor.example/vip-terms');
+    await user.clear(screen.getByLabelText(/event code/i));
+    await user.type(screen.getByLabelText(/event code/i), 'DEMO');
+    expect(screen.queryByText(/Welcome to our VIP event!/)).not.toBeInTheDocument();
+    expect(terms).toHaveAttribute('href', 'https://showfloor.example/terms');
   });
 
   it('links the special event to its own terms of use', () => {

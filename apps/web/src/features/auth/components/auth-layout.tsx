@@ -8,6 +8,7 @@ import { RouteErrorBoundary } from '../../../components/errors/route-error-bound
 import { useEventCode } from '../../../hooks/use-event-code.ts';
 import { useHelpdeskEmail } from '../../../hooks/use-helpdesk-email.ts';
 import { posterUrl } from '../../../lib/files.ts';
+import { AuthEventReportContext } from './auth-event-context.ts';
 import { AuthFooter } from './auth-footer.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 
@@ -32,6 +33,8 @@ function Poster({ eventCode }: { eventCode: string }) {
 export function AuthLayout() {
   const eventCode = useEventCode();
   const helpdeskEmail = useHelpdeskEmail();
+  // The event the shown page reports (the login page's typed or query code), else the known one.
+  const [pageEventCode, setPageEventCode] = useState<string>();
   return (
     <Box
       component="main"
@@ -46,10 +49,16 @@ export function AuthLayout() {
             <Group justify="flex-end" mb="xs">
               <LanguageSwitch />
             </Group>
-            <RouteErrorBoundary>
-              <Outlet />
-            </RouteErrorBoundary>
-            <AuthFooter eventCode={eventCode} helpdeskEmail={helpdeskEmail} />
+            <AuthEventReportContext value={setPageEventCode}>
+              <RouteErrorBoundary>
+                <Outlet />
+              </RouteErrorBoundary>
+            </AuthEventReportContext>
+            <AuthFooter
+              eventCode={eventCode}
+              termsEventCode={pageEventCode ?? eventCode}
+              helpdeskEmail={helpdeskEmail}
+            />
           </Paper>
         </Flex>
       </Container>

@@ -292,6 +292,19 @@ describe('login page', () => {
     expect(await screen.findByText('info page')).toBeInTheDocument();
   });
 
+  it('asks for the event code in the welcome text only when the field is shown', async () => {
+    const withEvent = setup();
+    expect(
+      await screen.findByText('Welcome! Log in with your e-mail address and your password.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/event code/i)).not.toBeInTheDocument();
+    withEvent.unmount();
+    setup({}, '/auth/login');
+    expect(
+      screen.getByText('Welcome! Log in with your e-mail address, your password and your event code.'),
+    ).toBeInTheDocument();
+  });
+
   it('greets the special event with its own welcome text', async () => {
     setup({}, '/auth/login?event=VIP');
     expect(await screen.findByText(/Welcome to our VIP event!/)).toBeInTheDocument();

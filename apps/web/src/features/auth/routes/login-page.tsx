@@ -21,10 +21,12 @@ import { AccessCodeDialog } from '../components/access-code-dialog.tsx';
 import { EventCodeInput } from '../components/event-code-input.tsx';
 import { PasswordField } from '../components/password-field.tsx';
 import { ServerErrorAlert } from '../components/server-error-alert.tsx';
+import { useReportAuthEvent } from '../components/auth-event-context.ts';
 import { SsoButtons } from '../components/sso-buttons.tsx';
 import { useAccessCodeDialog } from '../hooks/use-access-code-dialog.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
 import { useServerError } from '../hooks/use-server-error.ts';
+import { isSpecialEvent } from '../special-event.ts';
 import { rememberSsoAccessCode } from '../sso-access-code.ts';
 import { isValidEmail, isValidEventCode, isValidPassword } from '../validation.ts';
 
@@ -145,7 +147,13 @@ export default function LoginPage() {
     browser.assign(oauth2StartUrl(provider.name, eventCode));
   }
 
-  const isSpecialEvent = eventCode !== '' && eventCode === env.specialEventCode;
+  // The welcome text and the footer's terms-of-use link follow the same event code.
+  useReportAuthEvent(eventCode);
+  const welcome = isSpecialEvent(eventCode)
+    ? t('login.specialWelcome')
+    : queryEvent
+      ? t('login.welcomeEventGiven')
+      : t('login.welcome');
   const consentErrorText = t('login.consentRequired');
 
   return (
@@ -153,7 +161,7 @@ export default function LoginPage() {
       <Title order={1} size="h2">
         {t('login.title')}
       </Title>
-      <Text>{isSpecialEvent ? t('login.specialWelcome') : t('login.welcome')}</Text>
+      <Text>{welcome}</Text>
       <form
         noValidate
         aria-label={t('login.formLabel')}
