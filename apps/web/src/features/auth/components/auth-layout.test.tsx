@@ -41,6 +41,19 @@ describe('auth layout', () => {
     await vi.waitFor(() => expect(helpdesk).toHaveAttribute('href', 'mailto:desk@demo.test'));
   });
 
+  it('shows the whole poster at its own aspect ratio, top-aligned, without stretching the card', () => {
+    mockTrpc({ 'event.getPreferences': () => [] });
+    renderWithProviders(<AuthLayout />, { route: '/auth/login?event=DEMO' });
+    const poster = screen.getByRole('img', { name: 'Poster of the event DEMO' });
+    expect(poster.style.getPropertyValue('--image-object-fit')).toBe('contain');
+    expect(poster.style.height).toBe('auto');
+    expect(poster.style.objectPosition).toBe('top center');
+    const column = poster.parentElement as HTMLElement;
+    expect(column).toHaveClass('mantine-visible-from-xs');
+    expect(column.style.alignSelf).toBe('flex-start');
+    expect((column.parentElement as HTMLElement).style.alignItems).toBe('flex-start');
+  });
+
   it('does not link to the page being shown', () => {
     mockTrpc({ 'event.getPreferences': () => [] });
     const login = renderWithProviders(<AuthLayout />, { route: '/auth/login?event=DEMO' });

@@ -17,13 +17,18 @@ function Poster({ eventCode }: { eventCode: string }) {
   const [failed, setFailed] = useState<string | null>(null);
   if (!eventCode || failed === eventCode) return null;
   return (
-    <Box visibleFrom="xs" w={{ xs: '40%', md: '45%' }} maw={560} style={{ alignSelf: 'stretch' }}>
+    <Box visibleFrom="xs" w={{ xs: '40%', md: '45%' }} maw={560} style={{ alignSelf: 'flex-start' }}>
+      {/* The whole poster at its own aspect ratio, never cropped or stretched: at most one screen high, top
+          aligned; the card beside it keeps its own height. */}
       <Image
         src={posterUrl(eventCode)}
         alt={t('poster.alt', { event: eventCode })}
-        h="100%"
-        fit="cover"
+        w="100%"
+        h="auto"
+        mah="calc(100vh - 2 * var(--mantine-spacing-xl))"
+        fit="contain"
         radius="md"
+        style={{ objectPosition: 'top center' }}
         onError={() => setFailed(eventCode)}
       />
     </Box>
@@ -43,7 +48,7 @@ export function AuthLayout() {
       bg="var(--sf-bg-primary, var(--mantine-color-gray-0))"
     >
       <Container size="lg">
-        <Flex gap="xl" align="stretch" justify="center">
+        <Flex gap="xl" align="flex-start" justify="center">
           <Poster eventCode={eventCode} />
           <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', xs: 'xl' }} w="100%" maw={480}>
             <Group justify="flex-end" mb="xs">
