@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { notifications, notificationsStore } from '@mantine/notifications';
+import { TIMINGS } from '@showfloor/contracts';
+import { clearSession, startSession } from '../../../lib/session.ts';
+import { makeUser } from '../../../testing/fixtures.ts';
+import { testI18n } from '../../../testing/i18n.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
+import { fail, mockTrpc, type Handler } from '../../../testing/trpc-mock.ts';
+import RoomPage from './room-page.tsx';
+
+beforeEach(async () => {
+  await startSession(makeUser());
+});
+
+afterEach(async () => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  notifications.clean();
+  clearSession();
+  await testI18n.changeLanguage('en');
+});
+
+function openRoom(handler: Handler, route = '/room/5') {
+  const gateway = mockTrpc({ 'content.getRoom': handler });
+  const view = renderWithProviders(<RoomPage />, {
+    route,
+    path: '/room/:roomId',
+    routes: { '/lobby': <p>lobby page</p> },
+  });
+  return { ...view, gateway };
+}
+
+/** The notification (the page's own inline alert has the role too). */
+async function findNotice(title: string): Promise<HTMLElement> {
+  const heading = await screen.findByText(title);
+  const notice = heading.closest<HTMLElement>('.mantine-Notification-root');
+  if (!notice) throw new Error(`'${title}' is not in a notification`);
+  return notice;
+}
+
+const restricted = () => fail({ message: 'Unauthorized', code: 'UNAUTHORIZED', httpStatus: 401 });
+
+describe('room page', () => {
+  it('names the room it loads', async () => {
+    const { gateway } = openRoom(() => ({ id: 5, name: 'Expo Hall', link: 'https://rooms.test/expo' }));
+    expect(await screen.findByRole('heading', { name: 'Expo Hall' })).toBeInTheDocument();
+    expect(gateway.inputsOf('content.getRoom')).toEqual([{ id: 5 }]);
+  });
+
+  it('shows a restricted room at the top left for 5 s and goes to /lobby after 5 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { location } = openRoom(restricted);
+    const notice = await findNotice('Restricted room');
+    expect(
+      within(notice).getByText(
+        'You do not have access to this room. You will be taken to the lobby in a few seconds.',
+      ),
+    ).toBeInTheDocument();
+    expect(notificationsStore.getState().notifications).toEqual([
+      expect.objectContaining({ position: 'top-left', autoClose: TIMINGS.TOP_LEFT_NOTIFICATION_MS }),
+    ]);
+    await act(async () => {
+      vi.advanceTimersByTime(TIMINGS.ROOM_ACCESS_REDIRECT_MS - 500);
+    });
+    expect(location().pathname).toBe('/room/5');
+    await act(async () => {
+      vi.advanceTimersByTime(600);
+    });
+    expect(location().pathname).toBe('/lobby');
+    expect(await screen.findByText('lobby page')).toBeInTheDocument();
+  });
+
+  it('says so in Deutsch too', async () => {
+    await testI18n.changeLanguage('de');
+    openRoom(restricted);
+    const notice = await findNotice('Eingeschränkter Raum');
+    expect(notice).toHaveAttribute('role', 'alert');
+  });
+
+  it('leaves other failures, and token or session 401s, to their own handling', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { location } = openRoom(() =>
+      fail({ message: 'Login session expired.', code: 'UNAUTHORIZED', httpStatus: 401, error_code: '401.2' }),
+    );
+    expect(await screen.findByText('Login session expired.')).toBeInTheDocument();
+    await act(async () => {
+      vi.advanceTimersByTime(TIMINGS.ROOM_ACCESS_REDIRECT_MS + 1000);
+    });
+    expect(notificationsStore.getState().notifications).toHaveLength(0);
+    expect(location().pathname).toBe('/room/5');
+  });
+});
