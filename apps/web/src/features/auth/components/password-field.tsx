@@ -1,4 +1,5 @@
-// A required password field with the auth forms' length limit and a translated show/hide toggle (spec 01 §5).
+// A required password field with the auth forms' length limit and a translated, keyboard-reachable show/hide
+// toggle (spec 01 §5).
 import type { ComponentProps } from 'react';
 import { PasswordInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,9 @@ export function PasswordField(props: ComponentProps<typeof PasswordInput>) {
     <PasswordInput
       required
       maxLength={MAX_TEXT_LENGTH}
-      visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
+      // Reachable with Tab (Mantine leaves it out of the tab order by default); Mantine sets aria-pressed while
+      // the password is shown, so the label stays 'Show password'.
+      visibilityToggleButtonProps={{ tabIndex: 0, 'aria-label': t('passwordField.show') }}
       {...props}
     />
   );
