@@ -33,6 +33,7 @@ describe('server messages under the auth forms', () => {
   it("shows 'Oops, submission failed!' translated when no server answered", async () => {
     const network = { message: 'Failed to fetch', fromServer: false };
     expect(serverErrorText(t, network)).toBe('Oops, submission failed!');
+    expect(serverErrorText(t, { message: ' ', fromServer: true })).toBe('Oops, submission failed!');
     await testI18n.changeLanguage('de');
     expect(serverErrorText(t, network)).toBe('Hoppla, das Absenden ist fehlgeschlagen!');
   });

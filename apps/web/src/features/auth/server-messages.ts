@@ -34,7 +34,7 @@ const keyByMessage = new Map<string, string>(
 
 /** The text to show for a failed auth request, in the UI language. `t` must be the auth namespace's. */
 export function serverErrorText(t: TFunction, error: AppError): string {
-  if (!error.fromServer) return t('common:errors.submissionFailed');
+  if (!error.fromServer || !error.message.trim()) return t('common:errors.submissionFailed');
   const key = keyByMessage.get(error.message);
   return key ? t(`serverMessages.${key}`) : error.message;
 }
