@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { clearSession, startSession } from '../../../lib/session.ts';
 import { makeUser } from '../../../testing/fixtures.ts';
+import { testI18n } from '../../../testing/i18n.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { mockTrpc } from '../../../testing/trpc-mock.ts';
 import HelpPage from './help-page.tsx';
@@ -10,9 +11,10 @@ beforeEach(async () => {
   await startSession(makeUser());
 });
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
   clearSession();
+  await testI18n.changeLanguage('en');
 });
 
 describe('help page', () => {
@@ -50,5 +52,23 @@ describe('help page', () => {
     expect(screen.getByRole('link', { name: 'Open the privacy policy' })).toHaveAttribute('target', '_blank');
     await user.click(screen.getByRole('tab', { name: 'Cookie policy' }));
     expect(screen.getByRole('link', { name: 'Open the cookie policy' })).toHaveAttribute('target', '_blank');
+  });
+
+  it('keeps the German tabs on one row that scrolls sideways, and moves between them with the arrow keys', async () => {
+    await testI18n.changeLanguage('de');
+    mockTrpc({ 'event.getEventFaqs': () => ({ faqs: [] }) });
+    const { user } = renderWithProviders(<HelpPage />, { route: '/help' });
+    const list = screen.getByRole('tablist');
+    // A 390 px phone cannot be laid out in jsdom: the strip's own styles say it does not wrap.
+    expect(list).toHaveStyle({ flexWrap: 'nowrap', overflowX: 'auto' });
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['FAQ', 'Datenschutzerklärung', 'Cookie-Richtlinie']);
+    for (const tab of tabs) expect(tab).toHaveStyle({ flexShrink: '0', whiteSpace: 'nowrap' });
+    await user.click(tabs[0]!);
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    const cookies = screen.getByRole('tab', { name: 'Cookie-Richtlinie' });
+    expect(cookies).toHaveFocus();
+    expect(cookies).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('link', { name: 'Cookie-Richtlinie öffnen' })).toBeInTheDocument();
   });
 });

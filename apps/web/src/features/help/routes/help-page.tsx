@@ -1,6 +1,6 @@
 // The help page (spec 02 §2.3 Help): its sections as tabs — FAQ, privacy policy and cookie policy (the cookie
 // policy only for signed-in users, which everyone inside the shell is).
-import { Stack, Tabs, Title } from '@mantine/core';
+import { Stack, Tabs, Title, type TabsProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { env } from '../../../config/env.ts';
 import { parseAppError } from '../../../lib/app-error.ts';
@@ -8,6 +8,16 @@ import { useCurrentUser } from '../../../lib/session.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { FaqList } from '../components/faq-list.tsx';
 import { PolicyPanel } from '../components/policy-panel.tsx';
+
+/**
+ * The tab strip stays one row: on a narrow phone (390 px, German 'Cookie-Richtlinie') it scrolls sideways instead
+ * of wrapping. The arrow keys still move between tabs and focus scrolls the chosen tab into view; the focus ring
+ * is drawn inside each tab so the scrolling strip does not clip it.
+ */
+const TAB_STRIP_STYLES: TabsProps['styles'] = {
+  list: { flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden', scrollbarWidth: 'thin' },
+  tab: { flexShrink: 0, whiteSpace: 'nowrap', outlineOffset: '-2px' },
+};
 
 export default function HelpPage() {
   const { t } = useTranslation('help');
@@ -22,7 +32,7 @@ export default function HelpPage() {
       <Title order={1} size="h2" id="help-title">
         {t('title')}
       </Title>
-      <Tabs defaultValue="faq" keepMounted={false}>
+      <Tabs defaultValue="faq" keepMounted={false} styles={TAB_STRIP_STYLES}>
         <Tabs.List>
           <Tabs.Tab value="faq">{t('tabs.faq')}</Tabs.Tab>
           <Tabs.Tab value="privacy">{t('tabs.privacy')}</Tabs.Tab>
