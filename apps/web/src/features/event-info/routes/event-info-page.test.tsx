@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { mockTrpc } from '../../../testing/trpc-mock.ts';
-import { formatOpenTime } from '../format-window.ts';
+import { formatOpenTime, timeZoneAbbreviation } from '../format-window.ts';
 import EventInfoPage from './event-info-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -58,5 +58,29 @@ describe('open window format', () => {
     const at = Date.UTC(2030, 5, 3, 8, 5);
     expect(formatOpenTime(at, 'en', 'UTC')).toMatch(/^Monday,? 3 June 2030.* 08:05 UTC$/);
     expect(formatOpenTime(at, 'de', 'Europe/Berlin')).toMatch(/^Montag, 3\. Juni 2030.* 10:05 MESZ$/);
+  });
+
+  it('prefers a real abbreviation to a GMT offset', () => {
+    const summer = Date.UTC(2030, 5, 3, 12, 0);
+    const winter = Date.UTC(2030, 0, 15, 12, 0);
+    // en-GB alone prints 'GMT-4' for New York; en-US knows EDT and EST.
+    expect(formatOpenTime(summer, 'en', 'America/New_York')).toMatch(/^Monday,? 3 June 2030.* 08:00 EDT$/);
+    expect(timeZoneAbbreviation(winter, 'en', 'America/New_York')).toBe('EST');
+    expect(timeZoneAbbreviation(summer, 'de', 'America/New_York')).toBe('EDT');
+    expect(timeZoneAbbreviation(summer, 'en', 'America/Los_Angeles')).toBe('PDT');
+    // The UI language's own abbreviation where it has one.
+    expect(timeZoneAbbreviation(summer, 'en', 'Europe/Berlin')).toBe('CEST');
+    expect(timeZoneAbbreviation(winter, 'de', 'Europe/Berlin')).toBe('MEZ');
+    expect(timeZoneAbbreviation(summer, 'en', 'Europe/London')).toBe('BST');
+    // de-DE only knows an offset for London; en-GB has BST.
+    expect(formatOpenTime(summer, 'de', 'Europe/London')).toMatch(/^Montag, 3\. Juni 2030.* 13:00 BST$/);
+    expect(timeZoneAbbreviation(summer, 'en', 'UTC')).toBe('UTC');
+  });
+
+  it('falls back to the GMT offset where no abbreviation exists', () => {
+    const at = Date.UTC(2030, 5, 3, 12, 0);
+    expect(timeZoneAbbreviation(at, 'en', 'Asia/Tokyo')).toBe('GMT+9');
+    expect(timeZoneAbbreviation(at, 'de', 'Asia/Kolkata')).toBe('GMT+5:30');
+    expect(formatOpenTime(at, 'en', 'Asia/Tokyo')).toMatch(/ 21:00 GMT\+9$/);
   });
 });
