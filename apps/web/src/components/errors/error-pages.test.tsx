@@ -1,11 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { browser } from '../../lib/browser.ts';
+import { testI18n } from '../../testing/i18n.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import { ErrorPage } from './error-page.tsx';
 import { FatalError } from './fatal-error.tsx';
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await testI18n.changeLanguage('en');
+});
 
 describe('error pages', () => {
   it("shows 'Page not found!' with the helpdesk link and closes to /lobby", async () => {
@@ -18,8 +22,17 @@ describe('error pages', () => {
       'href',
       'mailto:help@demo.test',
     );
-    await user.click(screen.getByRole('button', { name: 'Close' }));
+    const close = screen.getByRole('button', { name: 'Close – Lobby' });
+    expect(close).toHaveTextContent(/^Close$/);
+    await user.click(close);
     expect(location().pathname).toBe('/lobby');
+  });
+
+  it('names the close button by where it goes, starting with its visible word, in Deutsch too', async () => {
+    await testI18n.changeLanguage('de');
+    renderWithProviders(<ErrorPage helpdeskEmail="help@demo.test" />, { route: '/no/such/page' });
+    const close = screen.getByRole('button', { name: 'Schließen – Lobby' });
+    expect(close).toHaveTextContent(/^Schließen$/);
   });
 
   it('offers only a reload on the fatal screen', async () => {
