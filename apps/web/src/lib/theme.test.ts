@@ -1,17 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Checkbox, DEFAULT_THEME, MantineProvider, Radio, TextInput } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { prefs } from '../testing/fixtures.ts';
 import { contrastRatio, parseCssColour } from './contrast.ts';
-import {
-  FOCUS_RING_CSS,
-  FOCUS_RING_STYLE_ID,
-  buildTheme,
-  installFocusRing,
-  shadesOf,
-  themeVariables,
-} from './theme.ts';
+import { buildTheme, shadesOf, themeVariables } from './theme.ts';
 
 const WHITE = parseCssColour('#ffffff')!;
 const GRAY_0 = parseCssColour(DEFAULT_THEME.colors.gray[0])!;
@@ -128,17 +124,15 @@ describe('form control contrast (WCAG 1.4.3, 1.4.11, 2.4.7)', () => {
     expect(theme.primaryColor).toBe('brand');
   });
 
-  it('adds a 2 px focus ring to focused inputs, once per document', () => {
-    installFocusRing();
-    installFocusRing();
-    const styles = document.querySelectorAll(`style#${FOCUS_RING_STYLE_ID}`);
-    expect(styles).toHaveLength(1);
-    expect(styles[0]?.textContent).toBe(FOCUS_RING_CSS);
-    expect(FOCUS_RING_CSS).toMatch(/\.mantine-Input-input:focus-visible/);
-    expect(FOCUS_RING_CSS).toMatch(
-      /outline: 2px solid var\(--sf-focus-ring, var\(--mantine-primary-color-filled\)\)/,
-    );
-    expect(styles[0]?.parentElement).toBe(document.head);
+  it("puts a 2 px focus ring in the event colour on focused inputs, after Mantine's stylesheet", () => {
+    const src = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+    const css = readFileSync(resolve(src, 'styles/focus-ring.css'), 'utf8');
+    expect(css).toMatch(/\.mantine-Input-input:focus-visible/);
+    expect(css).toMatch(/outline: 2px solid var\(--sf-focus-ring, var\(--mantine-primary-color-filled\)\)/);
+    const main = readFileSync(resolve(src, 'main.tsx'), 'utf8');
+    const order = ['@mantine/core/styles.css', './styles/focus-ring.css'].map((f) => main.indexOf(`'${f}'`));
+    expect(order[0]).toBeGreaterThanOrEqual(0);
+    expect(order[1]).toBeGreaterThan(order[0] ?? Infinity);
   });
 
   it('darkens a light event colour for the focus ring until it shows 3:1 on white', () => {

@@ -3,7 +3,8 @@
 // colour the contracts accept (hex with or without alpha, rgb(), rgba()); transparency is composited on white.
 //
 // Form controls meet WCAG 2.2 whatever the event's colours: error text at least 4.5:1 (1.4.3), the borders of
-// inputs, checkboxes and radios at least 3:1 (1.4.11) and a 2 px focus ring on inputs (2.4.7, 2.4.13).
+// inputs, checkboxes and radios at least 3:1 (1.4.11) and a 2 px focus ring on inputs (2.4.7, 2.4.13; its rule is
+// styles/focus-ring.css, its colour `--sf-focus-ring` below).
 import {
   createTheme,
   type CSSVariablesResolver,
@@ -67,32 +68,6 @@ const controlComponents: MantineThemeComponents = {
   Radio: { styles: { radio: strongerResting } },
   RadioIndicator: { styles: { indicator: strongerResting } },
 };
-
-/** The stylesheet's element id (one per document). */
-export const FOCUS_RING_STYLE_ID = 'sf-focus-ring';
-
-/**
- * Mantine removes a focused input's outline and only recolours its 1 px border. This puts a 2 px ring back on
- * keyboard (and, for text fields, any) focus; PasswordInput and PillsInput draw the box around the real input.
- * The colour is `--sf-focus-ring` (the event's primary, darkened to 3:1 on white) or Mantine's primary.
- * Inline styles cannot express :focus-visible, hence one small stylesheet (CSP allows inline styles for Mantine).
- */
-export const FOCUS_RING_CSS = `:root .mantine-Input-input:focus-visible,
-:root .mantine-Input-input:has(input:focus-visible) {
-  outline: 2px solid var(--sf-focus-ring, var(--mantine-primary-color-filled));
-  outline-offset: 2px;
-}`;
-
-/** Adds the focus-ring stylesheet once (after Mantine's, so it wins over its `outline: none`). */
-export function installFocusRing(doc: Document | undefined = globalThis.document): void {
-  if (!doc?.head || doc.getElementById(FOCUS_RING_STYLE_ID)) return;
-  const style = doc.createElement('style');
-  style.id = FOCUS_RING_STYLE_ID;
-  style.textContent = FOCUS_RING_CSS;
-  doc.head.append(style);
-}
-
-installFocusRing();
 
 /** Mantine theme from the event preferences; without them, Mantine's defaults. */
 export function buildTheme(preferences: readonly Preference[]): MantineThemeOverride {
