@@ -8,11 +8,23 @@ import { I18nextProvider } from 'react-i18next';
 import { ErrorBoundary } from '../components/errors/error-boundary.tsx';
 import { FatalError } from '../components/errors/fatal-error.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
-import { signOutInvalidToken } from '../lib/sign-out.ts';
+import { expireSession, signOutInvalidToken } from '../lib/sign-out.ts';
 import { trpc, trpcClient } from '../lib/trpc.ts';
 
 export function AppProvider({ i18n, children }: { i18n: I18n; children: ReactNode }) {
-  const [queryClient] = useState(() => createQueryClient({ onInvalidToken: signOutInvalidToken }));
+  const [queryClient] = useState(() =>
+    createQueryClient({
+      onInvalidToken: signOutInvalidToken,
+      // Spec 01 §8: 401.2 or 'Login session expired.' on a signed-in call: say so, then the login page after 4 s.
+      // (The notifications code loads on demand: the login route does not carry it.)
+      onSessionExpired: () => {
+        void import('../lib/notify.ts').then(({ toast }) =>
+          toast({ tone: 'error', message: i18n.t('session:loggedOut.sessionProblem') }),
+        );
+        expireSession();
+      },
+    }),
+  );
   return (
     <I18nextProvider i18n={i18n}>
       <ErrorBoundary

@@ -6,7 +6,7 @@ import { mockTrpc } from '../testing/trpc-mock.ts';
 import { browser } from './browser.ts';
 import { createMemoryKeyStore, createSecureStorage } from './secure-storage.ts';
 import { getCurrentUser, setSessionStorage, startSession } from './session.ts';
-import { resetSignOutForTests, signOut, signOutInvalidToken } from './sign-out.ts';
+import { expireSession, resetSignOutForTests, signOut, signOutInvalidToken } from './sign-out.ts';
 import { getSocket, setSocket } from './socket-registry.ts';
 
 function fakeSocket() {
@@ -76,5 +76,23 @@ describe('sign-out', () => {
     expect(getCurrentUser()).toBeNull();
     expect(window.localStorage.getItem(STORAGE_KEYS.CURRENT_USER)).toBeNull();
     expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it('on an expired session keeps the user for 4 s, then clears them and opens the login page of the event', () => {
+    vi.useFakeTimers();
+    try {
+      const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+      expireSession();
+      expireSession();
+      vi.advanceTimersByTime(3999);
+      expect(getCurrentUser()).not.toBeNull();
+      expect(assign).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(getCurrentUser()).toBeNull();
+      expect(window.localStorage.getItem(STORAGE_KEYS.CURRENT_USER)).toBeNull();
+      expect(assign).toHaveBeenCalledExactlyOnceWith('/auth/login?event=DEMO');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

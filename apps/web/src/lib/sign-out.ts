@@ -1,6 +1,6 @@
 // Ending a session (spec 01 §4, spec 02 §4.7): announce 'offline', end the session at the provider, clear
 // exactly the spec's keys, go to /auth/login?event=... and reload.
-import { TOPICS } from '@showfloor/contracts';
+import { TIMINGS, TOPICS } from '@showfloor/contracts';
 import { browser } from './browser.ts';
 import { clearSession, getCurrentUser, lastEventCode, loginPath } from './session.ts';
 import { disconnectSocket, emitWithAck } from './socket-registry.ts';
@@ -69,6 +69,22 @@ export function signOutInvalidToken(): void {
   disconnectSocket();
   clearSession();
   browser.reload();
+}
+
+/**
+ * 401.2 or 'Login session expired.' on a signed-in call (spec 01 §8): after 4 s, forget the session and go to the
+ * login page of its event. The session stays until then, so the page can say why (the caller's notice) rather
+ * than the guard leaving at once; a second report meanwhile changes nothing.
+ */
+export function expireSession(): void {
+  if (signingOut) return;
+  signingOut = true;
+  const eventCode = lastEventCode();
+  setTimeout(() => {
+    disconnectSocket();
+    clearSession();
+    browser.assign(loginPath(eventCode));
+  }, TIMINGS.SESSION_EXPIRED_REDIRECT_MS);
 }
 
 /** Tests only: allow another sign-out in the same module instance. */
