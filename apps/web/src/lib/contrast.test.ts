@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, parseHexColour, readableBackground } from './contrast.ts';
+import { contrastRatio, parseCssColour, parseHexColour, readableBackground } from './contrast.ts';
 
 const ratio = (a: string, b: string) => contrastRatio(parseHexColour(a)!, parseHexColour(b)!);
 
@@ -15,6 +15,12 @@ describe('contrast', () => {
     expect(ratio(fixed, '#ffffff')).toBeLessThan(6);
     expect(readableBackground('#1864ab', '#ffffff')).toBe('#1864ab');
     expect(readableBackground('not-a-colour', '#fff')).toBe('not-a-colour');
+  });
+
+  it('reads rgb() colours too (SSO buttons may be styled with them)', () => {
+    const fixed = readableBackground('rgb(28, 126, 214)', '#ffffff');
+    expect(fixed).toMatch(/^#[0-9a-f]{6}$/);
+    expect(contrastRatio(parseCssColour(fixed)!, parseCssColour('#ffffff')!)).toBeGreaterThanOrEqual(4.5);
   });
 
   it('lightens a background for dark text', () => {

@@ -87,8 +87,8 @@ const toHex = ({ r, g, b }: Rgb): string =>
 
 /** The background, darkened (or lightened, for dark text) just enough for 4.5:1; unchanged if already so. */
 export function readableBackground(background: string, text: string, minimum = 4.5): string {
-  const bg = parseHexColour(background);
-  const fg = parseHexColour(text);
+  const bg = parseCssColour(background);
+  const fg = parseCssColour(text);
   if (!bg || !fg || contrastRatio(bg, fg) >= minimum) return background;
   const towards = luminance(fg) > luminance(bg) ? 0 : 255;
   for (let share = 0.05; share <= 1; share += 0.05) {

@@ -1,6 +1,6 @@
 // The error page (spec 01 §2): title, message, hint, the helpdesk e-mail link and a close button back to /lobby.
 // Without other texts it is the 'Page not found!' page of the catch-all route. The close button reads 'Close'
-// and its accessible name also says where it goes ('Close – Lobby'), starting with the visible word.
+// and its accessible name also says where it goes ('Close and go to the lobby'), starting with the visible word.
 import { Anchor, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -30,11 +30,7 @@ export function ErrorPage({ title, message, hint, helpdeskEmail }: ErrorPageProp
               {helpdeskEmail}
             </Anchor>
           </Text>
-          <Button
-            onClick={() => navigate('/lobby')}
-            w="fit-content"
-            aria-label={`${t('actions.close')} – ${t('lobby:title')}`}
-          >
+          <Button onClick={() => navigate('/lobby')} w="fit-content" aria-label={t('actions.closeToLobby')}>
             {t('actions.close')}
           </Button>
         </Stack>

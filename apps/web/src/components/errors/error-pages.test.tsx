@@ -22,7 +22,7 @@ describe('error pages', () => {
       'href',
       'mailto:help@demo.test',
     );
-    const close = screen.getByRole('button', { name: 'Close – Lobby' });
+    const close = screen.getByRole('button', { name: 'Close and go to the lobby' });
     expect(close).toHaveTextContent(/^Close$/);
     await user.click(close);
     expect(location().pathname).toBe('/lobby');
@@ -31,7 +31,7 @@ describe('error pages', () => {
   it('names the close button by where it goes, starting with its visible word, in Deutsch too', async () => {
     await testI18n.changeLanguage('de');
     renderWithProviders(<ErrorPage helpdeskEmail="help@demo.test" />, { route: '/no/such/page' });
-    const close = screen.getByRole('button', { name: 'Schließen – Lobby' });
+    const close = screen.getByRole('button', { name: 'Schließen und zur Lobby gehen' });
     expect(close).toHaveTextContent(/^Schließen$/);
   });
 

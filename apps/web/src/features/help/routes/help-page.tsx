@@ -1,6 +1,6 @@
 // The help page (spec 02 §2.3 Help): its sections as tabs — FAQ, privacy policy and cookie policy (the cookie
 // policy only for signed-in users, which everyone inside the shell is).
-import { Stack, Tabs, Title, type TabsProps } from '@mantine/core';
+import { Stack, Tabs, type TabsProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { env } from '../../../config/env.ts';
 import { parseAppError } from '../../../lib/app-error.ts';
@@ -28,10 +28,7 @@ export default function HelpPage() {
     { enabled: eventCode !== '' },
   );
   return (
-    <Stack p="lg" maw={760} component="section" aria-labelledby="help-title">
-      <Title order={1} size="h2" id="help-title">
-        {t('title')}
-      </Title>
+    <Stack maw={760}>
       <Tabs defaultValue="faq" keepMounted={false} styles={TAB_STRIP_STYLES}>
         <Tabs.List>
           <Tabs.Tab value="faq">{t('tabs.faq')}</Tabs.Tab>
