@@ -187,4 +187,3 @@ export async function startRedis(core: number | undefined): Promise<ServerProces
   child.kill('SIGKILL');
   throw new Error('redis-server did not start');
 }
-
