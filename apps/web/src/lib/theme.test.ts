@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { Checkbox, DEFAULT_THEME, MantineProvider, Radio, TextInput } from '@mantine/core';
+import { Checkbox, DEFAULT_THEME, MantineProvider, Radio, Switch, TextInput } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { prefs } from '../testing/fixtures.ts';
 import { contrastRatio, parseCssColour } from './contrast.ts';
@@ -115,6 +115,15 @@ describe('form control contrast (WCAG 1.4.3, 1.4.11, 2.4.7)', () => {
       expect(contrastRatio(border, WHITE)).toBeGreaterThanOrEqual(3);
       expect(contrastRatio(border, GRAY_0)).toBeGreaterThanOrEqual(3);
     }
+  });
+
+  it('draws the track of a switch that is off at 3:1 or more', () => {
+    const { container } = renderThemed(createElement(Switch, { label: 'Music' }));
+    const track = container.querySelector('.mantine-Switch-track') as HTMLElement;
+    // Mantine fills an off switch's track with var(--mantine-color-gray-3), 1.3:1 on white, without a border.
+    expect(contrastRatio(parseCssColour(DEFAULT_THEME.colors.gray[3])!, WHITE)).toBeLessThan(3);
+    const fill = mantineColour(track.style.getPropertyValue('--mantine-color-gray-3'));
+    expect(contrastRatio(fill, WHITE)).toBeGreaterThanOrEqual(3);
   });
 
   it('keeps an event theme on the same controls', () => {

@@ -51,6 +51,7 @@ function colourPreference(preferences: readonly Preference[], name: Parameters<t
  * Mantine draws the resting border of inputs, checkboxes and radios in gray.4 (#ced4da, 1.5:1 on white). Inside
  * those elements gray.4 is pointed at gray.6 (#868e96, 3.3:1), so only the resting border darkens: the checked,
  * error, success, focus and disabled states keep their own colours, and the dark scheme (dark.4) is untouched.
+ * A switch's resting track (gray.3) gets the same shade.
  */
 export const CONTROL_BORDER_SHADE = 'gray.6';
 /** The shade of error text (`--mantine-color-error`) on light backgrounds. */
@@ -59,6 +60,8 @@ export const ERROR_SHADE = 'red.9';
 const colourVar = (shade: string): string => `var(--mantine-color-${shade.replace('.', '-')})`;
 
 const strongerResting = { '--mantine-color-gray-4': colourVar(CONTROL_BORDER_SHADE) };
+/** A switch that is off is a gray.3 track without a border (1.3:1): its track takes the same gray.6. */
+const strongerSwitchTrack = { '--mantine-color-gray-3': colourVar(CONTROL_BORDER_SHADE) };
 
 /** Default styles of the form controls (the Input entry covers every text-like input: TextInput, Select, ...). */
 const controlComponents: MantineThemeComponents = {
@@ -67,6 +70,7 @@ const controlComponents: MantineThemeComponents = {
   CheckboxIndicator: { styles: { indicator: strongerResting } },
   Radio: { styles: { radio: strongerResting } },
   RadioIndicator: { styles: { indicator: strongerResting } },
+  Switch: { styles: { track: strongerSwitchTrack } },
 };
 
 /** Mantine theme from the event preferences; without them, Mantine's defaults. */

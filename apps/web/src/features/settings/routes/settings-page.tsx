@@ -33,8 +33,10 @@ export default function SettingsPage() {
 
   return (
     <Stack maw={560}>
+      {/* The two sections' names look alike: the language group's label and the toggles' heading. */}
       <Radio.Group
         label={t('language.label')}
+        labelProps={{ fz: 'md', fw: 700 }}
         value={language}
         onChange={(value) => {
           if (isLanguage(value)) void changeLanguage(i18n, value);
@@ -47,7 +49,7 @@ export default function SettingsPage() {
         </Stack>
       </Radio.Group>
       <Stack gap="sm">
-        <Title order={3} size="h4">
+        <Title order={3} fz="md" fw={700}>
           {t('toggles.title')}
         </Title>
         {allowed.backgroundMusic ? (

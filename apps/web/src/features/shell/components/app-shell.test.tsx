@@ -178,6 +178,8 @@ describe('app shell', () => {
     expect(location().state).toEqual({ background: { pathname: '/room/5', search: '', hash: '' } });
     const drawer = await screen.findByRole('dialog', { name: 'Chat' });
     expect(within(drawer).getByText('Chat page body')).toBeInTheDocument();
+    // The drawer's title takes the focus, so a screen reader starts with the page's name.
+    await waitFor(() => expect(within(drawer).getByRole('heading', { name: 'Chat' })).toHaveFocus());
     expect(screen.getByRole('heading', { name: 'room scene' })).toBeInTheDocument();
     await user.click(within(drawer).getByRole('button', { name: 'Close the menu' }));
     expect(location().pathname).toBe('/room/5');
@@ -193,6 +195,8 @@ describe('app shell', () => {
     await user.click(within(drawer).getByRole('button', { name: 'Back to the menu' }));
     expect(location().pathname).toBe('/lobby');
     expect(await screen.findByRole('dialog', { name: 'Menu' })).toBeInTheDocument();
+    // The focus returns to the entry of the page the visitor came back from.
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Token wallet' })).toHaveFocus());
     expect(mounts).toEqual(['lobby scene']);
   });
 

@@ -2,7 +2,7 @@
 // (lobby or room) and the drawer (400 px; full width under 600 px). The drawer shows the menu registered by the
 // features or, when the URL names a menu page (/chat, /settings ...), that page over the scene, which stays
 // mounted. Back returns to the menu; close returns to the scene (lib/scene.ts).
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -17,12 +17,12 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { BREAKPOINTS, SIZES, type CurrentUser } from '@showfloor/contracts';
 import { RouteErrorBoundary } from '../../../components/errors/route-error-boundary.tsx';
 import { useEventPreferences } from '../../../hooks/use-event-preferences.ts';
-import type { MenuContext, MenuPageEntry } from '../../../lib/menu.ts';
-import { hrefOf, type SceneLocation } from '../../../lib/scene.ts';
+import type { MenuContext, MenuPageEntry, MenuPageName } from '../../../lib/menu.ts';
+import { backgroundOf, hrefOf, type SceneLocation } from '../../../lib/scene.ts';
 import { useUnreadTotal } from '../../../lib/unread.ts';
 import { useRoomKind } from '../hooks/use-room-kind.ts';
 import { LogoutDialog } from './logout-dialog.tsx';
@@ -86,8 +86,13 @@ function DrawerPage({
 export function AppShell({ user, menuPages, signOut, scene, sceneElement, page }: AppShellProps) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
+  const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
+  /** The page the visitor came back from, whose menu entry takes the focus. */
+  const [returnedFrom, setReturnedFrom] = useState<MenuPageName | undefined>(undefined);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
   const isSmall = useMediaQuery(`(max-width: ${BREAKPOINTS.SMALL}px)`);
   const preferences = useEventPreferences(user.event_code);
   const roomKind = useRoomKind(scene.pathname);
@@ -95,14 +100,31 @@ export function AppShell({ user, menuPages, signOut, scene, sceneElement, page }
   const ctx: MenuContext = { user, preferences: preferences.preferences, roomKind };
   const ready = !preferences.isLoading && roomKind !== 'pending';
   const opened = page !== undefined || menuOpen;
+  const pageName = page?.entry.page;
 
+  // A page that takes the menu's place in the open drawer gives the focus to its title (the link that opened it
+  // is gone), so keyboard and screen-reader users start at the page's name.
+  useEffect(() => {
+    if (pageName) titleRef.current?.focus();
+  }, [pageName]);
+
+  /**
+   * Leaves the drawer's page for the scene. A page opened from the menu is one history entry above its scene, so
+   * leaving it goes back (the browser's Back does not reopen it); a deep-linked page is replaced by its scene.
+   */
+  const leavePage = () => {
+    if (backgroundOf(location.state) && location.key !== 'default') void navigate(-1);
+    else void navigate(hrefOf(scene), { replace: true });
+  };
   const close = () => {
     setMenuOpen(false);
-    if (page) void navigate(hrefOf(scene));
+    setReturnedFrom(undefined);
+    if (page) leavePage();
   };
   const backToMenu = () => {
+    setReturnedFrom(page?.entry.page);
     setMenuOpen(true);
-    void navigate(hrefOf(scene));
+    leavePage();
   };
 
   return (
@@ -116,6 +138,7 @@ export function AppShell({ user, menuPages, signOut, scene, sceneElement, page }
         <Group gap="sm">
           <Indicator disabled={unread === 0} color="red" size={10} offset={4} processing={false}>
             <Burger
+              ref={toggleRef}
               opened={opened}
               size="sm"
               onClick={() => (opened ? close() : setMenuOpen(true))}
@@ -134,17 +157,31 @@ export function AppShell({ user, menuPages, signOut, scene, sceneElement, page }
           <Suspense fallback={<PageLoader />}>{sceneElement}</Suspense>
         </RouteErrorBoundary>
       </Box>
-      <Drawer.Root opened={opened} onClose={close} size={isSmall ? '100%' : SIZES.DRAWER_WIDTH}>
+      <Drawer.Root
+        opened={opened}
+        onClose={close}
+        size={isSmall ? '100%' : SIZES.DRAWER_WIDTH}
+        // A drawer opened by a deep link has no element to give the focus back to: the menu toggle takes it
+        // (unless the drawer handed it on, e.g. to the logout dialog).
+        onExitTransitionEnd={() => {
+          const active = document.activeElement;
+          if (!active || active === document.body) toggleRef.current?.focus();
+        }}
+      >
         <Drawer.Overlay />
         <Drawer.Content id="side-menu">
-          <Drawer.Header>
+          {/* A div: a <header> here would be a second banner landmark beside the app's. */}
+          <Drawer.Header component="div">
             <Group gap="xs" wrap="nowrap">
               {page ? (
                 <ActionIcon variant="subtle" color="gray" onClick={backToMenu} aria-label={t('menu.back')}>
                   <BackIcon />
                 </ActionIcon>
               ) : null}
-              <Drawer.Title fw={700}>{page ? t(page.entry.labelKey) : t('menu.title')}</Drawer.Title>
+              {/* The title takes the focus on open: read out first, and no focus ring on Back for a mouse user. */}
+              <Drawer.Title ref={titleRef} fw={700} tabIndex={-1} data-autofocus style={{ outline: 'none' }}>
+                {page ? t(page.entry.labelKey) : t('menu.title')}
+              </Drawer.Title>
             </Group>
             <Drawer.CloseButton aria-label={t('menu.close')} />
           </Drawer.Header>
@@ -156,7 +193,8 @@ export function AppShell({ user, menuPages, signOut, scene, sceneElement, page }
                 entries={menuPages}
                 ctx={ctx}
                 scene={scene}
-                onNavigate={() => setMenuOpen(false)}
+                focusPage={returnedFrom}
+                onLeaveMenu={() => setMenuOpen(false)}
                 onLogout={() => {
                   setMenuOpen(false);
                   setLogoutOpen(true);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { makeUser, prefs } from '../../../testing/fixtures.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { mockTrpc } from '../../../testing/trpc-mock.ts';
@@ -32,6 +32,17 @@ describe('logout confirmation', () => {
     expect(screen.queryByRole('button', { name: 'No' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Log out' }));
     expect(signOut).toHaveBeenCalledOnce();
+  });
+
+  it('starts on Cancel, so one Enter does not sign out', async () => {
+    const { user, signOut, onCancel } = setup({
+      exit_survey: 'yes',
+      exit_survey_url: 'https://survey.example/x',
+    });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus());
+    await user.keyboard('{Enter}');
+    expect(onCancel).toHaveBeenCalledOnce();
+    expect(signOut).not.toHaveBeenCalled();
   });
 
   it('is not closed by Escape; cancel closes it without signing out', async () => {

@@ -60,29 +60,32 @@ export function LogoutDialog({
   }
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onCancel}
-      closeOnEscape={false}
-      closeOnClickOutside={false}
-      centered
-      title={t('logout.title')}
-      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
-    >
-      <Text>{surveyUrl ? t('logout.surveyQuestion') : t('logout.question')}</Text>
-      <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={onCancel} disabled={busy}>
-          {t('logout.cancel')}
-        </Button>
-        {surveyUrl ? (
-          <Button variant="outline" onClick={() => void reject()} disabled={busy}>
-            {t('logout.no')}
-          </Button>
-        ) : null}
-        <Button onClick={() => void confirm()} loading={busy} data-autofocus>
-          {surveyUrl ? t('logout.toSurvey') : t('logout.confirm')}
-        </Button>
-      </Group>
-    </Modal>
+    <Modal.Root opened={opened} onClose={onCancel} closeOnEscape={false} closeOnClickOutside={false} centered>
+      <Modal.Overlay />
+      <Modal.Content>
+        {/* A div: a <header> here would be a second banner landmark beside the app's. */}
+        <Modal.Header component="div">
+          <Modal.Title fw={700}>{t('logout.title')}</Modal.Title>
+          <Modal.CloseButton aria-label={t('common:actions.close')} />
+        </Modal.Header>
+        <Modal.Body>
+          <Text>{surveyUrl ? t('logout.surveyQuestion') : t('logout.question')}</Text>
+          <Group justify="flex-end" mt="md">
+            {/* Cancel takes the focus: one Enter must not sign the visitor out. */}
+            <Button variant="default" onClick={onCancel} disabled={busy} data-autofocus>
+              {t('logout.cancel')}
+            </Button>
+            {surveyUrl ? (
+              <Button variant="outline" onClick={() => void reject()} disabled={busy}>
+                {t('logout.no')}
+              </Button>
+            ) : null}
+            <Button onClick={() => void confirm()} loading={busy}>
+              {surveyUrl ? t('logout.toSurvey') : t('logout.confirm')}
+            </Button>
+          </Group>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }

@@ -1,6 +1,7 @@
 // The side menu's content (spec 02 §2.2): the lobby and the visible menu pages in the spec's order, then the
 // bottom buttons settings (only with access), help and log out. A menu page opens in the drawer over the scene,
 // so its link carries the scene as the router state's background (lib/scene.ts).
+import { useEffect, useRef } from 'react';
 import { Divider, NavLink, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -9,6 +10,7 @@ import {
   visibleMenuPages,
   type MenuContext,
   type MenuPageEntry,
+  type MenuPageName,
 } from '../../../lib/menu.ts';
 import type { DrawerState, SceneLocation } from '../../../lib/scene.ts';
 import { UserAvatar } from './user-avatar.tsx';
@@ -18,12 +20,20 @@ export interface SideMenuProps {
   ctx: MenuContext;
   /** The lobby or room behind the drawer. */
   scene: SceneLocation;
-  onNavigate: () => void;
+  /** The entry to focus when the menu shows (the page the visitor came back from). */
+  focusPage?: MenuPageName | undefined;
+  /** The visitor leaves the menu for the scene (the lobby link). A page's link keeps the drawer open. */
+  onLeaveMenu: () => void;
   onLogout: () => void;
 }
 
-export function SideMenu({ entries, ctx, scene, onNavigate, onLogout }: SideMenuProps) {
+export function SideMenu({ entries, ctx, scene, focusPage, onLeaveMenu, onLogout }: SideMenuProps) {
   const { t } = useTranslation();
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focusPage)
+      root.current?.querySelector<HTMLElement>(`[data-menu-page="${CSS.escape(focusPage)}"]`)?.focus();
+  }, [focusPage]);
   const items = visibleMenuPages(entries, ctx, 'list');
   const bottom = visibleMenuPages(entries, ctx, 'bottom');
   const state: DrawerState = { background: scene };
@@ -36,12 +46,11 @@ export function SideMenu({ entries, ctx, scene, onNavigate, onLogout }: SideMenu
       state={state}
       label={t(entry.labelKey)}
       leftSection={entry.showsUserAvatar ? <UserAvatar user={ctx.user} size={28} /> : undefined}
-      onClick={onNavigate}
       data-menu-page={entry.page}
     />
   );
   return (
-    <Stack justify="space-between" mih="calc(100dvh - 6rem)" gap="md">
+    <Stack ref={root} justify="space-between" mih="calc(100dvh - 6rem)" gap="md">
       <nav aria-label={t('shell:menu.pagesLabel')}>
         <Stack gap={2}>
           {hasScreenAccess(ctx.user, '/lobby') ? (
@@ -51,7 +60,7 @@ export function SideMenu({ entries, ctx, scene, onNavigate, onLogout }: SideMenu
               label={t('shell:menu.lobby')}
               active={inLobby}
               aria-current={inLobby ? 'page' : undefined}
-              onClick={onNavigate}
+              onClick={onLeaveMenu}
             />
           ) : null}
           {items.map(pageLink)}
