@@ -6,7 +6,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
 import { clearSession, startSession } from '../../lib/session.ts';
-import { makeUser, prefs } from '../../testing/fixtures.ts';
+import { makeLobby, makeRoom, makeUser, prefs } from '../../testing/fixtures.ts';
 import { TestProviders, createTestQueryClient } from '../../testing/render.tsx';
 import { mockTrpc } from '../../testing/trpc-mock.ts';
 import { AppRoutes } from '../router.tsx';
@@ -42,24 +42,8 @@ function renderApp(route: string, openHours: { from_timestamp: number; to_timest
   mockTrpc({
     'event.getPreferences': () => prefs({ private_chat: 'yes' }),
     'event.getOpenHours': () => ({ event_open_hours: openHours }),
-    'content.getRoom': () => ({
-      id: 5,
-      name: 'Hall 5',
-      link: 'https://rooms.example/5',
-      type: '3d',
-      event_code: 'DEMO',
-      active: true,
-      multiplayer: true,
-    }),
-    'content.getLobby': () => ({
-      id: 1,
-      name: 'Main hall',
-      link: 'https://rooms.example/lobby',
-      type: 'lobby',
-      event_code: 'DEMO',
-      active: true,
-      multiplayer: false,
-    }),
+    'content.getRoom': () => makeRoom({ multiplayer: true }),
+    'content.getLobby': () => makeLobby(),
   });
   const user = userEvent.setup();
   render(

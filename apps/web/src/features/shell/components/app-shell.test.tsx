@@ -11,7 +11,7 @@ import {
 } from '../../../lib/menu.ts';
 import { menuEntryAt, sceneOf } from '../../../lib/scene.ts';
 import { setUnreadCount } from '../../../lib/unread.ts';
-import { makeUser, prefs } from '../../../testing/fixtures.ts';
+import { makeLobby, makeRoom, makeUser, prefs } from '../../../testing/fixtures.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { mockTrpc } from '../../../testing/trpc-mock.ts';
 import { AppShell } from './app-shell.tsx';
@@ -116,24 +116,8 @@ function setup({
   mounts.length = 0;
   mockTrpc({
     'event.getPreferences': () => prefs(preferences),
-    'content.getLobby': () => ({
-      id: 1,
-      name: 'Main hall',
-      link: 'https://rooms.example/lobby',
-      type: 'lobby',
-      event_code: 'DEMO',
-      active: true,
-      multiplayer,
-    }),
-    'content.getRoom': () => ({
-      id: 5,
-      name: 'Hall 5',
-      link: 'https://rooms.example/5',
-      type: '3d',
-      event_code: 'DEMO',
-      active: true,
-      multiplayer,
-    }),
+    'content.getLobby': () => makeLobby({ multiplayer }),
+    'content.getRoom': () => makeRoom({ multiplayer }),
   });
   const signOut = vi.fn(async () => undefined);
   const view = renderWithProviders(<Shell signOut={signOut} />, { route });
