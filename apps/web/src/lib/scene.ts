@@ -2,7 +2,8 @@
 // side-menu drawer over it without unmounting it. A menu page's URL (/chat, /settings ...) therefore names the
 // drawer's page; the scene behind it travels in the router state as `background`, falls back to the last scene
 // the tab showed, and is the lobby for a deep link.
-import type { Location } from 'react-router-dom';
+import { createContext, useCallback, useContext, useEffect, useRef } from 'react';
+import { useNavigate, type Location } from 'react-router-dom';
 import type { MenuPageEntry } from './menu.ts';
 
 /** The router state a menu link carries: the scene to keep behind the drawer. */
@@ -20,10 +21,10 @@ export interface SceneLocation {
 /** The scene of a deep link to a menu page: home leads to the lobby (spec 01 §2). */
 export const DEFAULT_SCENE: SceneLocation = { pathname: '/lobby', search: '', hash: '' };
 
-/** The menu page a path opens in the drawer, if any (its own path or one below it). */
+/** The menu page a path opens in the drawer, if any (its own path, as the route table has it). */
 export function menuEntryAt(entries: readonly MenuPageEntry[], pathname: string): MenuPageEntry | undefined {
   const path = pathname.replace(/\/+$/, '') || '/';
-  return entries.find((entry) => path === entry.path || path.startsWith(`${entry.path}/`));
+  return entries.find((entry) => path === entry.path);
 }
 
 function isSceneLocation(value: unknown): value is SceneLocation {
@@ -44,18 +45,43 @@ export function backgroundOf(state: unknown): SceneLocation | undefined {
   return isSceneLocation(background) ? background : undefined;
 }
 
-/** The scene to show at `location`: the location itself, or the scene behind a menu page. */
+/**
+ * The scene to show at `location`: the location itself, or the scene behind a menu page: its background if that is
+ * a scene (`isScene`: a path of the scene routes), else the last scene, else the lobby.
+ */
 export function sceneOf(
   location: Pick<Location, 'pathname' | 'search' | 'hash' | 'state'>,
   entries: readonly MenuPageEntry[],
   lastScene: SceneLocation | undefined,
+  isScene: (pathname: string) => boolean,
 ): SceneLocation {
   if (!menuEntryAt(entries, location.pathname)) {
     return { pathname: location.pathname, search: location.search, hash: location.hash };
   }
   const background = backgroundOf(location.state);
-  return background && !menuEntryAt(entries, background.pathname) ? background : (lastScene ?? DEFAULT_SCENE);
+  if (background && isScene(background.pathname)) return background;
+  return lastScene && isScene(lastScene.pathname) ? lastScene : DEFAULT_SCENE;
 }
 
 /** A location as a URL path. */
 export const hrefOf = (scene: SceneLocation): string => `${scene.pathname}${scene.search}${scene.hash}`;
+
+/** The shell's way to send the scene to the lobby; see {@link useGoToLobbyScene}. */
+export const GoToLobbySceneContext = createContext<(() => void) | null>(null);
+
+/**
+ * Sends the scene to the lobby (a room's access lost, a restricted room: spec 01 §8). Inside the shell a menu page
+ * open in the drawer stays and only the scene behind it changes; the current history entry is replaced, so Back
+ * does not return to the room. Outside the shell it replaces the location with /lobby. The function is stable
+ * across renders, so effects and timers may hold it.
+ */
+export function useGoToLobbyScene(): () => void {
+  const shell = useContext(GoToLobbySceneContext);
+  const navigate = useNavigate();
+  const latest = useRef(navigate);
+  useEffect(() => {
+    latest.current = navigate;
+  });
+  const alone = useCallback(() => void latest.current(DEFAULT_SCENE.pathname, { replace: true }), []);
+  return shell ?? alone;
+}

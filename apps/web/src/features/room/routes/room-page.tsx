@@ -4,10 +4,11 @@
 import { useEffect } from 'react';
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { TIMINGS } from '@showfloor/contracts';
 import { isInvalidToken, isSessionExpired, parseAppError, type AppError } from '../../../lib/app-error.ts';
 import { topLeftNotice } from '../../../lib/notify.ts';
+import { useGoToLobbyScene } from '../../../lib/scene.ts';
 import { trpc } from '../../../lib/trpc.ts';
 
 /** A 401 that is about this room (token and session 401s are the query client's: sign-out, login page). */
@@ -16,7 +17,7 @@ const isRestricted = (error: AppError | undefined): boolean =>
 
 export default function RoomPage() {
   const { t } = useTranslation('room');
-  const navigate = useNavigate();
+  const goToLobby = useGoToLobbyScene();
   const { roomId = '' } = useParams();
   const id = /^\d+$/.test(roomId) ? Number(roomId) : undefined;
   const room = trpc.content.getRoom.useQuery({ id: id ?? 0 }, { enabled: id !== undefined, retry: false });
@@ -31,10 +32,10 @@ export default function RoomPage() {
       title: t('restricted.title'),
       message: t('restricted.description'),
     });
-    // Leaving the page first (the menu, the back button) cancels the redirect.
-    const timer = setTimeout(() => void navigate('/lobby'), TIMINGS.ROOM_ACCESS_REDIRECT_MS);
+    // Leaving the room first cancels the redirect; a menu page opened over it meanwhile stays open.
+    const timer = setTimeout(goToLobby, TIMINGS.ROOM_ACCESS_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [restricted, id, navigate, t]);
+  }, [restricted, id, goToLobby, t]);
 
   return (
     <Stack p="lg" component="section" aria-labelledby="room-title">

@@ -1,7 +1,6 @@
 // Binds the realtime session events to the tab's socket (spec 01 §4).
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { browser } from '../../../lib/browser.ts';
 import { showLoggedOutNotice } from '../../../lib/logged-out-notice.ts';
 import { topLeftNotice } from '../../../lib/notify.ts';
@@ -12,10 +11,12 @@ import { useSocket } from '../../../lib/socket-registry.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { bindSessionEvents, createSessionEventHandlers } from '../session-events.ts';
 
-/** `scenePath`: the lobby or room the tab shows (behind the side menu's drawer), whose access loss counts. */
-export function useSessionEvents(scenePath: string): void {
+/**
+ * `scenePath`: the lobby or room the tab shows (behind the side menu's drawer), whose access loss counts;
+ * `goToLobby`: sends that scene to the lobby (stable: the socket's handlers are bound once per socket).
+ */
+export function useSessionEvents(scenePath: string, goToLobby: () => void): void {
   const socket = useSocket();
-  const navigate = useNavigate();
   const path = useRef(scenePath);
   const utils = trpc.useUtils();
   const { t } = useTranslation('session');
@@ -44,11 +45,11 @@ export function useSessionEvents(scenePath: string): void {
       accessLost: () =>
         topLeftNotice({ tone: 'error', title: t('access.deniedTitle'), message: t('access.deniedMessage') }),
       currentRoomId: () => roomIdFromPath(path.current),
-      goToLobby: () => navigate('/lobby'),
+      goToLobby,
       schedule: (run, delayMs) => {
         setTimeout(run, delayMs);
       },
     });
     return bindSessionEvents(socket, handlers);
-  }, [socket, navigate, utils, t]);
+  }, [socket, goToLobby, utils, t]);
 }

@@ -1,7 +1,7 @@
 import { act, useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { useLocation, useRoutes } from 'react-router-dom';
+import { useLocation, useRoutes, type InitialEntry } from 'react-router-dom';
 import {
   always,
   multiplayerRoomOnly,
@@ -86,7 +86,12 @@ function Scene({ name }: { name: string }) {
 /** The shell as app/routes/signed-in-root.tsx composes it: the scene at its own location, the page in the drawer. */
 function Shell({ signOut }: { signOut: () => Promise<void> }) {
   const location = useLocation();
-  const scene = sceneOf(location, entries, undefined);
+  const scene = sceneOf(
+    location,
+    entries,
+    undefined,
+    (path) => path === '/lobby' || path.startsWith('/room/'),
+  );
   const sceneElement = useRoutes(
     [
       { path: '/lobby', element: <Scene name="lobby scene" /> },
@@ -112,7 +117,7 @@ function setup({
   preferences = { private_chat: 'yes', enable_token_wallet: 'auto' },
   route = '/lobby',
   multiplayer = false,
-}: { preferences?: Record<string, string>; route?: string; multiplayer?: boolean } = {}) {
+}: { preferences?: Record<string, string>; route?: InitialEntry; multiplayer?: boolean } = {}) {
   mounts.length = 0;
   mockTrpc({
     'event.getPreferences': () => prefs(preferences),
@@ -200,6 +205,23 @@ describe('app shell', () => {
     await user.click(await screen.findByRole('link', { name: 'Participants' }));
     const drawer = await screen.findByRole('dialog', { name: 'Participants' });
     expect(within(drawer).getByText('UserList page body')).toBeInTheDocument();
+  });
+
+  it('has no participants in a single-user room, neither in the menu nor by link', async () => {
+    const { user, unmount } = setup({ route: '/room/5', multiplayer: false });
+    expect(await screen.findByRole('heading', { name: 'room scene' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Open the menu' }));
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(within(menu).getByRole('link', { name: 'Chat' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('link', { name: 'Participants' })).not.toBeInTheDocument();
+    unmount();
+    setup({
+      route: { pathname: '/user-list', state: { background: { pathname: '/room/5', search: '', hash: '' } } },
+    });
+    const drawer = await screen.findByRole('dialog', { name: 'Participants' });
+    expect(
+      await within(drawer).findByText('This page is not available to you at this event.'),
+    ).toBeInTheDocument();
   });
 
   it('asks before logging out', async () => {

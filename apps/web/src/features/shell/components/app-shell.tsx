@@ -2,7 +2,7 @@
 // (lobby or room) and the drawer (400 px; full width under 600 px). The drawer shows the menu registered by the
 // features or, when the URL names a menu page (/chat, /settings ...), that page over the scene, which stays
 // mounted. Back returns to the menu; close returns to the scene (lib/scene.ts).
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -77,7 +77,7 @@ function DrawerPage({
     );
   }
   return (
-    <RouteErrorBoundary>
+    <RouteErrorBoundary catchPageLoad>
       <Suspense fallback={<PageLoader />}>{page.element}</Suspense>
     </RouteErrorBoundary>
   );
@@ -89,10 +89,18 @@ export function AppShell({ user, menuPages, signOut, scene, sceneElement, page }
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
-  /** The page the visitor came back from, whose menu entry takes the focus. */
+  // The page the visitor came back from (Back in the drawer or the browser's), whose menu entry takes the focus
+  // when the menu shows again (React's "information from previous renders" pattern).
+  const pageName = page?.entry.page;
+  const [shownPage, setShownPage] = useState<MenuPageName | undefined>(pageName);
   const [returnedFrom, setReturnedFrom] = useState<MenuPageName | undefined>(undefined);
+  if (pageName !== shownPage) {
+    setShownPage(pageName);
+    setReturnedFrom(pageName === undefined ? shownPage : undefined);
+  }
   const toggleRef = useRef<HTMLButtonElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
+  const focusTitle = useCallback(() => titleRef.current?.focus(), []);
   const isSmall = useMediaQuery(`(max-width: ${BREAKPOINTS.SMALL}px)`);
   const preferences = useEventPreferences(user.event_code);
   const roomKind = useRoomKind(scene.pathname);
@@ -100,7 +108,6 @@ export function AppShell({ user, menuPages, signOut, scene, sceneElement, page }
   const ctx: MenuContext = { user, preferences: preferences.preferences, roomKind };
   const ready = !preferences.isLoading && roomKind !== 'pending';
   const opened = page !== undefined || menuOpen;
-  const pageName = page?.entry.page;
 
   // A page that takes the menu's place in the open drawer gives the focus to its title (the link that opened it
   // is gone), so keyboard and screen-reader users start at the page's name.
@@ -113,7 +120,9 @@ export function AppShell({ user, menuPages, signOut, scene, sceneElement, page }
    * leaving it goes back (the browser's Back does not reopen it); a deep-linked page is replaced by its scene.
    */
   const leavePage = () => {
-    if (backgroundOf(location.state) && location.key !== 'default') void navigate(-1);
+    const background = backgroundOf(location.state);
+    const openedOverScene = background !== undefined && hrefOf(background) === hrefOf(scene);
+    if (openedOverScene && location.key !== 'default') void navigate(-1);
     else void navigate(hrefOf(scene), { replace: true });
   };
   const close = () => {
@@ -122,7 +131,6 @@ export function AppShell({ user, menuPages, signOut, scene, sceneElement, page }
     if (page) leavePage();
   };
   const backToMenu = () => {
-    setReturnedFrom(page?.entry.page);
     setMenuOpen(true);
     leavePage();
   };
@@ -194,6 +202,7 @@ export function AppShell({ user, menuPages, signOut, scene, sceneElement, page }
                 ctx={ctx}
                 scene={scene}
                 focusPage={returnedFrom}
+                onFocusPageMissing={focusTitle}
                 onLeaveMenu={() => setMenuOpen(false)}
                 onLogout={() => {
                   setMenuOpen(false);

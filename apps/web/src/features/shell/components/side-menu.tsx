@@ -22,18 +22,30 @@ export interface SideMenuProps {
   scene: SceneLocation;
   /** The entry to focus when the menu shows (the page the visitor came back from). */
   focusPage?: MenuPageName | undefined;
+  /** The focus page has no entry here (it is hidden for this user): the caller places the focus. */
+  onFocusPageMissing?: () => void;
   /** The visitor leaves the menu for the scene (the lobby link). A page's link keeps the drawer open. */
   onLeaveMenu: () => void;
   onLogout: () => void;
 }
 
-export function SideMenu({ entries, ctx, scene, focusPage, onLeaveMenu, onLogout }: SideMenuProps) {
+export function SideMenu({
+  entries,
+  ctx,
+  scene,
+  focusPage,
+  onFocusPageMissing,
+  onLeaveMenu,
+  onLogout,
+}: SideMenuProps) {
   const { t } = useTranslation();
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (focusPage)
-      root.current?.querySelector<HTMLElement>(`[data-menu-page="${CSS.escape(focusPage)}"]`)?.focus();
-  }, [focusPage]);
+    if (!focusPage) return;
+    const entry = root.current?.querySelector<HTMLElement>(`[data-menu-page="${CSS.escape(focusPage)}"]`);
+    if (entry) entry.focus();
+    else onFocusPageMissing?.();
+  }, [focusPage, onFocusPageMissing]);
   const items = visibleMenuPages(entries, ctx, 'list');
   const bottom = visibleMenuPages(entries, ctx, 'bottom');
   const state: DrawerState = { background: scene };
