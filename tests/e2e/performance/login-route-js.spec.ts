@@ -34,5 +34,6 @@ test('a fresh visit to the login page loads exactly the JavaScript the build cou
 
 test('the build manifest is not served', async ({ request }) => {
   const answer = await request.get('/.vite/login-route.json');
+  expect(answer.status()).toBe(404);
   expect(await answer.text()).not.toContain('"gzipBytes"');
 });

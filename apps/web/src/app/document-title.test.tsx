@@ -5,12 +5,13 @@ import { MemoryRouter } from 'react-router-dom';
 import { testI18n } from '../testing/i18n.ts';
 import { DocumentTitle, titleKeyOf } from './document-title.tsx';
 import { MENU_PAGES } from './menu-pages.ts';
+import { routes } from './router.tsx';
 
 function titleAt(path: string): string {
   render(
     <I18nextProvider i18n={testI18n}>
       <MemoryRouter initialEntries={[path]}>
-        <DocumentTitle />
+        <DocumentTitle routes={routes} />
       </MemoryRouter>
     </I18nextProvider>,
   );
@@ -26,9 +27,16 @@ describe('the document title', () => {
     expect(titleAt('/no/such/page')).toBe('Page not found! · Showfloor');
   });
 
-  it('has a title for every menu page and keeps redirecting paths to the app name', () => {
-    for (const entry of MENU_PAGES) expect(titleKeyOf(entry.path)).toBe(entry.labelKey);
-    expect(titleKeyOf('/')).toBeUndefined();
-    expect(titleKeyOf('/auth')).toBeUndefined();
+  it('names every route that shows a page, and leaves redirects to the app name', () => {
+    for (const entry of MENU_PAGES) expect(titleKeyOf(routes, entry.path)).toBe(entry.labelKey);
+    for (const path of [
+      '/auth/registration',
+      '/auth/reset-password-success',
+      '/auth/callback/oauth2/x',
+      '/lobby',
+    ])
+      expect(titleKeyOf(routes, path)).toMatch(/:/);
+    expect(titleKeyOf(routes, '/')).toBeUndefined();
+    expect(titleKeyOf(routes, '/auth')).toBeUndefined();
   });
 });

@@ -1,43 +1,38 @@
-// The browser tab's title names the page (WCAG 2.4.2): "<page> · <app>". Kept in one table here rather than in
-// every page, beside the route table it follows; a menu page's title is its menu label (the drawer's title).
+// The browser tab's title names the page (WCAG 2.4.2): "<page> · <app>". Each route carries the i18next key of
+// its title as its `handle` (router.tsx, scene-routes.tsx; a menu page's is its menu label, the drawer's title);
+// the deepest matched route with one names the page, and a path without one (a redirect) shows the app's name.
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { matchPath, useLocation } from 'react-router-dom';
-import { menuEntryAt } from '../lib/scene.ts';
-import { MENU_PAGES } from './menu-pages.ts';
+import { matchRoutes, useLocation, type RouteObject } from 'react-router-dom';
 
-/** Route patterns and the i18next key of their title, first match wins. */
-export const PAGE_TITLES: readonly (readonly [pattern: string, key: string])[] = [
-  ['/auth/login', 'auth:login.title'],
-  ['/auth/registration', 'auth:registration.title'],
-  ['/auth/registration-success', 'auth:registrationSuccess.title'],
-  ['/auth/forgot-password', 'auth:forgot.title'],
-  ['/auth/forgot-password-success', 'auth:forgotSuccess.title'],
-  ['/auth/reset-password', 'auth:reset.title'],
-  ['/auth/reset-password-success', 'auth:resetSuccess.title'],
-  ['/auth/callback/oauth2/:provider', 'auth:oauth2.title'],
-  ['/info', 'event-info:title'],
-  ['/lobby', 'lobby:title'],
-  ['/room/:roomId', 'room:title'],
-  ['/webgl-error', 'webgl-error:title'],
-];
-
-/** The title key of a path: its route's, a menu page's label, else the not-found page's. */
-export function titleKeyOf(pathname: string): string | undefined {
-  if (pathname === '/' || pathname === '/auth') return undefined;
-  const found = PAGE_TITLES.find(([pattern]) => matchPath(pattern, pathname));
-  if (found) return found[1];
-  return menuEntryAt(MENU_PAGES, pathname)?.labelKey ?? 'common:errors.pageNotFound';
+export interface TitleHandle {
+  titleKey: string;
 }
 
-export function DocumentTitle() {
+/** A route's handle naming its title. */
+export const title = (titleKey: string): TitleHandle => ({ titleKey });
+
+function titleKeyOfHandle(handle: unknown): string | undefined {
+  const key = (handle as Partial<TitleHandle> | null | undefined)?.titleKey;
+  return typeof key === 'string' ? key : undefined;
+}
+
+/** The title key of a path in a route table, if its deepest titled match has one. */
+export function titleKeyOf(routes: RouteObject[], pathname: string): string | undefined {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  const last = matches.at(-1);
+  // An index route (a redirect) has no title of its own: the app's name shows until it has moved on.
+  return last ? titleKeyOfHandle(last.route.handle) : undefined;
+}
+
+export function DocumentTitle({ routes }: { routes: RouteObject[] }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const key = titleKeyOf(pathname);
+  const key = titleKeyOf(routes, pathname);
   const app = t('shell:appName');
-  const title = key ? `${t(key)} · ${app}` : app;
+  const text = key ? `${t(key)} · ${app}` : app;
   useEffect(() => {
-    document.title = title;
-  }, [title]);
+    document.title = text;
+  }, [text]);
   return null;
 }

@@ -6,7 +6,7 @@ import { MantineProvider } from '@mantine/core';
 import { Navigate, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { ErrorBoundary } from '../components/errors/error-boundary.tsx';
 import { SomethingWentWrong } from '../components/errors/something-went-wrong.tsx';
-import { DocumentTitle } from './document-title.tsx';
+import { DocumentTitle, title } from './document-title.tsx';
 import { lazyElement, loaderOf } from './lazy-element.tsx';
 import { MENU_PAGES } from './menu-pages.ts';
 import { RootLayout } from './routes/root-layout.tsx';
@@ -23,39 +23,51 @@ export const routes: RouteObject[] = [
         ),
         children: [
           { index: true, element: <Navigate to="/auth/login" replace /> },
-          { path: 'login', element: lazyElement(() => import('../features/auth/routes/login-page.tsx')) },
+          {
+            path: 'login',
+            handle: title('auth:login.title'),
+            element: lazyElement(() => import('../features/auth/routes/login-page.tsx')),
+          },
           {
             path: 'registration',
+            handle: title('auth:registration.title'),
             element: lazyElement(() => import('../features/auth/routes/registration-page.tsx')),
           },
           {
             path: 'registration-success',
+            handle: title('auth:registrationSuccess.title'),
             element: lazyElement(() => import('../features/auth/routes/registration-success-page.tsx')),
           },
           {
             path: 'forgot-password',
+            handle: title('auth:forgot.title'),
             element: lazyElement(() => import('../features/auth/routes/forgot-password-page.tsx')),
           },
           {
             path: 'forgot-password-success',
+            handle: title('auth:forgotSuccess.title'),
             element: lazyElement(() => import('../features/auth/routes/forgot-password-success-page.tsx')),
           },
           {
             path: 'reset-password',
+            handle: title('auth:reset.title'),
             element: lazyElement(() => import('../features/auth/routes/reset-password-page.tsx')),
           },
           {
             path: 'reset-password-success',
+            handle: title('auth:resetSuccess.title'),
             element: lazyElement(() => import('../features/auth/routes/reset-password-success-page.tsx')),
           },
           {
             path: 'callback/oauth2/:provider',
+            handle: title('auth:oauth2.title'),
             element: lazyElement(() => import('../features/auth/routes/oauth2-callback-page.tsx')),
           },
         ],
       },
       {
         path: '/info',
+        handle: title('event-info:title'),
         element: lazyElement(() => import('../features/event-info/routes/event-info-page.tsx')),
       },
       {
@@ -66,11 +78,16 @@ export const routes: RouteObject[] = [
         // The scene routes and the menu pages; the shell shows a menu page in its drawer over the scene.
         children: [
           ...sceneRoutes,
-          ...MENU_PAGES.map((entry) => ({ path: entry.path.slice(1), element: lazyElement(entry.load) })),
+          ...MENU_PAGES.map((entry) => ({
+            path: entry.path.slice(1),
+            handle: title(entry.labelKey),
+            element: lazyElement(entry.load),
+          })),
         ],
       },
       {
         path: '*',
+        handle: title('common:errors.pageNotFound'),
         element: lazyElement(() => import('./routes/not-found.tsx').then((m) => ({ default: m.NotFound }))),
       },
     ],
@@ -104,7 +121,7 @@ export function AppRoutes({ routes: table = routes }: { routes?: RouteObject[] }
       )}
       onError={(error) => console.error('route error', error)}
     >
-      <DocumentTitle />
+      <DocumentTitle routes={table} />
       <Suspense fallback={<div aria-busy="true" />}>
         <MatchedRoutes table={table} />
       </Suspense>

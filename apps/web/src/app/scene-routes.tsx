@@ -4,14 +4,24 @@
 // known and guarded); the shell renders the scene from these routes' matches at the scene's own path, so scene
 // pages take what they need from their params (useParams), not from the URL, which may name a menu page.
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { title } from './document-title.tsx';
 import { lazyElement } from './lazy-element.tsx';
 
 export const sceneRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="/lobby" replace /> },
-  { path: 'lobby', element: lazyElement(() => import('../features/lobby/routes/lobby-page.tsx')) },
-  { path: 'room/:roomId', element: lazyElement(() => import('../features/room/routes/room-page.tsx')) },
+  {
+    path: 'lobby',
+    handle: title('lobby:title'),
+    element: lazyElement(() => import('../features/lobby/routes/lobby-page.tsx')),
+  },
+  {
+    path: 'room/:roomId',
+    handle: title('room:title'),
+    element: lazyElement(() => import('../features/room/routes/room-page.tsx')),
+  },
   {
     path: 'webgl-error',
+    handle: title('webgl-error:title'),
     element: lazyElement(() => import('../features/webgl-error/routes/webgl-error-page.tsx')),
   },
 ];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, parseCssColour, parseHexColour, readableBackground } from './contrast.ts';
+import { contrastRatio, parseCssColour, readableBackground } from './contrast.ts';
 
-const ratio = (a: string, b: string) => contrastRatio(parseHexColour(a)!, parseHexColour(b)!);
+const ratio = (a: string, b: string) => contrastRatio(parseCssColour(a)!, parseCssColour(b)!);
 
 describe('contrast', () => {
   it('computes the WCAG ratio', () => {

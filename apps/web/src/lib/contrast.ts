@@ -7,17 +7,6 @@ export interface Rgb {
   b: number;
 }
 
-export function parseHexColour(colour: string): Rgb | undefined {
-  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(colour.trim())?.[1];
-  if (!hex) return undefined;
-  const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
-  return {
-    r: Number.parseInt(full.slice(0, 2), 16),
-    g: Number.parseInt(full.slice(2, 4), 16),
-    b: Number.parseInt(full.slice(4, 6), 16),
-  };
-}
-
 const WHITE: Rgb = { r: 255, g: 255, b: 255 };
 
 /** A channel of rgb(): 0-255 or a percentage. */
@@ -82,8 +71,15 @@ export function contrastRatio(a: Rgb, b: Rgb): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-const toHex = ({ r, g, b }: Rgb): string =>
-  `#${[r, g, b].map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
+/** #rrggbb of a colour (channels rounded and clamped to 0-255). */
+export const toHex = ({ r, g, b }: Rgb): string =>
+  `#${[r, g, b]
+    .map((v) =>
+      Math.round(Math.min(255, Math.max(0, v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 
 /** The background, darkened (or lightened, for dark text) just enough for 4.5:1; unchanged if already so. */
 export function readableBackground(background: string, text: string, minimum = 4.5): string {

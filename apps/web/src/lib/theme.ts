@@ -13,16 +13,7 @@ import {
   type MantineThemeOverride,
 } from '@mantine/core';
 import { findPreference, type Preference } from '@showfloor/contracts';
-import { parseCssColour, readableBackground, type Rgb } from './contrast.ts';
-
-const toHex = ({ r, g, b }: Rgb): string =>
-  `#${[r, g, b]
-    .map((v) =>
-      Math.round(Math.min(255, Math.max(0, v)))
-        .toString(16)
-        .padStart(2, '0'),
-    )
-    .join('')}`;
+import { parseCssColour, readableBackground, toHex, type Rgb } from './contrast.ts';
 
 const mix = (a: Rgb, b: Rgb, share: number): Rgb => ({
   r: a.r + (b.r - a.r) * share,
