@@ -50,7 +50,17 @@ function SsoButton({
         onClick={onChoose}
         leftSection={
           provider.button_filename ? (
-            <Image src={fileUrl('sso_button', eventCode, provider.button_filename)} alt="" h={20} w="auto" />
+            // On a white chip: the button's colour may be darkened for its text (readable), the logo's own
+            // background is not.
+            <Image
+              src={fileUrl('sso_button', eventCode, provider.button_filename)}
+              alt=""
+              h={22}
+              w="auto"
+              bg="white"
+              p={2}
+              radius="sm"
+            />
           ) : undefined
         }
       >

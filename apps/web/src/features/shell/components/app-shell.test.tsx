@@ -1,7 +1,7 @@
 import { act, useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { useLocation, useRoutes, type InitialEntry } from 'react-router-dom';
+import { useLocation, useNavigate, useRoutes, type InitialEntry } from 'react-router-dom';
 import {
   always,
   multiplayerRoomOnly,
@@ -86,6 +86,7 @@ function Scene({ name }: { name: string }) {
 /** The shell as app/routes/signed-in-root.tsx composes it: the scene at its own location, the page in the drawer. */
 function Shell({ signOut }: { signOut: () => Promise<void> }) {
   const location = useLocation();
+  const navigate = useNavigate();
   const scene = sceneOf(
     location,
     entries,
@@ -102,14 +103,18 @@ function Shell({ signOut }: { signOut: () => Promise<void> }) {
   const pageElement = useRoutes(entries.map((e) => ({ path: e.path, element: <p>{e.page} page body</p> })));
   const entry = menuEntryAt(entries, location.pathname);
   return (
-    <AppShell
-      user={makeUser()}
-      menuPages={entries}
-      signOut={signOut}
-      scene={scene}
-      sceneElement={sceneElement}
-      page={entry ? { entry, element: pageElement } : undefined}
-    />
+    <>
+      {/* The browser's Back button, outside the drawer's focus trap. */}
+      <button type="button" onClick={() => void navigate(-1)} data-testid="browser-back" hidden />
+      <AppShell
+        user={makeUser()}
+        menuPages={entries}
+        signOut={signOut}
+        scene={scene}
+        sceneElement={sceneElement}
+        page={entry ? { entry, element: pageElement } : undefined}
+      />
+    </>
   );
 }
 
@@ -187,6 +192,17 @@ describe('app shell', () => {
     // The focus returns to the entry of the page the visitor came back from.
     await waitFor(() => expect(screen.getByRole('link', { name: 'Token wallet' })).toHaveFocus());
     expect(mounts).toEqual(['lobby scene']);
+  });
+
+  it("returns to the menu on the browser's Back, with the focus on the page's entry", async () => {
+    const { user, location } = setup();
+    await user.click(screen.getByRole('button', { name: 'Open the menu' }));
+    await user.click(await screen.findByRole('link', { name: 'Chat' }));
+    expect(await screen.findByRole('dialog', { name: 'Chat' })).toBeInTheDocument();
+    act(() => screen.getByTestId('browser-back').click());
+    expect(location().pathname).toBe('/lobby');
+    expect(await screen.findByRole('dialog', { name: 'Menu' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Chat' })).toHaveFocus());
   });
 
   it('shows the lobby behind a page opened by a deep link, and says when the page is not for this user', async () => {
