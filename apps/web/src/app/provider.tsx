@@ -7,6 +7,7 @@ import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { ErrorBoundary } from '../components/errors/error-boundary.tsx';
 import { FatalError } from '../components/errors/fatal-error.tsx';
+import { toast } from '../lib/notify.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { expireSession, signOutInvalidToken } from '../lib/sign-out.ts';
 import { trpc, trpcClient } from '../lib/trpc.ts';
@@ -16,11 +17,8 @@ export function AppProvider({ i18n, children }: { i18n: I18n; children: ReactNod
     createQueryClient({
       onInvalidToken: signOutInvalidToken,
       // Spec 01 §8: 401.2 or 'Login session expired.' on a signed-in call: say so, then the login page after 4 s.
-      // (The notifications code loads on demand: the login route does not carry it.)
       onSessionExpired: () => {
-        void import('../lib/notify.ts').then(({ toast }) =>
-          toast({ tone: 'error', message: i18n.t('session:loggedOut.sessionProblem') }),
-        );
+        toast({ tone: 'error', message: i18n.t('session:loggedOut.sessionProblem') });
         expireSession();
       },
     }),

@@ -30,21 +30,40 @@ export function afterSignInPath(state: unknown): string {
   return isSafePath(from.pathname) ? path : DEFAULT_AFTER_SIGN_IN;
 }
 
-/** Keeps the target across the SSO round trip (the identity page is a full navigation away). */
+/**
+ * A value this tab keeps across the SSO round trip (the identity page is a full navigation away), in session
+ * storage; where that is blocked nothing is kept, and callers fall back (to /lobby, to the access-code dialog).
+ */
+export function roundTripValue(key: string) {
+  return {
+    /** Keeps `value`; no value forgets the kept one. */
+    set(value: string | undefined): void {
+      try {
+        if (value) window.sessionStorage.setItem(key, value);
+        else window.sessionStorage.removeItem(key);
+      } catch {
+        // Session storage blocked: nothing is kept.
+      }
+    },
+    get(): string | undefined {
+      try {
+        return window.sessionStorage.getItem(key) || undefined;
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+const returnTo = roundTripValue(RETURN_TO_KEY);
+
+/** Keeps the target across the SSO round trip. */
 export function rememberReturnTo(path: string): void {
-  try {
-    window.sessionStorage.setItem(RETURN_TO_KEY, path);
-  } catch {
-    // Without session storage the user simply lands on /lobby.
-  }
+  returnTo.set(path);
 }
 
 export function takeReturnTo(): string {
-  try {
-    const path = window.sessionStorage.getItem(RETURN_TO_KEY);
-    window.sessionStorage.removeItem(RETURN_TO_KEY);
-    return path && isSafePath(path) ? path : DEFAULT_AFTER_SIGN_IN;
-  } catch {
-    return DEFAULT_AFTER_SIGN_IN;
-  }
+  const path = returnTo.get();
+  returnTo.set(undefined);
+  return path && isSafePath(path) ? path : DEFAULT_AFTER_SIGN_IN;
 }

@@ -3,10 +3,10 @@
 // only after sign-in.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, matchRoutes, renderMatches, useLocation, useNavigate, useOutlet } from 'react-router-dom';
-import { isEventOpen } from '@showfloor/contracts';
 import { AppShell } from '../../features/shell/components/app-shell.tsx';
 import { useAnnouncements } from '../../features/announcements/hooks/use-announcements.ts';
 import { useSessionEvents } from '../../features/session/hooks/use-session-events.ts';
+import { infoPath, useEventClosed } from '../../hooks/use-event-closed.ts';
 import {
   DEFAULT_SCENE,
   GoToLobbySceneContext,
@@ -19,7 +19,6 @@ import {
 import { useCurrentUser } from '../../lib/session.ts';
 import { signOut } from '../../lib/sign-out.ts';
 import { useSocketConnection } from '../../lib/socket.ts';
-import { trpc } from '../../lib/trpc.ts';
 import { MENU_PAGES } from '../menu-pages.ts';
 import { sceneRoutes } from '../scene-routes.tsx';
 import { RequireAuth } from './require-auth.tsx';
@@ -60,15 +59,6 @@ function useShellGoToLobby(onMenuPage: boolean): () => void {
   }, []);
 }
 
-/** True when the user's event is outside its open hours now (spec 01 §2: then the user goes to /info). */
-function useEventClosed(eventCode: string | undefined): boolean {
-  const hours = trpc.event.getOpenHours.useQuery(
-    { id: eventCode ?? '' },
-    { enabled: Boolean(eventCode), retry: false, staleTime: 60_000 },
-  );
-  return hours.data !== undefined && !isEventOpen(hours.data.event_open_hours);
-}
-
 export function SignedInRoot() {
   const user = useCurrentUser();
   const { scene, element: sceneElement, menuEntry } = useScene();
@@ -77,8 +67,9 @@ export function SignedInRoot() {
   useSocketConnection(user);
   useSessionEvents(scene.pathname, goToLobbyScene);
   useAnnouncements();
-  const closed = useEventClosed(user?.event_code);
-  if (user && closed) return <Navigate to={`/info?event=${encodeURIComponent(user.event_code)}`} replace />;
+  // Outside the event's open hours the visitor goes to its info page (spec 01 §2), as from the login page.
+  const closed = useEventClosed(user?.event_code ?? '');
+  if (user && closed) return <Navigate to={infoPath(user.event_code)} replace />;
   return (
     <RequireAuth>
       <GoToLobbySceneContext value={goToLobbyScene}>

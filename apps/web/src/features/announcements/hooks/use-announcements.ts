@@ -19,16 +19,8 @@ export function handleAnnouncement(
 
 /** The type's word in the UI language (type 1 Information ... 4 Error; unknown types read as Information). */
 export function announcementTypeWord(t: TFunction, type: number): string {
-  switch (announcementTone(type)) {
-    case 'success':
-      return t('types.success', { ns: 'announcements' });
-    case 'warning':
-      return t('types.warning', { ns: 'announcements' });
-    case 'error':
-      return t('types.error', { ns: 'announcements' });
-    default:
-      return t('types.info', { ns: 'announcements' });
-  }
+  // The catalogue's keys are the tones: types.info, types.success, types.warning, types.error.
+  return t(`types.${announcementTone(type)}`, { ns: 'announcements' });
 }
 
 /** Shows an announcement whose title starts with its type, e.g. 'Warning: Keynote'. */

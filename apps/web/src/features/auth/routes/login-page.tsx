@@ -4,14 +4,9 @@ import { Anchor, Button, Checkbox, Divider, Stack, Text, TextInput, Title } from
 import { useDebouncedValue } from '@mantine/hooks';
 import { Trans, useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import {
-  BACKEND_MESSAGES,
-  MAX_TEXT_LENGTH,
-  STORAGE_KEYS,
-  isEventOpen,
-  type SsoProvider,
-} from '@showfloor/contracts';
+import { BACKEND_MESSAGES, MAX_TEXT_LENGTH, STORAGE_KEYS, type SsoProvider } from '@showfloor/contracts';
 import { env } from '../../../config/env.ts';
+import { infoPath, useEventClosed } from '../../../hooks/use-event-closed.ts';
 import { mentionsAccessCode, parseAppError } from '../../../lib/app-error.ts';
 import { browser } from '../../../lib/browser.ts';
 import { afterSignInPath, rememberReturnTo } from '../../../lib/redirect.ts';
@@ -57,19 +52,14 @@ export default function LoginPage() {
     { frontend: 'visitor', event_code: debouncedEvent },
     { enabled: lookupEnabled, retry: false },
   );
-  const openHours = trpc.event.getOpenHours.useQuery(
-    { id: debouncedEvent },
-    { enabled: lookupEnabled, retry: false },
-  );
+  const closed = useEventClosed(debouncedEvent, lookupEnabled);
   const signIn = trpc.auth.signin.useMutation();
   const completeSignIn = useCompleteSignIn();
 
   // Outside the event's open hours the user goes to the info page (spec 01 §2).
   useEffect(() => {
-    if (openHours.data && !isEventOpen(openHours.data.event_open_hours)) {
-      void navigate(`/info?event=${encodeURIComponent(debouncedEvent)}`, { replace: true });
-    }
-  }, [openHours.data, debouncedEvent, navigate]);
+    if (closed) void navigate(infoPath(debouncedEvent), { replace: true });
+  }, [closed, debouncedEvent, navigate]);
 
   const userPassLogin = providersQuery.data?.user_pass_login ?? true;
   const providers = providersQuery.data?.providers ?? [];
@@ -105,7 +95,7 @@ export default function LoginPage() {
       }
       dialog.close();
       if (error.message === BACKEND_MESSAGES.EVENT_CLOSED) {
-        void navigate(`/info?event=${encodeURIComponent(eventCode)}`);
+        void navigate(infoPath(eventCode));
         return;
       }
       showServerError(error);
