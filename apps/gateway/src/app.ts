@@ -21,7 +21,7 @@ import { buildProxyRoutes, registerFileProxy } from './proxy/files.ts';
 import { OAUTH2_BROWSER_PAGES } from './proxy/browser-pages.ts';
 import { appRouter, type AppRouter } from './trpc/root.ts';
 import { createContextFactory } from './trpc/context.ts';
-import { attachRelay } from './relay/index.ts';
+import { attachRelay } from './relay/attach-relay.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

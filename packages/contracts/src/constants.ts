@@ -3,6 +3,16 @@
  * preference values. Durations are in milliseconds unless the name says otherwise.
  */
 
+/** An event code: letters, digits, underscore and hyphen. */
+export const EVENT_CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
+/** An event code's most characters. */
+export const EVENT_CODE_MAX_LENGTH = 64;
+/** An access code's most characters. */
+export const ACCESS_CODE_MAX_LENGTH = 200;
+/** An e-mail address: zod's own default pattern, so `z.email()` and the zod-free rules agree. */
+export const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+
 /** Every text input, chat and room message, search input and skill: at most this many characters. */
 export const MAX_TEXT_LENGTH = 2000;
 /** Notification (announcement) body limit, with counter 'n/500'. */

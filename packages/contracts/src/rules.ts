@@ -7,18 +7,18 @@
  * - open hours, roles, preferences and the sign-up answer.
  */
 import { BACKEND_MESSAGES } from './errors.ts';
-import { MAX_TEXT_LENGTH, MIN_PASSWORD_LENGTH, RECRUITING_MODE } from './constants.ts';
+import {
+  ACCESS_CODE_MAX_LENGTH,
+  EMAIL_PATTERN,
+  EVENT_CODE_MAX_LENGTH,
+  EVENT_CODE_PATTERN,
+  MAX_TEXT_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  RECRUITING_MODE,
+} from './constants.ts';
 import type { OpenHours } from './entities/event.ts';
 import type { Preference, PreferenceName, PreferenceValueOf } from './entities/preference.ts';
 import type { Role, RoleName } from './entities/role.ts';
-
-/** Letters, digits, underscore and hyphen. */
-export const EVENT_CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
-export const EVENT_CODE_MAX_LENGTH = 64;
-export const ACCESS_CODE_MAX_LENGTH = 200;
-/** An e-mail address: zod's own default pattern, so `z.email()` and this module agree. */
-export const EMAIL_PATTERN =
-  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 /** An event code as typed (trimmed first): what `EventCodeSchema` and `LoginEventCodeSchema` accept. */
 export function isEventCode(value: string): boolean {

@@ -3,8 +3,7 @@
  * numbers and booleans from URL strings (path parameters and query strings arrive as text).
  */
 import { z } from 'zod';
-import { MAX_TEXT_LENGTH } from '../constants.ts';
-import { EVENT_CODE_MAX_LENGTH, EVENT_CODE_PATTERN } from '../rules.ts';
+import { EVENT_CODE_MAX_LENGTH, EVENT_CODE_PATTERN, MAX_TEXT_LENGTH } from '../constants.ts';
 
 /** A database id (user, room, event, card, content item, badge ...): a positive integer. */
 export const IdSchema = z.number().int().positive();

@@ -1,12 +1,12 @@
 /** Sign-in request and answer (spec 01 §3, §5), also the answer of the OAuth2 callback. */
 import { z } from 'zod';
-import { MAX_TEXT_LENGTH } from '../constants.ts';
 import {
   ACCESS_CODE_MAX_LENGTH,
   EMAIL_PATTERN,
   EVENT_CODE_MAX_LENGTH,
   EVENT_CODE_PATTERN,
-} from '../rules.ts';
+  MAX_TEXT_LENGTH,
+} from '../constants.ts';
 import { UI_ERROR_TEXTS } from '../errors.ts';
 import { FrontendTypeSchema } from './common.ts';
 import { CurrentUserSchema } from './current-user.ts';

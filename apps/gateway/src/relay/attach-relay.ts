@@ -1,12 +1,12 @@
 /**
  * The /messaging relay, attached to the gateway's HTTP server by buildApp: the typed socket.io server with its
- * adapter (io.ts), the handshake (auth.ts), one dispatcher per socket routing emits to topics/<topic>.ts,
+ * adapter (io.ts), the handshake (handshake.ts), one dispatcher per socket routing emits to topics/<topic>.ts,
  * presence, session enforcement, server-originated events, `/readyz` (Redis state) and `/metrics`.
  */
 import type { FastifyInstance } from 'fastify';
 import { HandshakeQuerySchema, SOCKET_ROOMS } from '@showfloor/contracts';
 import type { GatewayDeps } from '../deps.ts';
-import { installHandshake } from './auth.ts';
+import { installHandshake } from './handshake.ts';
 import { CallTokenIssuer } from './call-tokens.ts';
 import type { RelayContext } from './context.ts';
 import { DeliveredMessages } from './delivered.ts';
