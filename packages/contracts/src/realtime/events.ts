@@ -155,3 +155,17 @@ export const RecruitingStatusEventSchema = RecruitingStatusSchema.extend({
     .optional(),
 });
 export type RecruitingStatusEvent = z.infer<typeof RecruitingStatusEventSchema>;
+
+/** Why the relay asks its clients to catch up (`resync`). */
+export const RESYNC_REASONS = ['fanout_interrupted', 'peer_lost'] as const;
+
+/**
+ * `resync` (the relay's own event, not in the spec): live fan-out may have dropped messages for this socket;
+ * the client catches every open conversation up after a random wait of up to `spread_ms` (so a node's
+ * thousands of sockets do not read at once).
+ */
+export const ResyncEventSchema = z.object({
+  reason: z.enum(RESYNC_REASONS),
+  spread_ms: z.number().int().nonnegative().max(60_000),
+});
+export type ResyncEvent = z.infer<typeof ResyncEventSchema>;

@@ -8,3 +8,6 @@ export * from './ack.ts';
 export * from './events.ts';
 export * from './chat.ts';
 export * from './maps.ts';
+export * from './timeline.ts';
+export * from './chat-sync.ts';
+export * from './outbox.ts';

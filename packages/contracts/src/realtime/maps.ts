@@ -17,6 +17,7 @@ import type {
   ProfilePictureChange,
   RecruitingStatusEvent,
   RefreshEvent,
+  ResyncEvent,
   SceneEvent,
   SessionsTrigger,
   UserAccessChange,
@@ -66,6 +67,8 @@ export interface ServerToClientEvents {
   user_player_events: (payload: PlayerEvent) => void;
   user_achievement_events: (payload: AchievementEvent) => void;
   user_events: (payload: UserEvent) => void;
+  /** The relay's own: live fan-out may have dropped messages; catch up (see `RELAY_SERVER_EVENTS`). */
+  resync: (payload: ResyncEvent) => void;
 }
 
 /** A session ended on one node, told to every node so each refuses the token and closes its sockets. */

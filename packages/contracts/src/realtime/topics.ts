@@ -39,6 +39,17 @@ export const RELAY_EVENTS = {
 } as const;
 export type RelayEvent = (typeof RELAY_EVENTS)[keyof typeof RELAY_EVENTS];
 
+/** The relay's own server → client events (not in the spec). */
+export const RELAY_SERVER_EVENTS = {
+  /**
+   * `resync {reason, spread_ms}`: live fan-out to this socket may have dropped messages (the node's Redis
+   * subscription was interrupted, or a peer node vanished between storing and fanning out): catch every open
+   * conversation up, after a random wait of up to `spread_ms`.
+   */
+  RESYNC: 'resync',
+} as const;
+export type RelayServerEvent = (typeof RELAY_SERVER_EVENTS)[keyof typeof RELAY_SERVER_EVENTS];
+
 /** Topics a client may emit on, besides its event's chat topic. */
 export const CLIENT_TOPICS = [
   TOPICS.USER_EVENTS,
