@@ -102,6 +102,8 @@ describe('file proxy to the mock provider', () => {
     );
     expect(picture.status).toBe(200);
     expect(picture.headers.get('content-type')).toContain('image/');
+    // Read to the end: an unread body keeps the connection busy, and the gateway's close waits for it.
+    expect((await picture.arrayBuffer()).byteLength).toBe(5 * 1024 * 1024);
   });
 
   it('answers an oversize upload with 413 naming the limit, without bothering the provider', async () => {
