@@ -3,7 +3,6 @@
  * status. Everything else that escapes a handler is mapped to a JSON error without internals.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import {
   BACKEND_MESSAGES,
   ERROR_CODES,
@@ -35,15 +34,6 @@ export const notFound = (what?: string) =>
 export const conflict = (message: string) => new ProviderHttpError(409, message);
 export const invalidToken = () =>
   new ProviderHttpError(401, BACKEND_MESSAGES.INVALID_TOKEN, { error_code: ERROR_CODES.INVALID_TOKEN });
-
-/** A readable one-line message from zod issues: the message alone at the root, `path: message` below it. */
-export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
-  const parts = issues.slice(0, 5).map((issue) => {
-    const path = issue.path.map(String).join('.');
-    return path ? `${path}: ${issue.message}` : issue.message;
-  });
-  return [...new Set(parts)].join('; ');
-}
 
 const JSON_BODY_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON.',

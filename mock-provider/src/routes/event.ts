@@ -5,6 +5,7 @@
 import {
   BACKEND_MESSAGES,
   PREFERENCE_VALUE_SCHEMAS,
+  describeIssues,
   formatMessage,
   type eventCalls,
   type Event,
@@ -13,14 +14,7 @@ import {
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import type { ProviderState } from '../store/state.ts';
 import type { BotRecord, Caller, EventRecord, PreferenceRecord } from '../store/types.ts';
-import {
-  assertManages,
-  assertSameEvent,
-  describeValue,
-  isAdmin,
-  passportOf,
-  requireEvent,
-} from './shared.ts';
+import { assertManages, assertSameEvent, isAdmin, passportOf, requireEvent } from './shared.ts';
 import type { HandlerTable } from './types.ts';
 
 const toEvent = (event: EventRecord): Event => ({
@@ -227,7 +221,7 @@ export const eventHandlers: HandlerTable<typeof eventCalls> = {
     if (!pref) throw notFound('Preference');
     assertManages(caller, pref.event_code);
     const checked = PREFERENCE_VALUE_SCHEMAS[pref.name].safeParse(body.value);
-    if (!checked.success) throw badRequest(`${pref.name}: ${describeValue(checked.error.issues)}`);
+    if (!checked.success) throw badRequest(`${pref.name}: ${describeIssues(checked.error.issues)}`);
     pref.value = body.value;
     if (body.category !== undefined) pref.category = body.category;
     return toPreferenceRecord(pref);

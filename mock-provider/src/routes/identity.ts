@@ -6,8 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { EmailSchema, EventCodeSchema, ProviderNameSchema } from '@showfloor/contracts';
-import { describeIssues, ProviderHttpError } from '../http/errors.ts';
+import { EmailSchema, EventCodeSchema, ProviderNameSchema, describeIssues } from '@showfloor/contracts';
+import { ProviderHttpError } from '../http/errors.ts';
 import type { ProviderState } from '../store/state.ts';
 import type { ProviderServices } from './types.ts';
 

@@ -10,6 +10,7 @@ import {
   MAX_JSON_BODY_BYTES,
   MAX_TEXT_LENGTH,
   callPath,
+  describeIssues,
   isManager,
   listCalls,
   successSchema,
@@ -18,7 +19,7 @@ import {
   type RestCall,
 } from '@showfloor/contracts';
 import type { z } from 'zod';
-import { describeIssues, forbidden, invalidToken, ProviderHttpError } from '../http/errors.ts';
+import { forbidden, invalidToken, ProviderHttpError } from '../http/errors.ts';
 import type { ProviderState } from '../store/state.ts';
 import type { Caller } from '../store/types.ts';
 import type { CallContext, CallHandler, FileAnswer, ProviderServices, UploadedFile } from './types.ts';

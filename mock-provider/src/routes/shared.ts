@@ -284,8 +284,3 @@ export function csvField(value: unknown): string {
 export function csvLine(values: readonly unknown[]): string {
   return values.map(csvField).join(',');
 }
-
-/** The messages of value issues, joined. */
-export function describeValue(issues: ReadonlyArray<{ message: string }>): string {
-  return [...new Set(issues.map((i) => i.message))].join('; ');
-}

@@ -46,6 +46,31 @@ export function formatMessage(text: string, values: Record<string, string | numb
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
+/** The most issues {@link describeIssues} names; a bad input with more shows its first ones. */
+export const MAX_DESCRIBED_ISSUES = 5;
+
+/** A validation issue as {@link describeIssues} reads it: zod's issues fit, without importing zod here. */
+export interface IssueLike {
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+}
+
+/**
+ * Validation issues as one readable line, the text every boundary answers a bad input with (tRPC input, relay
+ * payload, provider client, mock provider): `path: message` (the message alone at the root), repeats dropped,
+ * at most {@link MAX_DESCRIBED_ISSUES}, joined by '; '. E.g. `to.0: Invalid input; type: type must be text,
+ * video or audio`.
+ */
+export function describeIssues(issues: readonly IssueLike[]): string {
+  const lines = new Set<string>();
+  for (const issue of issues) {
+    const path = issue.path.map(String).join('.');
+    lines.add(path ? `${path}: ${issue.message}` : issue.message);
+    if (lines.size === MAX_DESCRIBED_ISSUES) break;
+  }
+  return [...lines].join('; ');
+}
+
 /** User-facing error texts of the app (spec 01 §8, spec 02 §8). */
 export const UI_ERROR_TEXTS = {
   UNEXPECTED: 'Unexpected error occurred',

@@ -13,6 +13,7 @@ import {
   callInputSchema,
   callPath,
   catalogue,
+  describeIssues,
   fillPath,
   splitCallInput,
   type CallInput,
@@ -132,11 +133,8 @@ export class ProviderClient {
     if (!entry) throw new Error(`unknown provider call ${String(service)}.${name}`);
     const parsed = callInputSchema(entry).safeParse(input ?? {});
     if (!parsed.success) {
-      const text = parsed.error.issues
-        .slice(0, 5)
-        .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
-        .join('; ');
-      throw new ProviderError(400, { message: text }, 'answer', { cause: parsed.error });
+      const message = describeIssues(parsed.error.issues);
+      throw new ProviderError(400, { message }, 'answer', { cause: parsed.error });
     }
     return (await this.request(entry, parsed.data, options, `${String(service)}.${name}`)) as CallOutput<
       CallOf<S, N>

@@ -53,15 +53,5 @@ export function okThen(deliver: () => void | Promise<void>): HandlerResult {
   return { ack: OK.ack, deliver };
 }
 
-/** A readable one-line text from zod issues: `path: message`, at most three. */
-export function describeIssues(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): string {
-  return issues
-    .slice(0, 3)
-    .map((issue) =>
-      issue.path.length ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message,
-    )
-    .join('; ');
-}
-
 /** The identity part of socket data, as handlers read it. */
 export type Identity = Pick<SocketData, 'userId' | 'eventCode' | 'roles' | 'token'>;

@@ -4,19 +4,10 @@
  */
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
-import { BACKEND_MESSAGES, isManager } from '@showfloor/contracts';
+import { BACKEND_MESSAGES, describeIssues, isManager } from '@showfloor/contracts';
 import { describeError, toTRPCError, ProviderError } from '../provider/errors.ts';
 import type { VerifiedUser } from '../auth/token-verifier.ts';
 import type { Context } from './context.ts';
-
-/** A readable one-line text from zod issues: `path: message`, at most five. */
-function describeIssues(error: ZodError): string {
-  const parts = error.issues.slice(0, 5).map((issue) => {
-    const path = issue.path.map(String).join('.');
-    return path ? `${path}: ${issue.message}` : issue.message;
-  });
-  return [...new Set(parts)].join('; ');
-}
 
 const t = initTRPC.context<Context>().create({
   // Never a stack to the client, whatever NODE_ENV says.
@@ -24,7 +15,8 @@ const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     const zodError = error.cause instanceof ZodError ? error.cause : undefined;
     const details = describeError(error);
-    const message = zodError && error.code === 'BAD_REQUEST' ? describeIssues(zodError) : details.message;
+    const message =
+      zodError && error.code === 'BAD_REQUEST' ? describeIssues(zodError.issues) : details.message;
     return {
       ...shape,
       message,

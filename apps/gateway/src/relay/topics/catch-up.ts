@@ -5,7 +5,8 @@
  */
 import { CatchUpRequestSchema, RELAY_ERRORS, type CatchUpAck } from '@showfloor/contracts';
 import { ProviderError } from '../../provider/errors.ts';
-import { describeIssues, refuse, type TopicHandler } from '../context.ts';
+import { refuse, type TopicHandler } from '../context.ts';
+import { describeIssues } from '@showfloor/contracts';
 
 type CatchUpOk = Extract<CatchUpAck, { statusCode: 200 }>;
 

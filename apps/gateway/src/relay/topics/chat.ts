@@ -21,7 +21,8 @@ import {
   type SocketData,
 } from '@showfloor/contracts';
 import { ProviderError } from '../../provider/errors.ts';
-import { describeIssues, refuse, type RelayContext, type TopicHandler } from '../context.ts';
+import { refuse, type RelayContext, type TopicHandler } from '../context.ts';
+import { describeIssues } from '@showfloor/contracts';
 import type { RelaySocket } from '../io.ts';
 
 type ChatOk = Extract<ChatAck, { statusCode: 200 }>;

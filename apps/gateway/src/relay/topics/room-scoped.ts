@@ -4,7 +4,8 @@
  */
 import { RELAY_ERRORS, SOCKET_ROOMS, type ServerToClientEvents } from '@showfloor/contracts';
 import type { z } from 'zod';
-import { describeIssues, okThen, refuse, type TopicHandler } from '../context.ts';
+import { okThen, refuse, type TopicHandler } from '../context.ts';
+import { describeIssues } from '@showfloor/contracts';
 
 type RoomTopic = 'user_scene_events' | 'view_content' | 'user_player_events';
 

@@ -9,7 +9,8 @@ import {
   isManager,
   type RefreshEvent,
 } from '@showfloor/contracts';
-import { describeIssues, okThen, refuse, type TopicHandler } from '../context.ts';
+import { okThen, refuse, type TopicHandler } from '../context.ts';
+import { describeIssues } from '@showfloor/contracts';
 
 export const handleSessionsTriggers: TopicHandler = async (ctx, socket, payload) => {
   const { eventCode, roles } = socket.data;

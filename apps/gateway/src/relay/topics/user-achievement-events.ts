@@ -3,7 +3,8 @@
  * the user's tabs (the achievement toast) and the room's other members.
  */
 import { AchievementEventSchema, RELAY_ERRORS, SOCKET_ROOMS } from '@showfloor/contracts';
-import { describeIssues, okThen, refuse, type TopicHandler } from '../context.ts';
+import { okThen, refuse, type TopicHandler } from '../context.ts';
+import { describeIssues } from '@showfloor/contracts';
 
 // The catalogue has no call that records an achievement (passport badges are the provider's own), so it is
 // passed on only.

@@ -1,6 +1,7 @@
 /** `user_events`: a user-level event, passed to the other members of the sender's event. */
 import { RELAY_ERRORS, SOCKET_ROOMS, UserEventSchema } from '@showfloor/contracts';
-import { describeIssues, okThen, refuse, type TopicHandler } from '../context.ts';
+import { okThen, refuse, type TopicHandler } from '../context.ts';
+import { describeIssues } from '@showfloor/contracts';
 
 export const handleUserEvents: TopicHandler = (ctx, socket, payload) => {
   const parsed = UserEventSchema.safeParse(payload);

@@ -4,7 +4,8 @@
  * previous room, so room chat and room events follow where the tab is.
  */
 import { RELAY_ERRORS, SOCKET_ROOMS, UserRoomEventSchema } from '@showfloor/contracts';
-import { OK, describeIssues, okThen, refuse, type TopicHandler } from '../context.ts';
+import { OK, okThen, refuse, type TopicHandler } from '../context.ts';
+import { describeIssues } from '@showfloor/contracts';
 
 export const handleUserRoomEvents: TopicHandler = async (ctx, socket, payload) => {
   const parsed = UserRoomEventSchema.safeParse(payload);

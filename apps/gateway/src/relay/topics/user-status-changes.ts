@@ -3,7 +3,8 @@
  * in their event. The relay itself announces 'offline' when a user's last tab disconnects (presence.ts).
  */
 import { RELAY_ERRORS, SOCKET_ROOMS, UserStatusChangeSchema } from '@showfloor/contracts';
-import { describeIssues, okThen, refuse, type TopicHandler } from '../context.ts';
+import { okThen, refuse, type TopicHandler } from '../context.ts';
+import { describeIssues } from '@showfloor/contracts';
 
 export const handleUserStatusChanges: TopicHandler = (ctx, socket, payload) => {
   const parsed = UserStatusChangeSchema.safeParse(payload);
