@@ -11,3 +11,4 @@ export * from './maps.ts';
 export * from './timeline.ts';
 export * from './chat-sync.ts';
 export * from './outbox.ts';
+export * from './event-schemas.ts';

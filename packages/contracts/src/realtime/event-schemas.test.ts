@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { AckSchema } from './ack.ts';
+import { CatchUpAckSchema, ChatAckSchema, ChatDeliverySchema } from './chat.ts';
+import { ackSchemaOf, serverEventSchemaOf } from './event-schemas.ts';
+import { LogoutEventSchema, UserAccessChangeSchema } from './events.ts';
+import { CLIENT_TOPICS, SERVER_EVENTS, TOPICS, chatTopic } from './topics.ts';
+
+describe('schemas by topic', () => {
+  it('checks a chat topic ack with the chat ack, catch_up with its own and every other topic with the plain ack', () => {
+    expect(ackSchemaOf(chatTopic('DEMO'))).toBe(ChatAckSchema);
+    expect(ackSchemaOf('catch_up')).toBe(CatchUpAckSchema);
+    for (const topic of CLIENT_TOPICS.filter((name) => name !== 'catch_up')) {
+      expect(ackSchemaOf(topic)).toBe(AckSchema);
+    }
+  });
+
+  it('names the schema of every event the server sends', () => {
+    expect(serverEventSchemaOf(chatTopic('DEMO'))).toBe(ChatDeliverySchema);
+    expect(serverEventSchemaOf(SERVER_EVENTS.LOGOUT)).toBe(LogoutEventSchema);
+    expect(serverEventSchemaOf(TOPICS.USER_ACCESS_CHANGE)).toBe(UserAccessChangeSchema);
+    for (const event of [...Object.values(SERVER_EVENTS), TOPICS.ANNOUNCEMENTS, TOPICS.USER_STATUS_CHANGES]) {
+      expect(serverEventSchemaOf(event)).toBeDefined();
+    }
+  });
+});
