@@ -5,7 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { changeLanguage, createI18n, storedLanguage } from './lib/i18n.ts';
-import { loadSession } from './lib/session.ts';
+import { loadSession } from './lib/session/session.ts';
 
 async function boot(): Promise<void> {
   const i18n = createI18n();

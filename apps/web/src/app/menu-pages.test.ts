@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeUser, prefs } from '../testing/fixtures.ts';
-import { MENU_PAGE_ORDER, visibleMenuPages, type MenuContext, type RoomKind } from '../lib/menu.ts';
+import { MENU_PAGE_ORDER, visibleMenuPages, type MenuContext, type RoomKind } from '../lib/shell/menu.ts';
 import { MENU_PAGES } from './menu-pages.ts';
 
 const ALL_ON = prefs({

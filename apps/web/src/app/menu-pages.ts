@@ -1,6 +1,6 @@
 // The one list of side-menu pages: each feature describes its entry in its own menu.ts; adding a feature's
 // page means adding it here, never touching the shell (which shows them in the spec's order).
-import type { MenuPageEntry } from '../lib/menu.ts';
+import type { MenuPageEntry } from '../lib/shell/menu.ts';
 import { announcementsMenuPage } from '../features/announcements/menu.ts';
 import { businessCardsMenuPage } from '../features/business-cards/menu.ts';
 import { chatMenuPage } from '../features/chat/menu.ts';

@@ -7,10 +7,10 @@ import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { ErrorBoundary } from '../components/errors/error-boundary.tsx';
 import { FatalError } from '../components/errors/fatal-error.tsx';
-import { toast } from '../lib/notify.ts';
-import { createQueryClient } from '../lib/query-client.ts';
-import { expireSession, signOutInvalidToken } from '../lib/sign-out.ts';
-import { trpc, trpcClient } from '../lib/trpc.ts';
+import { toast } from '../lib/ui/notify.ts';
+import { createQueryClient } from '../lib/api/query-client.ts';
+import { expireSession, signOutInvalidToken } from '../lib/session/sign-out.ts';
+import { trpc, trpcClient } from '../lib/api/trpc.ts';
 
 export function AppProvider({ i18n, children }: { i18n: I18n; children: ReactNode }) {
   const [queryClient] = useState(() =>

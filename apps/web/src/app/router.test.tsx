@@ -6,7 +6,7 @@ import type { ComponentType } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Link, MemoryRouter, Outlet, matchRoutes, useLocation, type RouteObject } from 'react-router-dom';
 import { RouteErrorBoundary } from '../components/errors/route-error-boundary.tsx';
-import { clearSession } from '../lib/session.ts';
+import { clearSession } from '../lib/session/session.ts';
 import { testI18n } from '../testing/i18n.ts';
 import { TestProviders, createTestQueryClient } from '../testing/render.tsx';
 import { mockTrpc } from '../testing/trpc-mock.ts';

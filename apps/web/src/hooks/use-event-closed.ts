@@ -1,7 +1,7 @@
 // The event's open hours (spec 01 §2): outside them the visitor goes to the event's info page. The login page and
 // the signed-in shell both ask; the info page itself reads the windows to list them.
 import { isEventOpen } from '@showfloor/contracts';
-import { trpc } from '../lib/trpc.ts';
+import { trpc } from '../lib/api/trpc.ts';
 
 /** The event-closed information page of an event. */
 export const infoPath = (eventCode: string): string => `/info?event=${encodeURIComponent(eventCode)}`;

@@ -2,7 +2,7 @@
 // in this browser.
 import { useSearchParams } from 'react-router-dom';
 import { STORAGE_KEYS } from '@showfloor/contracts';
-import { useCurrentUser } from '../lib/session.ts';
+import { useCurrentUser } from '../lib/session/session.ts';
 
 export function useEventCode(): string {
   const user = useCurrentUser();

@@ -1,13 +1,14 @@
 // The event's preferences (a public read: the auth pages need theme and form preferences before sign-in).
 import { isEventCode, type Preference } from '@showfloor/contracts';
-import { trpc } from '../lib/trpc.ts';
+import { trpc } from '../lib/api/trpc.ts';
+import { FRONTEND } from '../config/frontend.ts';
 
 const EMPTY: readonly Preference[] = [];
 
 export function useEventPreferences(eventCode: string | undefined) {
   const valid = isEventCode(eventCode ?? '');
   const query = trpc.event.getPreferences.useQuery(
-    { type: 'all', event_code: eventCode ?? '', frontend: 'visitor' },
+    { type: 'all', event_code: eventCode ?? '', frontend: FRONTEND },
     { enabled: valid, staleTime: 5 * 60_000 },
   );
   return { ...query, preferences: query.data ?? EMPTY };

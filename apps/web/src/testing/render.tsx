@@ -8,8 +8,8 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation, type InitialEntry, type Location } from 'react-router-dom';
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { createQueryClient } from '../lib/query-client.ts';
-import { createAppTrpcClient, trpc } from '../lib/trpc.ts';
+import { createQueryClient } from '../lib/api/query-client.ts';
+import { createAppTrpcClient, trpc } from '../lib/api/trpc.ts';
 import { testI18n } from './i18n.ts';
 
 export interface RenderOptions {

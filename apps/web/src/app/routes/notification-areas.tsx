@@ -2,7 +2,7 @@
 // store (bottom-left, at most four at a time).
 import { Notifications } from '@mantine/notifications';
 import { MAX_CHAT_TOASTS } from '@showfloor/contracts';
-import { chatNotificationsStore } from '../../lib/notify.ts';
+import { chatNotificationsStore } from '../../lib/ui/notify.ts';
 
 export default function NotificationAreas() {
   return (

@@ -2,8 +2,8 @@
 // the login returns there.
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import type { GuardState } from '../../lib/redirect.ts';
-import { loginPath, useCurrentUser } from '../../lib/session.ts';
+import type { GuardState } from '../../lib/session/redirect.ts';
+import { loginPath, useCurrentUser } from '../../lib/session/session.ts';
 
 export function RequireAuth({ children }: { children: ReactNode }) {
   const user = useCurrentUser();

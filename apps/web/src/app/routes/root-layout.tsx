@@ -7,8 +7,8 @@ import { Outlet } from 'react-router-dom';
 import { LoggedOutDialog } from '../../features/session/components/logged-out-dialog.tsx';
 import { useEventCode } from '../../hooks/use-event-code.ts';
 import { useEventPreferences } from '../../hooks/use-event-preferences.ts';
-import { chatNotificationsStore } from '../../lib/notify.ts';
-import { buildTheme, themeVariables } from '../../lib/theme.ts';
+import { chatNotificationsStore } from '../../lib/ui/notify.ts';
+import { buildTheme, themeVariables } from '../../lib/ui/theme.ts';
 
 const NotificationAreas = lazy(() => import('./notification-areas.tsx'));
 

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
-import { clearSession, startSession } from '../../lib/session.ts';
+import { clearSession, startSession } from '../../lib/session/session.ts';
 import { makeLobby, makeRoom, makeUser, prefs } from '../../testing/fixtures.ts';
 import { TestProviders, createTestQueryClient } from '../../testing/render.tsx';
 import { mockTrpc } from '../../testing/trpc-mock.ts';
@@ -13,8 +13,8 @@ import { AppRoutes } from '../router.tsx';
 
 const roomMounts = vi.hoisted(() => [] as string[]);
 
-// The tab's socket is the relay's business (lib/socket.test.ts); here it stays closed.
-vi.mock('../../lib/socket.ts', () => ({ useSocketConnection: () => undefined }));
+// The tab's socket is the relay's business (lib/socket); here it stays closed.
+vi.mock('../../lib/socket/connection.ts', () => ({ useSocketConnection: () => undefined }));
 // The room page stands in for the embedded room: it records every mount.
 vi.mock('../../features/room/routes/room-page.tsx', async () => {
   const { useParams } = await import('react-router-dom');

@@ -15,17 +15,17 @@ import {
   sceneOf,
   type DrawerState,
   type SceneLocation,
-} from '../../lib/scene.ts';
-import { useCurrentUser } from '../../lib/session.ts';
-import { signOut } from '../../lib/sign-out.ts';
-import { useSocketConnection } from '../../lib/socket.ts';
+} from '../../lib/shell/scene.ts';
+import { useCurrentUser } from '../../lib/session/session.ts';
+import { signOut } from '../../lib/session/sign-out.ts';
+import { useSocketConnection } from '../../lib/socket/connection.ts';
 import { MENU_PAGES } from '../menu-pages.ts';
 import { sceneRoutes } from '../scene-routes.tsx';
 import { RequireAuth } from './require-auth.tsx';
 
 const isScenePath = (pathname: string): boolean => matchRoutes(sceneRoutes, pathname) !== null;
 
-/** The scene behind the drawer and the menu page in it (see lib/scene.ts); the last scene is kept per tab. */
+/** The scene behind the drawer and the menu page in it (see lib/shell/scene.ts); the last scene is kept per tab. */
 function useScene() {
   const location = useLocation();
   const menuEntry = menuEntryAt(MENU_PAGES, location.pathname);
@@ -43,7 +43,7 @@ function useScene() {
   return { scene, element, menuEntry };
 }
 
-/** Sends the scene to the lobby, keeping a menu page open in the drawer (lib/scene.ts useGoToLobbyScene). */
+/** Sends the scene to the lobby, keeping a menu page open in the drawer (lib/shell/scene.ts useGoToLobbyScene). */
 function useShellGoToLobby(onMenuPage: boolean): () => void {
   const navigate = useNavigate();
   const location = useLocation();

@@ -1,5 +1,5 @@
 // The announcements entry of the side menu (spec 02 §2.2).
-import { screenAccess, type MenuPageEntry } from '../../lib/menu.ts';
+import { screenAccess, type MenuPageEntry } from '../../lib/shell/menu.ts';
 
 export const announcementsMenuPage: MenuPageEntry = {
   page: 'EventNotification',

@@ -4,7 +4,7 @@
 // shown as the server gave it; a failure without a server answer shows 'Oops, submission failed!'.
 import type { TFunction } from 'i18next';
 import { BACKEND_MESSAGES } from '@showfloor/contracts';
-import type { AppError } from '../../lib/app-error.ts';
+import type { AppError } from '../../lib/api/app-error.ts';
 
 /** BACKEND_MESSAGES name → catalogue key (auth:serverMessages.<key>). */
 export const SERVER_MESSAGE_KEYS = {

@@ -1,6 +1,6 @@
 // The login link's access_code across the single-sign-on round trip, kept like the return-to path
-// (lib/redirect.ts) and sent by the OAuth2 callback.
-import { roundTripValue } from '../../lib/redirect.ts';
+// (lib/session/redirect.ts) and sent by the OAuth2 callback.
+import { roundTripValue } from '../../lib/session/redirect.ts';
 
 const kept = roundTripValue('ssoAccessCode');
 

@@ -1,5 +1,5 @@
 // The business cards entry of the side menu (spec 02 §2.2).
-import { preferenceOn, type MenuPageEntry } from '../../lib/menu.ts';
+import { preferenceOn, type MenuPageEntry } from '../../lib/shell/menu.ts';
 
 export const businessCardsMenuPage: MenuPageEntry = {
   page: 'BusinessCards',

@@ -1,5 +1,5 @@
 // Help: a bottom button of the side menu, always shown (spec 02 §2.2).
-import { always, type MenuPageEntry } from '../../lib/menu.ts';
+import { always, type MenuPageEntry } from '../../lib/shell/menu.ts';
 
 export const helpMenuPage: MenuPageEntry = {
   page: 'Help',

@@ -1,5 +1,5 @@
 // The recruiting dashboard entry of the side menu (spec 02 §2.2).
-import { recruiterOnly, type MenuPageEntry } from '../../lib/menu.ts';
+import { recruiterOnly, type MenuPageEntry } from '../../lib/shell/menu.ts';
 
 export const recruitingMenuPage: MenuPageEntry = {
   page: 'RecruitingDashboard',

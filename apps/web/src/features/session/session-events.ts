@@ -12,7 +12,7 @@ import {
   type AccessibleRoom,
   type CurrentUser,
 } from '@showfloor/contracts';
-import type { LoggedOutReason } from '../../lib/logged-out-notice.ts';
+import type { LoggedOutReason } from '../../lib/session/logged-out-notice.ts';
 
 export interface SessionEventDeps {
   getUser: () => CurrentUser | null;

@@ -1,5 +1,5 @@
 // Settings: a bottom button of the side menu, shown with the /settings screen access right (spec 02 §2.2).
-import { screenAccess, type MenuPageEntry } from '../../lib/menu.ts';
+import { screenAccess, type MenuPageEntry } from '../../lib/shell/menu.ts';
 
 export const settingsMenuPage: MenuPageEntry = {
   page: 'Settings',

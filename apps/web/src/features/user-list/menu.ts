@@ -1,5 +1,5 @@
 // The participants entry of the side menu (spec 02 §2.2).
-import { multiplayerRoomOnly, type MenuPageEntry } from '../../lib/menu.ts';
+import { multiplayerRoomOnly, type MenuPageEntry } from '../../lib/shell/menu.ts';
 
 export const userListMenuPage: MenuPageEntry = {
   page: 'UserList',

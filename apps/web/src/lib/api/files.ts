@@ -2,7 +2,7 @@
 // The browser loads them directly (img src, downloads), so they are plain same-origin URLs, built from the
 // contracts' zod-free URL_CALLS table.
 import { URL_CALLS, callPath, type FileType } from '@showfloor/contracts';
-import { env } from '../config/env.ts';
+import { env } from '../../config/env.ts';
 
 /** A same-origin gateway URL for a provider file call's path and query. */
 export function withQuery(path: string, query: Record<string, string>): string {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
-import { makeUser } from '../testing/fixtures.ts';
+import { makeUser } from '../../testing/fixtures.ts';
 import { createQueryClient } from './query-client.ts';
-import { clearSession, startSession } from './session.ts';
+import { clearSession, startSession } from '../session/session.ts';
 
 function trpcError(errorCode: string | null, message = 'Invalid or expired token.') {
   return TRPCClientError.from({

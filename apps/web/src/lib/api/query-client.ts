@@ -2,7 +2,7 @@
 // query or mutation (spec 01 §8): 401.1 signs out; 401.2 or 'Login session expired.' goes back to the login page.
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isInvalidToken, isSessionExpired, parseAppError } from './app-error.ts';
-import { getCurrentUser } from './session.ts';
+import { getCurrentUser } from '../session/session.ts';
 
 export interface QueryClientOptions {
   /** Called when a signed-in call answers 401.1. */

@@ -3,8 +3,8 @@
 import { createTRPCReact } from '@trpc/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import type { AppRouter } from '@showfloor/gateway/router';
-import { env } from '../config/env.ts';
-import { getCurrentUser } from './session.ts';
+import { env } from '../../config/env.ts';
+import { getCurrentUser } from '../session/session.ts';
 
 export const trpc = createTRPCReact<AppRouter>();
 

@@ -1,6 +1,6 @@
 // The 'logged out' dialog's state (spec 01 §4): set when the session ends elsewhere, shown above every route
 // (the guard already shows the login page behind it) until the user confirms.
-import { useSyncExternalStore } from 'react';
+import { createExternalStore } from '../external-store.ts';
 
 export type LoggedOutReason = 'switched-devices' | 'session-problem';
 
@@ -9,26 +9,16 @@ export interface LoggedOutNotice {
   eventCode: string;
 }
 
-let notice: LoggedOutNotice | null = null;
-const listeners = new Set<() => void>();
+const noticeStore = createExternalStore<LoggedOutNotice | null>(null);
 
 export function showLoggedOutNotice(next: LoggedOutNotice): void {
-  notice = next;
-  for (const listener of listeners) listener();
+  noticeStore.set(next);
 }
 
 export function clearLoggedOutNotice(): void {
-  notice = null;
-  for (const listener of listeners) listener();
+  noticeStore.set(null);
 }
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-const snapshot = () => notice;
 
 export function useLoggedOutNotice(): LoggedOutNotice | null {
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
+  return noticeStore.useValue();
 }

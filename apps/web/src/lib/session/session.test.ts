@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SIGN_OUT_CLEARED_KEYS, STORAGE_KEYS } from '@showfloor/contracts';
-import { makeUser } from '../testing/fixtures.ts';
+import { makeUser } from '../../testing/fixtures.ts';
 import { createMemoryKeyStore, createSecureStorage, type SecureStorage } from './secure-storage.ts';
 import {
   clearSession,

@@ -1,23 +1,16 @@
 // The signed-in user of this tab: kept encrypted in local storage (spec 01 §3), loaded once at start-up and
 // read synchronously afterwards. A missing, tampered or invalid stored value means signed out.
-import { useSyncExternalStore } from 'react';
 import {
   SIGN_IN_DEFAULTS,
   SIGN_OUT_CLEARED_KEYS,
   STORAGE_KEYS,
   type CurrentUser,
 } from '@showfloor/contracts';
+import { createExternalStore } from '../external-store.ts';
 import { secureStorage, type SecureStorage } from './secure-storage.ts';
 
-type Listener = () => void;
-
-let currentUser: CurrentUser | null = null;
-const listeners = new Set<Listener>();
+const userStore = createExternalStore<CurrentUser | null>(null);
 let storage: () => SecureStorage = secureStorage;
-
-function emit(): void {
-  for (const listener of listeners) listener();
-}
 
 /** Tests swap the encrypted storage (e.g. for one with an in-memory key). */
 export function setSessionStorage(factory: () => SecureStorage): void {
@@ -25,17 +18,12 @@ export function setSessionStorage(factory: () => SecureStorage): void {
 }
 
 export function getCurrentUser(): CurrentUser | null {
-  return currentUser;
-}
-
-export function subscribeCurrentUser(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return userStore.get();
 }
 
 /** The current user, re-rendering on change. */
 export function useCurrentUser(): CurrentUser | null {
-  return useSyncExternalStore(subscribeCurrentUser, getCurrentUser, getCurrentUser);
+  return userStore.useValue();
 }
 
 /** Reads the stored user; anything unreadable leaves the tab signed out and drops the bad value. */
@@ -49,8 +37,7 @@ export async function loadSession(): Promise<CurrentUser | null> {
     user = parseStoredUser(text);
   }
   if (!user && hadValue) storage().removeItem(STORAGE_KEYS.CURRENT_USER);
-  currentUser = user;
-  emit();
+  userStore.set(user);
   return user;
 }
 
@@ -62,29 +49,27 @@ export async function startSession(user: CurrentUser): Promise<void> {
   await storage().setItem(STORAGE_KEYS.CURRENT_USER, JSON.stringify(user));
   for (const [key, value] of Object.entries(SIGN_IN_DEFAULTS)) window.localStorage.setItem(key, value);
   window.localStorage.setItem(STORAGE_KEYS.EVENT_CODE, user.event_code);
-  currentUser = user;
-  emit();
+  userStore.set(user);
 }
 
 /** Changes fields of the current user (e.g. a new profile picture) and stores it again. */
 export async function updateCurrentUser(patch: Partial<CurrentUser>): Promise<void> {
-  if (!currentUser) return;
-  const next = { ...currentUser, ...patch };
-  currentUser = next;
-  emit();
+  const current = userStore.get();
+  if (!current) return;
+  const next = { ...current, ...patch };
+  userStore.set(next);
   await storage().setItem(STORAGE_KEYS.CURRENT_USER, JSON.stringify(next));
 }
 
 /** Removes exactly the keys of spec 01 §4 / spec 02 §3 and forgets the user in memory. */
 export function clearSession(): void {
   for (const key of SIGN_OUT_CLEARED_KEYS) window.localStorage.removeItem(key);
-  currentUser = null;
-  emit();
+  userStore.set(null);
 }
 
 /** The event code to return to after sign-out: the user's, else the last one used on this browser. */
 export function lastEventCode(): string {
-  return currentUser?.event_code ?? window.localStorage.getItem(STORAGE_KEYS.EVENT_CODE) ?? '';
+  return userStore.get()?.event_code ?? window.localStorage.getItem(STORAGE_KEYS.EVENT_CODE) ?? '';
 }
 
 /** `/auth/login?event=...` (without the query when no event is known). */

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { SIGN_OUT_CLEARED_KEYS, STORAGE_KEYS } from '@showfloor/contracts';
-import { makeUser } from '../testing/fixtures.ts';
-import { mockTrpc } from '../testing/trpc-mock.ts';
-import { browser } from './browser.ts';
+import { makeUser } from '../../testing/fixtures.ts';
+import { mockTrpc } from '../../testing/trpc-mock.ts';
+import { browser } from '../browser.ts';
 import { createMemoryKeyStore, createSecureStorage } from './secure-storage.ts';
 import { getCurrentUser, setSessionStorage, startSession } from './session.ts';
 import { expireSession, resetSignOutForTests, signOut, signOutInvalidToken } from './sign-out.ts';
-import { getSocket, setSocket } from './socket-registry.ts';
+import { getSocket, setSocket } from '../socket/registry.ts';
 
 function fakeSocket() {
   const emitted: Array<{ topic: string; payload: unknown }> = [];

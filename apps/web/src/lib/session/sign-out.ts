@@ -1,10 +1,10 @@
 // Ending a session (spec 01 §4, spec 02 §4.7): announce 'offline', end the session at the provider, clear
 // exactly the spec's keys, go to /auth/login?event=... and reload.
 import { TIMINGS, TOPICS } from '@showfloor/contracts';
-import { browser } from './browser.ts';
+import { browser } from '../browser.ts';
 import { clearSession, getCurrentUser, lastEventCode, loginPath } from './session.ts';
-import { disconnectSocket, emitWithAck } from './socket-registry.ts';
-import { trpcClient } from './trpc.ts';
+import { disconnectSocket, emitWithAck } from '../socket/registry.ts';
+import { trpcClient } from '../api/trpc.ts';
 
 let signingOut = false;
 

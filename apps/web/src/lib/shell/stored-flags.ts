@@ -1,21 +1,15 @@
 // The settings kept in local storage as 'true'/'false' (spec 02 §3 "Settings state"), readable from any
 // component and re-rendering on change (also when another tab changes them).
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback } from 'react';
+import { createExternalStore } from '../external-store.ts';
 
-const listeners = new Set<() => void>();
-
-function notify(): void {
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  window.addEventListener('storage', listener);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', listener);
-  };
-}
+/** Holds nothing itself: it tells readers that local storage changed (here, or in another tab). */
+const storageChanges = createExternalStore<void>(undefined, {
+  subscribeExternal(notify) {
+    window.addEventListener('storage', notify);
+    return () => window.removeEventListener('storage', notify);
+  },
+});
 
 /** The stored flag, or `fallback` when the key is absent or not 'true'/'false'. */
 export function readFlag(key: string, fallback: boolean): boolean {
@@ -27,12 +21,11 @@ export function readFlag(key: string, fallback: boolean): boolean {
 
 export function writeFlag(key: string, value: boolean): void {
   window.localStorage.setItem(key, value ? 'true' : 'false');
-  notify();
+  storageChanges.notify();
 }
 
 export function useStoredFlag(key: string, fallback: boolean): [boolean, (value: boolean) => void] {
-  const value = useSyncExternalStore(
-    subscribe,
+  const value = storageChanges.useSelector(
     () => readFlag(key, fallback),
     () => fallback,
   );

@@ -1,24 +1,21 @@
 // Whether anything is unread, for the menu toggle's dot (spec 02 §2.2). Features that know about unread items
-// (chat) report their count under their own name; the shell only reads the total.
-import { useSyncExternalStore } from 'react';
+// (chat) report their count under their own name from their topic hook; the shell only reads the total.
+import { createExternalStore } from '../external-store.ts';
 
-const counts = new Map<string, number>();
-const listeners = new Set<() => void>();
-let total = 0;
+const unreadStore = createExternalStore<Readonly<Record<string, number>>>({});
 
 export function setUnreadCount(source: string, count: number): void {
-  counts.set(source, Math.max(0, count));
-  total = [...counts.values()].reduce((sum, n) => sum + n, 0);
-  for (const listener of listeners) listener();
+  unreadStore.set({ ...unreadStore.get(), [source]: Math.max(0, count) });
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+/** The count one source reported (0 before its first report). */
+export function getUnreadCount(source: string): number {
+  return unreadStore.get()[source] ?? 0;
 }
 
-const snapshot = () => total;
+const totalOf = (counts: Readonly<Record<string, number>>): number =>
+  Object.values(counts).reduce((sum, n) => sum + n, 0);
 
 export function useUnreadTotal(): number {
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
+  return unreadStore.useSelector(totalOf);
 }

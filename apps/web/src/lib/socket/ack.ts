@@ -1,8 +1,8 @@
-// Checks a relay acknowledgement against the contracts' schema. socket-registry.ts loads this module on the
-// first acknowledged emit, so the login route, which never emits, does not load the schema library.
-import { AckSchema, type Ack } from '@showfloor/contracts';
+// Checks a relay acknowledgement against its topic's schema in the contracts. registry.ts loads this module on
+// the first acknowledged emit, so the login route, which never emits, does not load the schema library.
+import { ackSchemaOf, type ClientEmit, type EmitAck } from '@showfloor/contracts';
 
-export function parseAck(answer: unknown): Ack | undefined {
-  const parsed = AckSchema.safeParse(answer);
+export function parseAck<T extends ClientEmit>(topic: T, answer: unknown): EmitAck<T> | undefined {
+  const parsed = ackSchemaOf(topic).safeParse(answer);
   return parsed.success ? parsed.data : undefined;
 }

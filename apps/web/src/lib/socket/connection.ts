@@ -1,11 +1,12 @@
 // The one socket.io connection of a signed-in tab (spec 01 §7): path /messaging, reconnect 500 -> 3000 ms,
-// unlimited attempts, the user's token in the handshake. Features listen through `useSocket()` (socket-registry);
-// nobody opens a second connection.
+// unlimited attempts, the user's token in the handshake. Features listen through their topic hooks
+// (`useServerEvent`) and emit through `emitWithAck` (registry.ts); nobody opens a second connection.
 import { useEffect } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import { io } from 'socket.io-client';
 import { SOCKET_CLIENT_OPTIONS, type CurrentUser } from '@showfloor/contracts';
-import { env } from '../config/env.ts';
-import { disconnectSocket, getSocket, setSocket } from './socket-registry.ts';
+import { env } from '../../config/env.ts';
+import { FRONTEND } from '../../config/frontend.ts';
+import { disconnectSocket, getSocket, setSocket, type AppSocket } from './registry.ts';
 
 export interface ConnectOptions {
   /** The room the tab shows, if any. */
@@ -18,16 +19,16 @@ export interface ConnectOptions {
 export function connectSocket(
   user: Pick<CurrentUser, 'id' | 'jwt_token'>,
   { roomId, connect = io }: ConnectOptions = {},
-): Socket {
+): AppSocket {
   const open = getSocket();
   if (open) return open;
   const options = {
     ...SOCKET_CLIENT_OPTIONS,
     transports: [...SOCKET_CLIENT_OPTIONS.transports],
     auth: { token: user.jwt_token },
-    query: { frontend: 'visitor', userId: String(user.id), roomId: roomId ? String(roomId) : '' },
+    query: { frontend: FRONTEND, userId: String(user.id), roomId: roomId ? String(roomId) : '' },
   };
-  const socket = env.gatewayUrl ? connect(env.gatewayUrl, options) : connect(options);
+  const socket: AppSocket = env.gatewayUrl ? connect(env.gatewayUrl, options) : connect(options);
   setSocket(socket);
   return socket;
 }

@@ -1,56 +1,75 @@
-// The tab's socket as the rest of the app sees it: set by lib/socket.ts (which loads socket.io only in the
-// signed-in shell), read and closed from anywhere without pulling socket.io into the login route.
-import { useSyncExternalStore } from 'react';
+// The tab's socket as the rest of the app sees it: set by connection.ts (which loads socket.io only in the
+// signed-in shell), read and closed from anywhere without pulling socket.io into the login route. Typed with the
+// contracts' event maps: an emit with the wrong payload for its topic does not compile.
 import type { Socket } from 'socket.io-client';
-import type { Ack } from '@showfloor/contracts';
+import type {
+  ClientEmit,
+  ClientToServerEvents,
+  EmitAck,
+  EmitPayload,
+  ServerToClientEvents,
+} from '@showfloor/contracts';
+import { createExternalStore } from '../external-store.ts';
 
-let socket: Socket | null = null;
-const listeners = new Set<(socket: Socket | null) => void>();
+/** The app's socket: listens to what the server sends, emits what the relay accepts. */
+export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-function emitChange(): void {
-  for (const listener of listeners) listener(socket);
+const socketStore = createExternalStore<AppSocket | null>(null);
+
+export function setSocket(next: AppSocket | null): void {
+  socketStore.set(next);
 }
 
-export function setSocket(next: Socket | null): void {
-  socket = next;
-  emitChange();
-}
-
-export function getSocket(): Socket | null {
-  return socket;
+export function getSocket(): AppSocket | null {
+  return socketStore.get();
 }
 
 /** Called with the socket whenever it is opened or closed. */
-export function onSocketChange(listener: (socket: Socket | null) => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+export function onSocketChange(listener: (socket: AppSocket | null) => void): () => void {
+  return socketStore.subscribe(() => listener(socketStore.get()));
 }
 
 /** The tab's socket, re-rendering when it is opened or closed. */
-export function useSocket(): Socket | null {
-  return useSyncExternalStore(onSocketChange, getSocket, getSocket);
+export function useSocket(): AppSocket | null {
+  return socketStore.useValue();
 }
 
 export function disconnectSocket(): void {
-  const current = socket;
+  const current = socketStore.get();
   if (!current) return;
   current.removeAllListeners();
   current.disconnect();
   setSocket(null);
 }
 
-/** Emits and waits for the relay's acknowledgement; undefined when not connected or no answer in time. */
-export async function emitWithAck(
-  topic: string,
-  payload: unknown,
+/**
+ * The socket as socket.io's untyped `Socket`, for code that binds listeners by name from a table and checks each
+ * payload with its schema itself (useServerEvent, the session events). Emits stay typed: use emitWithAck.
+ */
+export function listenerView(socket: AppSocket): Socket {
+  return socket as Socket;
+}
+
+/** socket.io's emitWithAck as this module calls it (its generic signature cannot follow a generic topic). */
+type AckEmitter = { emitWithAck(topic: string, payload: unknown): Promise<unknown> };
+
+/**
+ * Emits on a topic and waits for the relay's acknowledgement, checked with that topic's ack schema (a chat
+ * topic's carries the stored message, catch_up's the messages). Undefined when not connected, when no answer
+ * came within `timeoutMs`, or when the answer is not a valid ack.
+ */
+export async function emitWithAck<T extends ClientEmit>(
+  topic: T,
+  payload: EmitPayload<T>,
   timeoutMs = 2000,
-): Promise<Ack | undefined> {
-  const s = socket;
-  if (!s?.connected) return undefined;
+): Promise<EmitAck<T> | undefined> {
+  const socket = socketStore.get();
+  if (!socket?.connected) return undefined;
   try {
-    const answer: unknown = await s.timeout(timeoutMs).emitWithAck(topic, payload);
+    const emitter: AckEmitter = socket.timeout(timeoutMs);
+    const answer = await emitter.emitWithAck(topic, payload);
     const { parseAck } = await import('./ack.ts');
-    return parseAck(answer);
+    return parseAck(topic, answer);
   } catch {
     return undefined;
   }

@@ -2,8 +2,8 @@ import { createElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import { notifications, notificationsStore } from '@mantine/notifications';
-import { testI18n } from '../testing/i18n.ts';
-import { renderWithProviders } from '../testing/render.tsx';
+import { testI18n } from '../../testing/i18n.ts';
+import { renderWithProviders } from '../../testing/render.tsx';
 import { announcementNotice, chatNotificationsStore, chatToast, toast, topLeftNotice } from './notify.ts';
 
 afterEach(async () => {

@@ -5,7 +5,7 @@ import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Checkbox, DEFAULT_THEME, MantineProvider, Radio, Switch, TextInput } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
-import { prefs } from '../testing/fixtures.ts';
+import { prefs } from '../../testing/fixtures.ts';
 import { contrastRatio, parseCssColour } from './contrast.ts';
 import { buildTheme, shadesOf, themeVariables } from './theme.ts';
 
@@ -134,7 +134,7 @@ describe('form control contrast (WCAG 1.4.3, 1.4.11, 2.4.7)', () => {
   });
 
   it("puts a 2 px focus ring in the event colour on focused inputs, after Mantine's stylesheet", () => {
-    const src = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+    const src = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
     const css = readFileSync(resolve(src, 'styles/focus-ring.css'), 'utf8');
     expect(css).toMatch(/\.mantine-Input-input:focus-visible/);
     expect(css).toMatch(/outline: 2px solid var\(--sf-focus-ring, var\(--mantine-primary-color-filled\)\)/);

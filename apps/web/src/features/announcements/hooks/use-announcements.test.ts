@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import { notifications, notificationsStore } from '@mantine/notifications';
-import { announcementTone } from '../../../lib/notify.ts';
+import { announcementTone } from '../../../lib/ui/notify.ts';
 import { testI18n } from '../../../testing/i18n.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { announcementTypeWord, handleAnnouncement, showAnnouncement } from './use-announcements.ts';

@@ -4,8 +4,8 @@ import { useEffect } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { AnnouncementSchema, TOPICS, type Announcement } from '@showfloor/contracts';
-import { announcementNotice, announcementTone } from '../../../lib/notify.ts';
-import { useSocket } from '../../../lib/socket-registry.ts';
+import { announcementNotice, announcementTone } from '../../../lib/ui/notify.ts';
+import { useSocket } from '../../../lib/socket/registry.ts';
 
 export function handleAnnouncement(
   payload: unknown,

@@ -7,7 +7,7 @@ import { Outlet } from 'react-router-dom';
 import { RouteErrorBoundary } from '../../../components/errors/route-error-boundary.tsx';
 import { useEventCode } from '../../../hooks/use-event-code.ts';
 import { useHelpdeskEmail } from '../../../hooks/use-helpdesk-email.ts';
-import { posterUrl } from '../../../lib/files.ts';
+import { posterUrl } from '../../../lib/api/files.ts';
 import { AuthEventReportContext } from './auth-event-context.ts';
 import { AuthFooter } from './auth-footer.tsx';
 import { LanguageSwitch } from './language-switch.tsx';

@@ -2,7 +2,7 @@
 // any other as the server gives it, and 'Oops, submission failed!' when no server answer came.
 import { Alert } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { AppError } from '../../../lib/app-error.ts';
+import type { AppError } from '../../../lib/api/app-error.ts';
 import { serverErrorText } from '../server-messages.ts';
 
 export function ServerErrorAlert({ error }: { error: AppError | undefined }) {

@@ -3,8 +3,8 @@
 import { useState, type CSSProperties } from 'react';
 import { Button, Image, Stack, Text } from '@mantine/core';
 import type { SsoProvider } from '@showfloor/contracts';
-import { readableBackground } from '../../../lib/contrast.ts';
-import { fileUrl } from '../../../lib/files.ts';
+import { readableBackground } from '../../../lib/ui/contrast.ts';
+import { fileUrl } from '../../../lib/api/files.ts';
 
 /** Provider styles are data: keep only plain CSS property names and values without url() or expressions. */
 function toStyle(attributes: SsoProvider['button_attributes']): CSSProperties {

@@ -3,7 +3,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { STORAGE_KEYS, type CurrentUser } from '@showfloor/contracts';
-import { startSession } from '../../../lib/session.ts';
+import { startSession } from '../../../lib/session/session.ts';
 
 export function useCompleteSignIn() {
   const navigate = useNavigate();

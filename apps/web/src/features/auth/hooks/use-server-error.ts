@@ -2,8 +2,8 @@
 // 401.2 also sends the user back to the login page after 4 s.
 import { useCallback, useState } from 'react';
 import { TIMINGS } from '@showfloor/contracts';
-import { isSessionExpired, type AppError } from '../../../lib/app-error.ts';
-import { loginPath } from '../../../lib/session.ts';
+import { isSessionExpired, type AppError } from '../../../lib/api/app-error.ts';
+import { loginPath } from '../../../lib/session/session.ts';
 import { useDelayedRedirect } from './use-delayed-redirect.ts';
 
 export function useServerError() {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { STORAGE_KEYS } from '@showfloor/contracts';
 import { browser } from '../../../lib/browser.ts';
-import { clearSession, getCurrentUser } from '../../../lib/session.ts';
+import { clearSession, getCurrentUser } from '../../../lib/session/session.ts';
 import { makeUser } from '../../../testing/fixtures.ts';
 import { testI18n } from '../../../testing/i18n.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';

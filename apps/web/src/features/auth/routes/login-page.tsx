@@ -7,10 +7,10 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { BACKEND_MESSAGES, MAX_TEXT_LENGTH, STORAGE_KEYS, type SsoProvider } from '@showfloor/contracts';
 import { env } from '../../../config/env.ts';
 import { infoPath, useEventClosed } from '../../../hooks/use-event-closed.ts';
-import { mentionsAccessCode, parseAppError } from '../../../lib/app-error.ts';
+import { mentionsAccessCode, parseAppError } from '../../../lib/api/app-error.ts';
 import { browser } from '../../../lib/browser.ts';
-import { afterSignInPath, rememberReturnTo } from '../../../lib/redirect.ts';
-import { trpc } from '../../../lib/trpc.ts';
+import { afterSignInPath, rememberReturnTo } from '../../../lib/session/redirect.ts';
+import { trpc } from '../../../lib/api/trpc.ts';
 import { oauth2StartUrl } from '../api/oauth2-start-url.ts';
 import { AccessCodeDialog } from '../components/access-code-dialog.tsx';
 import { EventCodeInput } from '../components/event-code-input.tsx';
@@ -24,6 +24,7 @@ import { useServerError } from '../hooks/use-server-error.ts';
 import { isSpecialEvent } from '../special-event.ts';
 import { rememberSsoAccessCode } from '../sso-access-code.ts';
 import { isValidEmail, isValidEventCode, isValidPassword } from '../validation.ts';
+import { FRONTEND } from '../../../config/frontend.ts';
 
 export default function LoginPage() {
   const { t } = useTranslation('auth');
@@ -49,7 +50,7 @@ export default function LoginPage() {
   const lookupEnabled = isValidEventCode(debouncedEvent);
 
   const providersQuery = trpc.auth.providers.useQuery(
-    { frontend: 'visitor', event_code: debouncedEvent },
+    { frontend: FRONTEND, event_code: debouncedEvent },
     { enabled: lookupEnabled, retry: false },
   );
   const closed = useEventClosed(debouncedEvent, lookupEnabled);
@@ -81,7 +82,7 @@ export default function LoginPage() {
         password,
         event_code: eventCode,
         ...(code ? { access_code: code } : {}),
-        frontend: 'visitor',
+        frontend: FRONTEND,
         // A newer sign-in ends an older session elsewhere; that tab hears 'logout' (spec 01 §8).
         force_login: true,
       });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import { STORAGE_KEYS } from '@showfloor/contracts';
-import { clearSession, getCurrentUser } from '../../../lib/session.ts';
+import { clearSession, getCurrentUser } from '../../../lib/session/session.ts';
 import { makeUser } from '../../../testing/fixtures.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { fail, mockTrpc, type Handler } from '../../../testing/trpc-mock.ts';

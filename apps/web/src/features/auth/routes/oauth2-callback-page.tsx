@@ -8,9 +8,9 @@ import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { STORAGE_KEYS } from '@showfloor/contracts';
-import { isSessionExpired, mentionsAccessCode, parseAppError } from '../../../lib/app-error.ts';
-import { takeReturnTo } from '../../../lib/redirect.ts';
-import { trpc } from '../../../lib/trpc.ts';
+import { isSessionExpired, mentionsAccessCode, parseAppError } from '../../../lib/api/app-error.ts';
+import { takeReturnTo } from '../../../lib/session/redirect.ts';
+import { trpc } from '../../../lib/api/trpc.ts';
 import { AccessCodeDialog } from '../components/access-code-dialog.tsx';
 import { EventCodeInput } from '../components/event-code-input.tsx';
 import { ServerErrorAlert } from '../components/server-error-alert.tsx';
@@ -19,6 +19,7 @@ import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
 import { useEventCodeField } from '../hooks/use-event-code-field.ts';
 import { useServerError } from '../hooks/use-server-error.ts';
 import { forgetSsoAccessCode, keptSsoAccessCode } from '../sso-access-code.ts';
+import { FRONTEND } from '../../../config/frontend.ts';
 
 export default function OAuth2CallbackPage() {
   const { t } = useTranslation('auth');
@@ -40,7 +41,7 @@ export default function OAuth2CallbackPage() {
     try {
       const answer = await callback.mutateAsync({
         code,
-        frontend: 'visitor',
+        frontend: FRONTEND,
         provider,
         event_code: eventCode,
         ...(accessCode ? { access_code: accessCode } : {}),

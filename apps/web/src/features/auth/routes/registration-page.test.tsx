@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
-import { clearSession, getCurrentUser } from '../../../lib/session.ts';
+import { clearSession, getCurrentUser } from '../../../lib/session/session.ts';
 import { makeUser, prefs } from '../../../testing/fixtures.ts';
 import { testI18n } from '../../../testing/i18n.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';

@@ -13,9 +13,9 @@ import {
 } from '@showfloor/contracts';
 import { useEventCode } from '../../../hooks/use-event-code.ts';
 import { useEventPreferences } from '../../../hooks/use-event-preferences.ts';
-import { parseAppError } from '../../../lib/app-error.ts';
-import { startSession } from '../../../lib/session.ts';
-import { trpc } from '../../../lib/trpc.ts';
+import { parseAppError } from '../../../lib/api/app-error.ts';
+import { startSession } from '../../../lib/session/session.ts';
+import { trpc } from '../../../lib/api/trpc.ts';
 import { EventCodeInput } from '../components/event-code-input.tsx';
 import { PasswordField } from '../components/password-field.tsx';
 import { ServerErrorAlert } from '../components/server-error-alert.tsx';

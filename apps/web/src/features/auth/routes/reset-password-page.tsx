@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { MIN_PASSWORD_LENGTH } from '@showfloor/contracts';
 import { useEventCode } from '../../../hooks/use-event-code.ts';
-import { trpc } from '../../../lib/trpc.ts';
+import { trpc } from '../../../lib/api/trpc.ts';
 import { PasswordField } from '../components/password-field.tsx';
 import { isValidNewPassword } from '../validation.ts';
 

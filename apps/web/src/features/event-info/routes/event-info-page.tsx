@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { isEventOpen } from '@showfloor/contracts';
 import { isLanguage } from '../../../lib/i18n.ts';
-import { parseAppError } from '../../../lib/app-error.ts';
-import { trpc } from '../../../lib/trpc.ts';
+import { parseAppError } from '../../../lib/api/app-error.ts';
+import { trpc } from '../../../lib/api/trpc.ts';
 import { formatOpenTime } from '../format-window.ts';
 
 export default function EventInfoPage() {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { clearSession, startSession } from '../../../lib/session.ts';
+import { clearSession, startSession } from '../../../lib/session/session.ts';
 import { makeUser } from '../../../testing/fixtures.ts';
 import { testI18n } from '../../../testing/i18n.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';

@@ -3,11 +3,12 @@
 import { Stack, Tabs, type TabsProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { env } from '../../../config/env.ts';
-import { parseAppError } from '../../../lib/app-error.ts';
-import { useCurrentUser } from '../../../lib/session.ts';
-import { trpc } from '../../../lib/trpc.ts';
+import { parseAppError } from '../../../lib/api/app-error.ts';
+import { useCurrentUser } from '../../../lib/session/session.ts';
+import { trpc } from '../../../lib/api/trpc.ts';
 import { FaqList } from '../components/faq-list.tsx';
 import { PolicyPanel } from '../components/policy-panel.tsx';
+import { FRONTEND } from '../../../config/frontend.ts';
 
 /**
  * The tab strip stays one row: on a narrow phone (390 px, German 'Cookie-Richtlinie') it scrolls sideways instead
@@ -30,7 +31,7 @@ export default function HelpPage() {
   const user = useCurrentUser();
   const eventCode = user?.event_code ?? '';
   const faqs = trpc.event.getEventFaqs.useQuery(
-    { id: eventCode, frontend: 'visitor' },
+    { id: eventCode, frontend: FRONTEND },
     { enabled: eventCode !== '' },
   );
   return (

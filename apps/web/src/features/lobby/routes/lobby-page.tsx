@@ -2,8 +2,8 @@
 // later issue; until then the page greets the user and names the event's lobby.
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../../lib/session.ts';
-import { trpc } from '../../../lib/trpc.ts';
+import { useCurrentUser } from '../../../lib/session/session.ts';
+import { trpc } from '../../../lib/api/trpc.ts';
 
 export default function LobbyPage() {
   const { t } = useTranslation('lobby');

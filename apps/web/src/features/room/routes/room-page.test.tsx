@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import { notifications, notificationsStore } from '@mantine/notifications';
 import { TIMINGS } from '@showfloor/contracts';
-import { clearSession, startSession } from '../../../lib/session.ts';
+import { clearSession, startSession } from '../../../lib/session/session.ts';
 import { makeUser } from '../../../testing/fixtures.ts';
 import { testI18n } from '../../../testing/i18n.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';

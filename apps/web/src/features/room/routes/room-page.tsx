@@ -6,10 +6,15 @@ import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { TIMINGS } from '@showfloor/contracts';
-import { isInvalidToken, isSessionExpired, parseAppError, type AppError } from '../../../lib/app-error.ts';
-import { topLeftNotice } from '../../../lib/notify.ts';
-import { useGoToLobbyScene } from '../../../lib/scene.ts';
-import { trpc } from '../../../lib/trpc.ts';
+import {
+  isInvalidToken,
+  isSessionExpired,
+  parseAppError,
+  type AppError,
+} from '../../../lib/api/app-error.ts';
+import { topLeftNotice } from '../../../lib/ui/notify.ts';
+import { useGoToLobbyScene } from '../../../lib/shell/scene.ts';
+import { trpc } from '../../../lib/api/trpc.ts';
 
 /** A 401 that is about this room (token and session 401s are the query client's: sign-out, login page). */
 const isRestricted = (error: AppError | undefined): boolean =>

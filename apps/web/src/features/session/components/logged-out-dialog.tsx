@@ -1,6 +1,6 @@
 // The 'logged out' dialog (spec 01 §4, §8): the session ended elsewhere; confirm returns to /auth/login.
 import { Suspense, lazy, useState } from 'react';
-import { useLoggedOutNotice } from '../../../lib/logged-out-notice.ts';
+import { useLoggedOutNotice } from '../../../lib/session/logged-out-notice.ts';
 
 // The modal's code loads with the first notice: routes where no session ends (like login) never fetch it.
 const LoggedOutModal = lazy(() => import('./logged-out-modal.tsx'));

@@ -1,8 +1,8 @@
 // The 'logged out' dialog's modal (spec 01 §4, §8), loaded the first time a session ends elsewhere.
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useLoggedOutNotice } from '../../../lib/logged-out-notice.ts';
-import { goToLogin } from '../../../lib/sign-out.ts';
+import { useLoggedOutNotice } from '../../../lib/session/logged-out-notice.ts';
+import { goToLogin } from '../../../lib/session/sign-out.ts';
 
 export default function LoggedOutModal() {
   const { t } = useTranslation('session');

@@ -2,13 +2,13 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { browser } from '../../../lib/browser.ts';
-import { showLoggedOutNotice } from '../../../lib/logged-out-notice.ts';
-import { topLeftNotice } from '../../../lib/notify.ts';
-import { roomIdFromPath } from '../../../lib/room-path.ts';
-import { getCurrentUser, updateCurrentUser } from '../../../lib/session.ts';
-import { endSessionLocally, signOut } from '../../../lib/sign-out.ts';
-import { useSocket } from '../../../lib/socket-registry.ts';
-import { trpc } from '../../../lib/trpc.ts';
+import { showLoggedOutNotice } from '../../../lib/session/logged-out-notice.ts';
+import { topLeftNotice } from '../../../lib/ui/notify.ts';
+import { roomIdFromPath } from '../../../lib/shell/room-path.ts';
+import { getCurrentUser, updateCurrentUser } from '../../../lib/session/session.ts';
+import { endSessionLocally, signOut } from '../../../lib/session/sign-out.ts';
+import { listenerView, useSocket } from '../../../lib/socket/registry.ts';
+import { trpc } from '../../../lib/api/trpc.ts';
 import { bindSessionEvents, createSessionEventHandlers } from '../session-events.ts';
 
 /**
@@ -50,6 +50,6 @@ export function useSessionEvents(scenePath: string, goToLobby: () => void): void
         setTimeout(run, delayMs);
       },
     });
-    return bindSessionEvents(socket, handlers);
+    return bindSessionEvents(listenerView(socket), handlers);
   }, [socket, goToLobby, utils, t]);
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { STORAGE_KEYS } from '@showfloor/contracts';
-import { clearSession, startSession } from '../../../lib/session.ts';
+import { clearSession, startSession } from '../../../lib/session/session.ts';
 import { makeUser, prefs } from '../../../testing/fixtures.ts';
 import { testI18n } from '../../../testing/i18n.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES, STORAGE_KEYS, findPreference, isFlagOn, type Preference } from '@showfloor/contracts';
 import { useEventPreferences } from '../../../hooks/use-event-preferences.ts';
 import { changeLanguage, isLanguage } from '../../../lib/i18n.ts';
-import { useCurrentUser } from '../../../lib/session.ts';
-import { useStoredFlag } from '../../../lib/stored-flags.ts';
+import { useCurrentUser } from '../../../lib/session/session.ts';
+import { useStoredFlag } from '../../../lib/shell/stored-flags.ts';
 
 /** Which toggles the event allows (spec 02 §6). */
 export function allowedSettings(preferences: readonly Preference[]) {

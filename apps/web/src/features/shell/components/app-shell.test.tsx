@@ -8,9 +8,9 @@ import {
   preferenceOn,
   screenAccess,
   type MenuPageEntry,
-} from '../../../lib/menu.ts';
-import { menuEntryAt, sceneOf } from '../../../lib/scene.ts';
-import { setUnreadCount } from '../../../lib/unread.ts';
+} from '../../../lib/shell/menu.ts';
+import { menuEntryAt, sceneOf } from '../../../lib/shell/scene.ts';
+import { setUnreadCount } from '../../../lib/shell/unread.ts';
 import { makeLobby, makeRoom, makeUser, prefs } from '../../../testing/fixtures.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { mockTrpc } from '../../../testing/trpc-mock.ts';

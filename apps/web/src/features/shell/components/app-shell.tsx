@@ -1,7 +1,7 @@
 // The signed-in frame (spec 02 §2.2, §2.3): a header with the side-menu toggle (with the unread dot), the scene
 // (lobby or room) and the drawer (400 px; full width under 600 px). The drawer shows the menu registered by the
 // features or, when the URL names a menu page (/chat, /settings ...), that page over the scene, which stays
-// mounted. Back returns to the menu; close returns to the scene (lib/scene.ts).
+// mounted. Back returns to the menu; close returns to the scene (lib/shell/scene.ts).
 import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   ActionIcon,
@@ -21,9 +21,9 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { BREAKPOINTS, SIZES, type CurrentUser } from '@showfloor/contracts';
 import { RouteErrorBoundary } from '../../../components/errors/route-error-boundary.tsx';
 import { useEventPreferences } from '../../../hooks/use-event-preferences.ts';
-import type { MenuContext, MenuPageEntry, MenuPageName } from '../../../lib/menu.ts';
-import { backgroundOf, hrefOf, type SceneLocation } from '../../../lib/scene.ts';
-import { useUnreadTotal } from '../../../lib/unread.ts';
+import type { MenuContext, MenuPageEntry, MenuPageName } from '../../../lib/shell/menu.ts';
+import { backgroundOf, hrefOf, type SceneLocation } from '../../../lib/shell/scene.ts';
+import { useUnreadTotal } from '../../../lib/shell/unread.ts';
 import { useRoomKind } from '../hooks/use-room-kind.ts';
 import { LogoutDialog } from './logout-dialog.tsx';
 import { SideMenu } from './side-menu.tsx';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { findPreference, isFlagOn, type CurrentUser, type Preference } from '@showfloor/contracts';
-import { trpc } from '../../../lib/trpc.ts';
+import { trpc } from '../../../lib/api/trpc.ts';
 
 export interface LogoutDialogProps {
   opened: boolean;

@@ -1,6 +1,6 @@
 // The side menu's content (spec 02 §2.2): the lobby and the visible menu pages in the spec's order, then the
 // bottom buttons settings (only with access), help and log out. A menu page opens in the drawer over the scene,
-// so its link carries the scene as the router state's background (lib/scene.ts).
+// so its link carries the scene as the router state's background (lib/shell/scene.ts).
 import { useEffect, useRef } from 'react';
 import { Divider, NavLink, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -11,8 +11,8 @@ import {
   type MenuContext,
   type MenuPageEntry,
   type MenuPageName,
-} from '../../../lib/menu.ts';
-import type { DrawerState, SceneLocation } from '../../../lib/scene.ts';
+} from '../../../lib/shell/menu.ts';
+import type { DrawerState, SceneLocation } from '../../../lib/shell/scene.ts';
 import { UserAvatar } from './user-avatar.tsx';
 
 export interface SideMenuProps {

@@ -1,6 +1,6 @@
 import { Avatar, useMantineTheme } from '@mantine/core';
 import type { CurrentUser } from '@showfloor/contracts';
-import { profilePictureUrl } from '../../../lib/files.ts';
+import { profilePictureUrl } from '../../../lib/api/files.ts';
 
 export function UserAvatar({ user, size = 32 }: { user: CurrentUser; size?: number }) {
   const theme = useMantineTheme();

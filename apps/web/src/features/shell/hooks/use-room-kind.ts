@@ -1,9 +1,9 @@
 // What the scene's room is: the user list needs a multiplayer room (spec 02 §2.2). The lobby is a room too (a path
 // containing 'lobby'), so its own multiplayer flag counts. 'pending' while the room is still being read.
-import type { RoomKind } from '../../../lib/menu.ts';
-import { isLobbyPath, roomIdFromPath } from '../../../lib/room-path.ts';
-import { useCurrentUser } from '../../../lib/session.ts';
-import { trpc } from '../../../lib/trpc.ts';
+import type { RoomKind } from '../../../lib/shell/menu.ts';
+import { isLobbyPath, roomIdFromPath } from '../../../lib/shell/room-path.ts';
+import { useCurrentUser } from '../../../lib/session/session.ts';
+import { trpc } from '../../../lib/api/trpc.ts';
 
 export function useRoomKind(pathname: string): RoomKind {
   const user = useCurrentUser();

@@ -1,0 +1,55 @@
+// A stand-in for the tab's socket in component tests: the server side `fire`s events at the app's listeners, and
+// the app's acknowledged emits are recorded and answered by `answer` (a 200 ack unless told otherwise).
+import { vi } from 'vitest';
+import { listenerView, setSocket, type AppSocket } from '../lib/socket/registry.ts';
+
+export interface Emitted {
+  topic: string;
+  payload: unknown;
+}
+
+export function createFakeSocket(answer: (emitted: Emitted) => unknown = () => ({ statusCode: 200 })) {
+  const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
+  const emitted: Emitted[] = [];
+  const fake = {
+    connected: true,
+    active: true,
+    on(event: string, listener: (...args: unknown[]) => void) {
+      listeners.set(event, (listeners.get(event) ?? new Set()).add(listener));
+      return fake;
+    },
+    off(event: string, listener: (...args: unknown[]) => void) {
+      listeners.get(event)?.delete(listener);
+      return fake;
+    },
+    timeout: () => ({
+      emitWithAck: async (topic: string, payload: unknown) => {
+        const entry = { topic, payload };
+        emitted.push(entry);
+        return answer(entry);
+      },
+    }),
+    connect: vi.fn(),
+    removeAllListeners: vi.fn(() => listeners.clear()),
+    disconnect: vi.fn(),
+  };
+  // The app sees it as its typed socket; the fake implements the part the app uses.
+  const socket = fake as unknown as AppSocket;
+  return {
+    socket,
+    emitted,
+    /** Sends an event to every listener, as the relay would. */
+    fire(event: string, payload: unknown) {
+      for (const listener of [...(listeners.get(event) ?? [])]) listener(payload);
+    },
+    /** How many listeners an event has (a topic hook binds exactly one). */
+    listenerCount: (event: string) => listeners.get(event)?.size ?? 0,
+    /** Makes it the tab's socket. */
+    install() {
+      setSocket(socket);
+      return socket;
+    },
+    /** The same socket as listeners see it. */
+    view: () => listenerView(socket),
+  };
+}
