@@ -3,6 +3,8 @@ import {
   BACKEND_MESSAGES,
   ChatMessageSchema,
   ConversationListSchema,
+  isFromBot,
+  isOwnMessage,
   MessagePageSchema,
   PRIVATE_CHAT_RETENTION_MS,
 } from '@showfloor/contracts';
@@ -283,6 +285,14 @@ describe('conversation service', () => {
     expect(all.messages.at(-1)?.message).toBe(
       'The opening keynote is on the Talk Stage at 9:00; see the agenda for every session.',
     );
+    // The bot's id may equal a user's (helpbot and ada are both 1): its messages are told apart by `to`.
+    const [greetingMessage, question, answer] = ChatMessageSchema.array().parse(all.messages);
+    expect([greetingMessage, question, answer].map((m) => m && isFromBot(m))).toEqual([true, false, true]);
+    expect([greetingMessage, question, answer].map((m) => m && isOwnMessage(m, 1))).toEqual([
+      false,
+      true,
+      false,
+    ]);
     await h.call('conversation', 'sendMessage', {
       token: tokens.ada,
       body: { message: 'zzz', conversation_id: q.conversation },
@@ -316,11 +326,112 @@ describe('conversation service', () => {
       await h.call('conversation', 'getConversation', { token: tokens.ada, params: { id: 'conv-1' } })
     ).body as Page;
     expect(after.messages).toEqual([]);
+    // The export no longer holds them either.
+    const csv = await h.call('conversation', 'exportChats', { token: tokens.ada, params: { id: 1 } });
+    expect(String(csv.body).trim().split('\r\n')).toEqual(['conversation_id,time,from,to,message']);
     const room = (
       await h.call('conversation', 'getConversation', { token: tokens.ada, params: { id: 'room-1' } })
     ).body as Page;
     expect(room.messages).toHaveLength(2);
     h.now -= PRIVATE_CHAT_RETENTION_MS + 30 * 60_000;
+  });
+
+  it('takes an optional id sent as null as absent, and still refuses a null that is required', async () => {
+    const r = await h.call('conversation', 'sendMessage', {
+      token: tokens.ada,
+      body: { message: 'null room', to: [2], room_id: null, conversation_id: null, client_id: null },
+    });
+    expect(r.status).toBe(200);
+    expect(ChatMessageSchema.parse(r.body)).toMatchObject({ conversation: 'conv-1', to: [2], type: 'text' });
+    const defaults = await h.call('conversation', 'sendMessage', {
+      token: tokens.ada,
+      body: { message: 'null type', conversation_id: 'conv-1', type: null, action: null },
+    });
+    expect(ChatMessageSchema.parse(defaults.body)).toMatchObject({ type: 'text', action: 'message' });
+    const noText = await h.call('conversation', 'sendMessage', {
+      token: tokens.ada,
+      body: { message: null, conversation_id: 'conv-1' },
+    });
+    expect(noText.status).toBe(400);
+    const nullRecipient = await h.call('conversation', 'sendMessage', {
+      token: tokens.ada,
+      body: { message: 'hi', to: [null] },
+    });
+    expect(nullRecipient.status).toBe(400);
+  });
+
+  it('keeps unread marks until the chat view marks them read, never on a read or a catch-up', async () => {
+    const unread = async (token: string) =>
+      ConversationListSchema.parse(
+        (await h.call('conversation', 'listConversations', { token })).body,
+      ).conversations.find((c) => c.id === 'conv-1')?.isUnread;
+    // The fixture: grace's last message (seq 3) is after ada's read mark (seq 2).
+    expect(await unread(tokens.ada)).toBe(true);
+    await h.call('conversation', 'getConversation', { token: tokens.ada, params: { id: 'conv-1' } });
+    await h.call('conversation', 'getConversation', {
+      token: tokens.ada,
+      params: { id: 'conv-1' },
+      query: { after_seq: 0 },
+    });
+    expect(await unread(tokens.ada)).toBe(true);
+    const marked = await h.call('conversation', 'markRead', {
+      token: tokens.ada,
+      params: { id: 'conv-1' },
+      body: { seq: 3 },
+    });
+    expect(marked.status).toBe(200);
+    expect(await unread(tokens.ada)).toBe(false);
+    // Events that show nothing (a call's end, a delete notice) set no mark; a text does.
+    await h.call('conversation', 'sendMessage', {
+      token: tokens.grace,
+      body: { message: '', type: 'video', action: 'end', conversation_id: 'conv-1' },
+    });
+    expect(await unread(tokens.ada)).toBe(false);
+    const text = ChatMessageSchema.parse(
+      (
+        await h.call('conversation', 'sendMessage', {
+          token: tokens.grace,
+          body: { message: 'still there?', conversation_id: 'conv-1' },
+        })
+      ).body,
+    );
+    expect(await unread(tokens.ada)).toBe(true);
+    // Marking up to an older seq keeps the newer message unread; a mark never moves back.
+    await h.call('conversation', 'markRead', {
+      token: tokens.ada,
+      params: { id: 'conv-1' },
+      body: { seq: 4 },
+    });
+    expect(await unread(tokens.ada)).toBe(true);
+    await h.call('conversation', 'markRead', {
+      token: tokens.ada,
+      params: { id: 'conv-1' },
+      body: { seq: (text.seq ?? 0) + 100 },
+    });
+    await h.call('conversation', 'markRead', {
+      token: tokens.ada,
+      params: { id: 'conv-1' },
+      body: { seq: 1 },
+    });
+    expect(await unread(tokens.ada)).toBe(false);
+    // One's own messages never make a conversation unread.
+    await h.call('conversation', 'sendMessage', {
+      token: tokens.ada,
+      body: { message: 'yes!', conversation_id: 'conv-1' },
+    });
+    expect(await unread(tokens.ada)).toBe(false);
+    const outsider = await h.call('conversation', 'markRead', {
+      token: tokens.linus,
+      params: { id: 'conv-1' },
+      body: { seq: 1 },
+    });
+    expect(outsider.status).toBe(403);
+    const negative = await h.call('conversation', 'markRead', {
+      token: tokens.ada,
+      params: { id: 'conv-1' },
+      body: { seq: -1 },
+    });
+    expect(negative.status).toBe(400);
   });
 
   it('refuses a message over 2000 characters', async () => {

@@ -49,9 +49,11 @@ function pageOf(
   };
 }
 
-function markRead(conversation: ConversationRecord, user: UserRecord): void {
-  const last = conversation.messages.at(-1);
-  if (last) conversation.read_seq.set(user.id, Math.max(conversation.read_seq.get(user.id) ?? 0, last.seq));
+/** Marks the conversation read for the user up to `throughSeq` (the last message when absent), never back. */
+function markRead(conversation: ConversationRecord, user: UserRecord, throughSeq?: number): void {
+  const last = conversation.messages.at(-1)?.seq ?? 0;
+  const seq = Math.min(throughSeq ?? last, last);
+  if (seq > (conversation.read_seq.get(user.id) ?? 0)) conversation.read_seq.set(user.id, seq);
 }
 
 function newConversation(
@@ -223,7 +225,7 @@ export const conversationHandlers: HandlerTable<typeof conversationCalls> = {
       const before = query.page_state === undefined ? undefined : decodePageState(query.page_state);
       page = pageOf(conversation, query.limit ?? DEFAULT_MESSAGE_PAGE, before);
     }
-    markRead(conversation, caller.user);
+    // A read marks nothing read: a catch-up after a reconnect is no proof the user saw anything (markRead is).
     return { messages: page.messages.map(toMessage), page_state: page.page_state };
   },
 
@@ -358,6 +360,12 @@ export const conversationHandlers: HandlerTable<typeof conversationCalls> = {
       });
     }
     return toMessage(stored);
+  },
+
+  markRead({ params, body, caller, state }) {
+    const conversation = requireReadable(state, caller, params.id);
+    markRead(conversation, caller.user, body.seq);
+    return { message: 'Marked as read.' };
   },
 
   getBotChat({ body, caller, state }) {

@@ -18,7 +18,7 @@ import {
   type CatalogueEntry,
   type RestCall,
 } from '@showfloor/contracts';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { forbidden, invalidToken, ProviderHttpError } from '../http/errors.ts';
 import type { ProviderState } from '../store/state.ts';
 import type { Caller } from '../store/types.ts';
@@ -68,6 +68,26 @@ function hasTooLongText(value: unknown, depth = 0): boolean {
   if (depth > 32 || value === null || typeof value !== 'object') return false;
   const items = Array.isArray(value) ? value : Object.values(value);
   return items.some((item) => hasTooLongText(item, depth + 1));
+}
+
+/**
+ * JSON clients often send an absent optional field as `null` (`room_id: null` on a private message). A
+ * top-level body field that is `null` where the call's schema takes the field as optional but not as null is
+ * treated as absent (a default then applies); any other `null` is left for the schema to refuse.
+ */
+export function dropNullOptionals(schema: z.ZodType | undefined, body: unknown): unknown {
+  if (!(schema instanceof z.ZodObject) || body === null || typeof body !== 'object' || Array.isArray(body))
+    return body;
+  const shape = schema.shape as Record<string, z.ZodType | undefined>;
+  let lenient: Record<string, unknown> | undefined;
+  for (const [key, value] of Object.entries(body)) {
+    const field = shape[key];
+    if (value !== null || !field || field.safeParse(null).success || !field.safeParse(undefined).success)
+      continue;
+    lenient ??= { ...(body as Record<string, unknown>) };
+    delete lenient[key];
+  }
+  return lenient ?? body;
 }
 
 function parsePart<S extends z.ZodType | undefined>(schema: S, value: unknown): unknown {
@@ -162,7 +182,7 @@ export function registerCatalogue(
         const context = {
           params: parsePart(call.params, request.params),
           query: parsePart(call.query, request.query),
-          body: call.multipart ? {} : parsePart(call.body, request.body),
+          body: call.multipart ? {} : parsePart(call.body, dropNullOptionals(call.body, request.body)),
           files: call.multipart ? await readUploads(request) : [],
           caller,
           state,

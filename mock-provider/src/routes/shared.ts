@@ -4,6 +4,7 @@
  */
 import {
   CurrentUserSchema,
+  countsAsUnread,
   type BusinessCard,
   type ChatMessage,
   type Conversation,
@@ -197,6 +198,16 @@ export function isParticipant(
   return conversation.participants.includes(user.id);
 }
 
+/** True when a message after `readSeq` counts as unread for the viewer (messages are in seq order). */
+function hasUnread(messages: readonly MessageRecord[], readSeq: number, viewerId: number): boolean {
+  for (let index = messages.length - 1; index >= 0; index -= 1) {
+    const message = messages[index];
+    if (!message || message.seq <= readSeq) return false;
+    if (countsAsUnread(message, viewerId)) return true;
+  }
+  return false;
+}
+
 export function toConversation(
   state: ProviderState,
   conversation: ConversationRecord,
@@ -204,6 +215,7 @@ export function toConversation(
   page: { messages: MessageRecord[]; page_state: string | null } = { messages: [], page_state: null },
 ): Conversation {
   const last = conversation.messages.at(-1);
+  const readSeq = conversation.read_seq.get(viewer.id) ?? 0;
   const room = conversation.room_id === null ? undefined : state.rooms.get(conversation.room_id);
   const participants =
     conversation.kind === 'room'
@@ -217,8 +229,8 @@ export function toConversation(
     isGroupConversation: conversation.kind === 'group',
     isRoomConversation: conversation.kind === 'room',
     isTemporary: false,
-    isUnread:
-      last !== undefined && last.from !== viewer.id && last.seq > (conversation.read_seq.get(viewer.id) ?? 0),
+    // Only what shows and is someone else's makes a conversation unread (a call's end or a delete does not).
+    isUnread: hasUnread(conversation.messages, readSeq, viewer.id),
     bot: conversation.bot,
     roomId: conversation.room_id,
     roomName: room?.name ?? null,

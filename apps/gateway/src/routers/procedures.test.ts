@@ -409,6 +409,11 @@ const TABLE: Table = {
     input: async (f) => ({ id: await f.roomId() }),
     refused: () => ({ id: 999_999 }),
   },
+  'conversation.markRead': {
+    as: 'grace',
+    input: async (f) => ({ id: (await f.conversation()).conversationId, seq: 1 }),
+    refused: () => ({ id: 'no-such-conversation', seq: 1 }),
+  },
   'conversation.getBotChat': {
     as: 'ada',
     input: () => ({ bot_name: 'helpbot' }),

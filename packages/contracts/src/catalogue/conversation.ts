@@ -53,6 +53,14 @@ export const BotChatBodySchema = z.object({
   utc_offset: UtcOffsetSchema.optional(),
 });
 
+/** POST conversation/conversations/{id}/read body: the seq of the last message the user has seen. */
+export const MarkReadBodySchema = z.object({
+  seq: z
+    .number({ error: 'seq must be a number' })
+    .int('seq must be a whole number')
+    .nonnegative('seq must not be negative'),
+});
+
 /** Calls of the conversation service. */
 export const conversationCalls = {
   getUserConversations: {
@@ -139,6 +147,19 @@ export const conversationCalls = {
     responses: { 200: ChatMessageSchema, ...errorResponses(400, 401, 403, 404, 413) },
     auth: 'user',
     summary: 'Store a message (idempotent per client_id) and answer it with id, conversation and seq',
+  },
+  markRead: {
+    service: 'conversation',
+    method: 'POST',
+    path: '/conversations/:id/read',
+    params: z.object({ id: ConversationIdSchema }),
+    body: MarkReadBodySchema,
+    // Not shown in the spec (spec 02 §4.3 "marked read when at the bottom"): reading history never marks it
+    // read (a catch-up after a reconnect must not clear unread marks); the chat view says what was seen.
+    responses: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404) },
+    auth: 'user',
+    idempotent: true,
+    summary: 'Mark a conversation read up to a seq (the chat view reached its bottom)',
   },
   getBotChat: {
     service: 'conversation',

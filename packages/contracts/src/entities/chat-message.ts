@@ -69,7 +69,10 @@ export const ChatMessageSchema = z.object({
   /** Milliseconds since the epoch, as a string. */
   timestamp: TimestampStringSchema,
   room: MessageRoomSchema.optional(),
-  /** The bot's name for bot conversations. */
+  /**
+   * The bot's name, on every message of a bot conversation. The bot's own messages are addressed to the user
+   * (`to` = [user]); the user's messages to the bot are addressed to nobody (`to` empty): see {@link isFromBot}.
+   */
   bot: z.string().max(200).optional(),
   cards: z.array(BusinessCardInfoSchema).optional(),
   conversation: ConversationIdSchema,
@@ -113,3 +116,43 @@ export const SendMessageSchema = z
     },
   );
 export type SendMessage = z.infer<typeof SendMessageSchema>;
+
+/**
+ * Actions that show in a conversation: a text, a call's start, a business-card request and its answer. A call's
+ * end and a delete notice show nothing (no bubble, no unread mark, no sound).
+ */
+export const SHOWN_CHAT_ACTIONS: readonly ChatMessageAction[] = [
+  'message',
+  'start',
+  'card_request',
+  'card_response',
+];
+
+/** True when a message shows in its conversation (see {@link SHOWN_CHAT_ACTIONS}). */
+export function isShownInChat(message: Pick<ChatMessage, 'action'>): boolean {
+  return SHOWN_CHAT_ACTIONS.includes(message.action);
+}
+
+/**
+ * True for a message the bot sent. A bot is no user, so its messages' `from` may equal a user's id; in a bot
+ * conversation the bot's messages are the ones addressed to someone (the user).
+ */
+export function isFromBot(message: Pick<ChatMessage, 'bot' | 'to'>): boolean {
+  return message.bot !== undefined && message.to.length > 0;
+}
+
+/** True when `userId` sent the message (a bot's message is never the user's own). */
+export function isOwnMessage(message: Pick<ChatMessage, 'from' | 'bot' | 'to'>, userId: number): boolean {
+  return message.from === userId && !isFromBot(message);
+}
+
+/**
+ * True when a message makes its conversation unread for `userId`: someone else's (or a bot's), and one that
+ * shows. Events that show nothing never set an unread mark.
+ */
+export function countsAsUnread(
+  message: Pick<ChatMessage, 'from' | 'bot' | 'to' | 'action'>,
+  userId: number,
+): boolean {
+  return isShownInChat(message) && !isOwnMessage(message, userId);
+}

@@ -12,6 +12,7 @@ export const conversationRouter = router({
   getRoomConversation: catalogueQuery('conversation', 'getRoomConversation'),
   // A POST at the provider, but a read: a query here so the app can cache it.
   getBotChat: catalogueQuery('conversation', 'getBotChat'),
+  markRead: catalogueMutation('conversation', 'markRead'),
   deleteMessage: catalogueMutation('conversation', 'deleteMessage'),
   clearConversation: catalogueMutation('conversation', 'clearConversation'),
 });
