@@ -1,10 +1,20 @@
 /**
- * What every topic handler gets: the server, the provider client, the directory of cached authorisations,
- * once-only delivery, widget tokens, metrics and settings. A handler parses, authorises, acts and answers a
- * HandlerResult; the dispatcher acks it and then runs its delivery.
+ * The kit of a topic handler: what every handler gets (the server, the provider client, the directory of
+ * cached authorisations, once-only delivery, widget tokens, metrics and settings) and the helpers it answers
+ * with. A handler parses (`parsePayload`), authorises, acts and answers a HandlerResult (`refuse`, `OK`,
+ * `okThen`); the dispatcher acks it and then runs its delivery.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { ackError, type AckError, type AckOk, type SocketData } from '@showfloor/contracts';
+import type { z } from 'zod';
+import {
+  RELAY_ERRORS,
+  ackError,
+  describeIssues,
+  isManager,
+  type AckError,
+  type AckOk,
+  type SocketData,
+} from '@showfloor/contracts';
 import type { ProviderClient } from '../provider/client.ts';
 import type { CallTokenIssuer } from './call-tokens.ts';
 import type { DeliveredMessages } from './delivered.ts';
@@ -40,9 +50,70 @@ export type TopicHandler<A extends { statusCode: 200 } = AckOk> = (
   payload: unknown,
 ) => HandlerResult<A> | Promise<HandlerResult<A>>;
 
-/** A 400 result. */
+/** A 400 result: `message` is the client's ack text, `reason` the metric label of the refusal. */
 export function refuse(reason: RejectReason, message: string): HandlerResult<never> {
   return { ack: ackError(message), reason };
+}
+
+/** The refusal of a malformed payload: 'The payload is invalid: <detail>'. */
+export function refuseInvalidPayload(detail: string): HandlerResult<never> {
+  return refuse('payload_invalid', `${RELAY_ERRORS.PAYLOAD_INVALID}: ${detail}`);
+}
+
+/** A payload after {@link parsePayload}: the parsed value, or the refusal the handler answers as it is. */
+export type ParsedPayload<T> = { isValid: true; data: T } | { isValid: false; refusal: HandlerResult<never> };
+
+/**
+ * Parses what a client sent with the topic's contracts schema; a bad payload becomes the refusal 'The payload
+ * is invalid: <issues>' (describeIssues). {@link defineTopic} calls it for every topic; a handler calls it
+ * itself only when it must look at the raw payload first (chat's exact text for an over-long message):
+ * `const parsed = parsePayload(XSchema, payload); if (!parsed.isValid) return parsed.refusal;`
+ */
+export function parsePayload<S extends z.ZodType>(schema: S, payload: unknown): ParsedPayload<z.output<S>> {
+  const result = schema.safeParse(payload);
+  return result.success
+    ? { isValid: true, data: result.data }
+    : { isValid: false, refusal: refuseInvalidPayload(describeIssues(result.error.issues)) };
+}
+
+/** The keys of `T` whose values are numbers (user ids). */
+type NumberKeys<T> = { [K in keyof T]-?: T[K] extends number ? K : never }[keyof T];
+
+/** What a topic declares; {@link defineTopic} turns it into the handler the dispatcher calls. */
+export interface TopicSpec<S extends z.ZodType, A extends { statusCode: 200 }> {
+  /** The payload's schema from `@showfloor/contracts` (realtime/). */
+  schema: S;
+  /** Only admin and event-admin may emit it: anyone else is refused before the payload is read. @default false */
+  isManagerOnly?: boolean;
+  /** The payload field naming the user it comes from: it must be the socket's own user ('sender_mismatch'). */
+  senderField?: NumberKeys<z.output<S>>;
+  /** Acts on the parsed payload of an allowed sender: authorise what depends on the payload, then answer. */
+  handle: (
+    ctx: RelayContext,
+    socket: RelaySocket,
+    payload: z.output<S>,
+  ) => HandlerResult<A> | Promise<HandlerResult<A>>;
+}
+
+/**
+ * A topic handler from its declaration, in the order every topic checks: role (`isManagerOnly`), payload
+ * (`schema`), sender (`senderField`), then `handle`.
+ */
+export function defineTopic<S extends z.ZodType, A extends { statusCode: 200 } = AckOk>(
+  spec: TopicSpec<S, A>,
+): TopicHandler<A> {
+  const { schema, isManagerOnly = false, senderField, handle } = spec;
+  return (ctx, socket, payload) => {
+    if (isManagerOnly && !isManager(socket.data.roles)) {
+      return refuse('role_forbidden', RELAY_ERRORS.ROLE_FORBIDDEN);
+    }
+    const parsed = parsePayload(schema, payload);
+    if (!parsed.isValid) return parsed.refusal;
+    if (senderField !== undefined && parsed.data[senderField] !== socket.data.userId) {
+      return refuse('sender_mismatch', RELAY_ERRORS.SENDER_MISMATCH);
+    }
+    return handle(ctx, socket, parsed.data);
+  };
 }
 
 /** The plain 200 result. */

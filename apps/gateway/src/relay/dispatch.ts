@@ -4,19 +4,11 @@
  * socket.io's own listeners, so an unknown event name can never slip past, and every emit that carries an ack
  * callback gets `{statusCode: 200}` or `{statusCode: 400, message}` while the connection stays usable.
  */
-import {
-  RELAY_ERRORS,
-  RELAY_EVENTS,
-  SERVER_EVENTS,
-  TOPICS,
-  ackError,
-  isChatTopic,
-} from '@showfloor/contracts';
+import { RELAY_ERRORS, RELAY_EVENTS, SERVER_EVENTS, TOPICS, isChatTopic } from '@showfloor/contracts';
 import type { Event as PacketEvent } from 'socket.io';
 import { ProviderError } from '../provider/errors.ts';
-import type { HandlerResult, RelayContext, TopicHandler } from './context.ts';
+import { refuse, type HandlerResult, type RelayContext, type TopicHandler } from './context.ts';
 import type { RelaySocket } from './io.ts';
-import type { RejectReason } from './metrics.ts';
 import { EmitLimiter, type EmitLimitOptions } from './rate-limit.ts';
 import { handleAnnouncements } from './topics/announcements.ts';
 import { handleCatchUp } from './topics/catch-up.ts';
@@ -54,11 +46,6 @@ const SERVER_ONLY: ReadonlySet<string> = new Set([
 
 type Ack = (answer: unknown) => void;
 
-/** A refusal that is not a handler's: its metric reason and ack. */
-function refusal(reason: RejectReason, message: string): HandlerResult<never> {
-  return { ack: ackError(message), reason };
-}
-
 /** Installs the dispatcher on a connected socket. */
 export function installDispatcher(ctx: RelayContext, socket: RelaySocket, limits: EmitLimitOptions): void {
   const limiter = new EmitLimiter(limits);
@@ -77,23 +64,23 @@ export function installDispatcher(ctx: RelayContext, socket: RelaySocket, limits
     if (typeof name === 'string' && isChatTopic(name)) {
       label = 'chat';
       if (isOwnChatTopic(socket, name)) handler = handleChat as AnyHandler;
-      else early = refusal('topic_foreign_event', RELAY_ERRORS.TOPIC_FOREIGN_EVENT);
+      else early = refuse('topic_foreign_event', RELAY_ERRORS.TOPIC_FOREIGN_EVENT);
     } else if (typeof name === 'string' && HANDLERS.has(name)) {
       label = name;
       handler = HANDLERS.get(name);
     } else if (typeof name === 'string' && SERVER_ONLY.has(name)) {
       label = name;
-      early = refusal('topic_server_only', RELAY_ERRORS.TOPIC_SERVER_ONLY);
+      early = refuse('topic_server_only', RELAY_ERRORS.TOPIC_SERVER_ONLY);
     } else {
       label = 'invalid';
-      early = refusal('topic_invalid', RELAY_ERRORS.TOPIC_INVALID);
+      early = refuse('topic_invalid', RELAY_ERRORS.TOPIC_INVALID);
     }
     const series = metrics.forTopic(label);
     series.emits.inc();
 
     const verdict = limiter.take();
     if (verdict !== 'ok') {
-      finish(refusal('rate_limited', RELAY_ERRORS.RATE_LIMITED));
+      finish(refuse('rate_limited', RELAY_ERRORS.RATE_LIMITED));
       if (verdict === 'abusive') {
         metrics.disconnects.inc({ reason: 'abuse' });
         socket.disconnect(true);
@@ -101,7 +88,7 @@ export function installDispatcher(ctx: RelayContext, socket: RelaySocket, limits
       return;
     }
     if (early || !handler) {
-      finish(early ?? refusal('topic_invalid', RELAY_ERRORS.TOPIC_INVALID));
+      finish(early ?? refuse('topic_invalid', RELAY_ERRORS.TOPIC_INVALID));
       return;
     }
 
@@ -139,10 +126,10 @@ export function installDispatcher(ctx: RelayContext, socket: RelaySocket, limits
     function failure(error: unknown): HandlerResult<never> {
       if (error instanceof ProviderError) {
         // The provider could not be asked (down, slow): the client may retry; the text says so.
-        return refusal('not_stored', error.message);
+        return refuse('not_stored', error.message);
       }
       ctx.logger.error({ err: error, topic: label, userId: socket.data.userId }, 'relay handler failed');
-      return refusal('internal', RELAY_ERRORS.INTERNAL);
+      return refuse('internal', RELAY_ERRORS.INTERNAL);
     }
   });
 }

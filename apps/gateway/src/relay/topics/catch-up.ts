@@ -5,39 +5,34 @@
  */
 import { CatchUpRequestSchema, RELAY_ERRORS, type CatchUpAck } from '@showfloor/contracts';
 import { ProviderError } from '../../provider/errors.ts';
-import { refuse, type TopicHandler } from '../context.ts';
-import { describeIssues } from '@showfloor/contracts';
+import { defineTopic, refuse } from '../context.ts';
 
 type CatchUpOk = Extract<CatchUpAck, { statusCode: 200 }>;
 
-export const handleCatchUp: TopicHandler<CatchUpOk> = async (ctx, socket, payload) => {
-  const parsed = CatchUpRequestSchema.safeParse(payload);
-  if (!parsed.success) {
-    return refuse(
-      'payload_invalid',
-      `${RELAY_ERRORS.PAYLOAD_INVALID}: ${describeIssues(parsed.error.issues)}`,
-    );
-  }
-  const { conversation_id: id, after_seq: afterSeq, limit } = parsed.data;
-  try {
-    const page = await ctx.provider.call(
-      'conversation',
-      'getConversation',
-      { id, after_seq: afterSeq, limit },
-      { token: socket.data.token },
-    );
-    const messages = page.messages
-      .filter((message) => (message.seq ?? 0) > afterSeq)
-      .sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
-    return { ack: { statusCode: 200, messages, has_more: messages.length >= limit } };
-  } catch (error) {
-    if (error instanceof ProviderError) {
-      const isRefused = error.status === 401 || error.status === 403 || error.status === 404;
-      return refuse(
-        isRefused ? 'not_participant' : 'catch_up_failed',
-        isRefused ? RELAY_ERRORS.NOT_PARTICIPANT : `${RELAY_ERRORS.CATCH_UP_FAILED}: ${error.message}`,
+export const handleCatchUp = defineTopic<typeof CatchUpRequestSchema, CatchUpOk>({
+  schema: CatchUpRequestSchema,
+  handle: async (ctx, socket, request) => {
+    const { conversation_id: id, after_seq: afterSeq, limit } = request;
+    try {
+      const page = await ctx.provider.call(
+        'conversation',
+        'getConversation',
+        { id, after_seq: afterSeq, limit },
+        { token: socket.data.token },
       );
+      const messages = page.messages
+        .filter((message) => (message.seq ?? 0) > afterSeq)
+        .sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+      return { ack: { statusCode: 200, messages, has_more: messages.length >= limit } };
+    } catch (error) {
+      if (error instanceof ProviderError) {
+        const isRefused = error.status === 401 || error.status === 403 || error.status === 404;
+        return refuse(
+          isRefused ? 'not_participant' : 'catch_up_failed',
+          isRefused ? RELAY_ERRORS.NOT_PARTICIPANT : `${RELAY_ERRORS.CATCH_UP_FAILED}: ${error.message}`,
+        );
+      }
+      throw error;
     }
-    throw error;
-  }
-};
+  },
+});

@@ -21,8 +21,13 @@ import {
   type SocketData,
 } from '@showfloor/contracts';
 import { ProviderError } from '../../provider/errors.ts';
-import { refuse, type RelayContext, type TopicHandler } from '../context.ts';
-import { describeIssues } from '@showfloor/contracts';
+import {
+  parsePayload,
+  refuse,
+  refuseInvalidPayload,
+  type RelayContext,
+  type TopicHandler,
+} from '../context.ts';
 import type { RelaySocket } from '../io.ts';
 
 type ChatOk = Extract<ChatAck, { statusCode: 200 }>;
@@ -43,13 +48,8 @@ function otherRecipients(message: ChatSend): number[] {
 
 export const handleChat: TopicHandler<ChatOk> = async (ctx, socket, payload) => {
   if (messageLength(payload) > MAX_TEXT_LENGTH) return refuse('text_too_long', RELAY_ERRORS.TEXT_TOO_LONG);
-  const parsed = ChatSendSchema.safeParse(payload);
-  if (!parsed.success) {
-    return refuse(
-      'payload_invalid',
-      `${RELAY_ERRORS.PAYLOAD_INVALID}: ${describeIssues(parsed.error.issues)}`,
-    );
-  }
+  const parsed = parsePayload(ChatSendSchema, payload);
+  if (!parsed.isValid) return parsed.refusal;
   const message = parsed.data;
   const user = socket.data;
   if (message.from !== user.userId) return refuse('sender_mismatch', RELAY_ERRORS.SENDER_MISMATCH);
@@ -79,7 +79,7 @@ export const handleChat: TopicHandler<ChatOk> = async (ctx, socket, payload) => 
   } else if (message.bot === undefined && conversationId === undefined) {
     return isCall
       ? refuse('payload_invalid', RELAY_ERRORS.CALL_NEEDS_CONVERSATION)
-      : refuse('payload_invalid', `${RELAY_ERRORS.PAYLOAD_INVALID}: give to, room, bot or conversation`);
+      : refuseInvalidPayload('give to, room, bot or conversation');
   }
 
   let stored: ChatMessage;

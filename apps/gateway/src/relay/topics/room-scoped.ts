@@ -4,8 +4,7 @@
  */
 import { RELAY_ERRORS, SOCKET_ROOMS, type ServerToClientEvents } from '@showfloor/contracts';
 import type { z } from 'zod';
-import { okThen, refuse, type TopicHandler } from '../context.ts';
-import { describeIssues } from '@showfloor/contracts';
+import { defineTopic, okThen, refuse, type TopicHandler } from '../context.ts';
 
 type RoomTopic = 'user_scene_events' | 'view_content' | 'user_player_events';
 
@@ -14,27 +13,22 @@ export function roomPassThrough<
   S extends z.ZodType<Parameters<ServerToClientEvents[T]>[0] & { user_id: number; room_id: number }>,
   T extends RoomTopic,
 >(topic: T, schema: S, options: { isVolatile?: boolean } = {}): TopicHandler {
-  return async (ctx, socket, payload) => {
-    const parsed = schema.safeParse(payload);
-    if (!parsed.success) {
-      return refuse(
-        'payload_invalid',
-        `${RELAY_ERRORS.PAYLOAD_INVALID}: ${describeIssues(parsed.error.issues)}`,
-      );
-    }
-    const event = parsed.data as z.output<S>;
-    if (event.user_id !== socket.data.userId) return refuse('sender_mismatch', RELAY_ERRORS.SENDER_MISMATCH);
-    if (
-      event.room_id !== socket.data.roomId &&
-      !(await ctx.directory.canAccessRoom(socket.data, event.room_id))
-    ) {
-      return refuse('room_forbidden', RELAY_ERRORS.ROOM_FORBIDDEN);
-    }
-    const room = SOCKET_ROOMS.room(socket.data.eventCode, event.room_id);
-    return okThen(() => {
-      const target = options.isVolatile ? socket.volatile.to(room) : socket.to(room);
-      (target.emit as (name: string, value: unknown) => boolean)(topic, event);
-      ctx.metrics.deliveries.inc({ topic });
-    });
-  };
+  return defineTopic<z.ZodType<{ user_id: number; room_id: number }>>({
+    schema,
+    senderField: 'user_id',
+    handle: async (ctx, socket, event) => {
+      if (
+        event.room_id !== socket.data.roomId &&
+        !(await ctx.directory.canAccessRoom(socket.data, event.room_id))
+      ) {
+        return refuse('room_forbidden', RELAY_ERRORS.ROOM_FORBIDDEN);
+      }
+      const room = SOCKET_ROOMS.room(socket.data.eventCode, event.room_id);
+      return okThen(() => {
+        const target = options.isVolatile ? socket.volatile.to(room) : socket.to(room);
+        (target.emit as (name: string, value: unknown) => boolean)(topic, event);
+        ctx.metrics.deliveries.inc({ topic });
+      });
+    },
+  });
 }

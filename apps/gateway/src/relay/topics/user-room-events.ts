@@ -4,29 +4,23 @@
  * previous room, so room chat and room events follow where the tab is.
  */
 import { RELAY_ERRORS, SOCKET_ROOMS, UserRoomEventSchema } from '@showfloor/contracts';
-import { OK, okThen, refuse, type TopicHandler } from '../context.ts';
-import { describeIssues } from '@showfloor/contracts';
+import { OK, defineTopic, okThen, refuse } from '../context.ts';
 
-export const handleUserRoomEvents: TopicHandler = async (ctx, socket, payload) => {
-  const parsed = UserRoomEventSchema.safeParse(payload);
-  if (!parsed.success) {
-    return refuse(
-      'payload_invalid',
-      `${RELAY_ERRORS.PAYLOAD_INVALID}: ${describeIssues(parsed.error.issues)}`,
-    );
-  }
-  const entry = parsed.data;
-  const { data } = socket;
-  if (entry.user_id !== data.userId) return refuse('sender_mismatch', RELAY_ERRORS.SENDER_MISMATCH);
-  if (data.roomId === entry.room_id) return OK;
-  if (!(await ctx.directory.canAccessRoom(data, entry.room_id)))
-    return refuse('room_forbidden', RELAY_ERRORS.ROOM_FORBIDDEN);
-  if (data.roomId !== undefined) void socket.leave(SOCKET_ROOMS.room(data.eventCode, data.roomId));
-  data.roomId = entry.room_id;
-  const room = SOCKET_ROOMS.room(data.eventCode, entry.room_id);
-  void socket.join(room);
-  return okThen(() => {
-    socket.to(room).emit('user_room_events', entry);
-    ctx.metrics.deliveries.inc({ topic: 'user_room_events' });
-  });
-};
+export const handleUserRoomEvents = defineTopic({
+  schema: UserRoomEventSchema,
+  senderField: 'user_id',
+  handle: async (ctx, socket, entry) => {
+    const { data } = socket;
+    if (data.roomId === entry.room_id) return OK;
+    if (!(await ctx.directory.canAccessRoom(data, entry.room_id)))
+      return refuse('room_forbidden', RELAY_ERRORS.ROOM_FORBIDDEN);
+    if (data.roomId !== undefined) void socket.leave(SOCKET_ROOMS.room(data.eventCode, data.roomId));
+    data.roomId = entry.room_id;
+    const room = SOCKET_ROOMS.room(data.eventCode, entry.room_id);
+    void socket.join(room);
+    return okThen(() => {
+      socket.to(room).emit('user_room_events', entry);
+      ctx.metrics.deliveries.inc({ topic: 'user_room_events' });
+    });
+  },
+});
