@@ -57,7 +57,7 @@ describe('defineTopic', () => {
       return OK;
     },
   });
-  const admin = [{ event_code: 'DEMO', role: 'event-admin' as const }];
+  const admin = [{ role: 'event-admin' as const }];
 
   it('refuses a manager-only topic to anyone else before reading the payload', () => {
     expect(handler(ctx, socketOf({ roles: [] }), 'not even an object')).toEqual(
