@@ -35,6 +35,9 @@ describe('conversation service', () => {
       isUnread: true,
     });
     expect(list.conversations[0]?.lastMessage?.message).toBe('Great, I saved you a seat.');
+    // The event's bot is in every chat list, after the conversations with news, its greeting not unread.
+    expect(list.conversations.at(-1)).toMatchObject({ id: 'bot-1-1', bot: 'helpbot', isUnread: false });
+    expect(list.conversations.at(-1)?.lastMessage?.message).toContain("I'm helpbot");
     const other = await h.call('conversation', 'getUserConversations', {
       token: tokens.ada,
       params: { id: 2 },
@@ -47,6 +50,7 @@ describe('conversation service', () => {
     expect((same.body as { conversations: Array<{ id: string }> }).conversations.map((c) => c.id)).toEqual([
       'conv-1',
       'room-1',
+      'bot-1-1',
     ]);
     const anonymous = await h.call('conversation', 'listConversations');
     expect(anonymous.status).toBe(401);

@@ -125,8 +125,16 @@ function botConversation(state: ProviderState, bot: BotRecord, user: UserRecord)
         from: bot.id,
         to: [user.id],
       });
+    // A greeting is a welcome, not news: it sets no unread mark.
+    markRead(conversation, user);
   }
   return conversation;
+}
+
+/** Every active bot of the user's event has a conversation with the user (its chat list shows it). */
+function ensureBotConversations(state: ProviderState, user: UserRecord): void {
+  for (const bot of state.bots.values())
+    if (bot.active && bot.event_code === user.event_code) botConversation(state, bot, user);
 }
 
 /** The bot's scripted answer: the first rule with one of its keywords as a word of the message. */
@@ -183,11 +191,15 @@ function requireReadable(state: ProviderState, caller: Caller, id: string): Conv
 function listFor(state: ProviderState, caller: Caller, roomId: number | undefined) {
   state.purgeExpiredMessages();
   const me = caller.user;
+  ensureBotConversations(state, me);
   const mine = [...state.conversations.values()].filter(
     (c) => c.kind !== 'room' && c.event_code === me.event_code && c.participants.includes(me.id),
   );
   if (roomId !== undefined) mine.push(roomConversation(state, requireRoom(state, caller, roomId)));
-  mine.sort((a, b) => (b.messages.at(-1)?.at ?? 0) - (a.messages.at(-1)?.at ?? 0));
+  // Newest first; a bot conversation that holds only its greeting comes after every conversation with news.
+  const lastAt = (c: ConversationRecord): number =>
+    c.kind === 'bot' && c.messages.length <= 1 ? 0 : (c.messages.at(-1)?.at ?? 0);
+  mine.sort((a, b) => lastAt(b) - lastAt(a));
   return { conversations: mine.map((c) => toConversation(state, c, me)) };
 }
 
