@@ -140,6 +140,33 @@ describe('conversation service', () => {
     expect(none.messages).toEqual([]);
   });
 
+  it('catches up by seq, so messages sharing one timestamp are never skipped (the Mattermost "since" bug)', async () => {
+    // Three messages in the same millisecond (the clock does not move), as a busy conversation has them.
+    const sent = [];
+    for (const text of ['same ms 1', 'same ms 2', 'same ms 3'])
+      sent.push(
+        ChatMessageSchema.parse(
+          (
+            await h.call('conversation', 'sendMessage', {
+              token: tokens.grace,
+              body: { message: text, conversation_id: 'conv-1' },
+            })
+          ).body,
+        ),
+      );
+    expect(new Set(sent.map((m) => m.timestamp)).size).toBe(1);
+    // A client that holds the first of them asks for what follows it: the other two come, though their
+    // timestamp equals the one it holds.
+    const r = (
+      await h.call('conversation', 'getConversation', {
+        token: tokens.ada,
+        params: { id: 'conv-1' },
+        query: { after_seq: sent[0]?.seq ?? 0 },
+      })
+    ).body as Page;
+    expect(r.messages.map((m) => m.message)).toEqual(['same ms 2', 'same ms 3']);
+  });
+
   it('lets only participants read a conversation', async () => {
     const r = await h.call('conversation', 'getConversation', {
       token: tokens.linus,

@@ -308,6 +308,20 @@ describe('ChatSync', () => {
     ]);
   });
 
+  it('tells listeners about a removed message', () => {
+    const changes: ChatSyncChange[] = [];
+    sync.track('c1');
+    sync.receive(stored(1));
+    sync.subscribe((change) => changes.push(change));
+    const [message] = sync.timeline('c1')?.messages ?? [];
+    expect(sync.remove('c1', message?.id ?? '')).toBe(true);
+    expect(sync.remove('c1', message?.id ?? '')).toBe(false);
+    expect(changes.map(({ source, added, removed }) => ({ source, added, removed }))).toEqual([
+      { source: 'delete', added: [], removed: [message?.id] },
+    ]);
+    expect(sync.timeline('c1')?.messages).toEqual([]);
+  });
+
   it('starts a timeline at the first live message of an unknown conversation, or ignores it', () => {
     sync.receive(stored(7, { conversation: 'new' }));
     expect(sync.timeline('new')?.syncedSeq).toBe(7);

@@ -10,14 +10,16 @@ import { RELAY_ERRORS } from './ack.ts';
 import { CATCH_UP_MAX_LIMIT, type CatchUpAck, type CatchUpRequest } from './chat.ts';
 import { ConversationTimeline, type ConversationTimelineOptions } from './timeline.ts';
 
-/** Where a timeline's new messages came from. */
-export type ChatSyncSource = 'live' | 'catch_up' | 'ack' | 'page';
+/** Where a timeline's new messages came from; 'delete' when a message was removed ({@link ChatSync.remove}). */
+export type ChatSyncSource = 'live' | 'catch_up' | 'ack' | 'page' | 'delete';
 
-/** What a listener of {@link ChatSync.subscribe} hears: new messages in one timeline. */
+/** What a listener of {@link ChatSync.subscribe} hears: new (or removed) messages in one timeline. */
 export interface ChatSyncChange {
   timeline: ConversationTimeline;
-  /** The new messages, in seq order. */
+  /** The new messages, in seq order (empty for a removal). */
   added: readonly ChatMessage[];
+  /** Ids of removed messages (source 'delete'); absent otherwise. */
+  removed?: readonly string[];
   source: ChatSyncSource;
 }
 
@@ -205,9 +207,13 @@ export class ChatSync {
     return added;
   }
 
-  /** Drops a deleted message from its timeline (no gap opens). */
+  /** Drops a deleted message from its timeline (no gap opens) and tells the listeners (source 'delete'). */
   remove(conversationId: string, messageId: string): boolean {
-    return this.#tracked.get(conversationId)?.timeline.remove(messageId) ?? false;
+    const timeline = this.#tracked.get(conversationId)?.timeline;
+    if (!timeline?.remove(messageId)) return false;
+    const change: ChatSyncChange = { timeline, added: [], removed: [messageId], source: 'delete' };
+    for (const listener of this.#listeners) listener(change);
+    return true;
   }
 
   /**

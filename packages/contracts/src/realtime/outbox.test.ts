@@ -129,6 +129,17 @@ describe('ChatOutbox', () => {
     expect(outbox.entries().map((e) => e.clientId)).toEqual(['k1', 'k3']);
   });
 
+  it('answers the same array per conversation until something changes', async () => {
+    outbox.send(text('one'));
+    const first = outbox.entries('c1');
+    expect(outbox.entries('c1')).toBe(first);
+    expect(outbox.entries('none')).toBe(outbox.entries('none'));
+    sent[0]?.answer({ statusCode: 200, data: stored(1, { client_id: 'k1', message: 'one' }) });
+    await flush();
+    expect(outbox.entries('c1')).not.toBe(first);
+    expect(outbox.entries('c1')).toEqual([]);
+  });
+
   it('sends as the signed-in user and keeps a client_id given by the caller', () => {
     outbox.send({ ...text('x'), from: 99, client_id: 'mine' });
     expect(sent[0]?.payload).toMatchObject({ from: 1, client_id: 'mine' });

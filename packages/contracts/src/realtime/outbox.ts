@@ -54,6 +54,8 @@ export class ChatOutbox {
   readonly #listeners = new Set<() => void>();
   readonly #unsubscribe: () => void;
   #snapshot: readonly OutboxEntry[] | undefined;
+  /** `entries(conversationId)` answers, kept until the next change (a UI store compares them by reference). */
+  readonly #byConversation = new Map<string, readonly OutboxEntry[]>();
 
   constructor(options: ChatOutboxOptions) {
     this.#options = options;
@@ -103,7 +105,8 @@ export class ChatOutbox {
 
   /**
    * Entries waiting or failed, oldest first; with a conversation id, those sent to it (a new conversation's
-   * sends carry the `temp-…` id they were sent with). The same frozen array until the next change.
+   * sends carry the `temp-…` id they were sent with). The same frozen array until the next change, for each
+   * conversation too.
    */
   entries(conversationId?: string): readonly OutboxEntry[] {
     this.#snapshot ??= Object.freeze(
@@ -111,9 +114,13 @@ export class ChatOutbox {
         Object.freeze({ clientId, payload, state, error, attempts }),
       ),
     );
-    return conversationId === undefined
-      ? this.#snapshot
-      : this.#snapshot.filter((entry) => entry.payload.conversation === conversationId);
+    if (conversationId === undefined) return this.#snapshot;
+    let mine = this.#byConversation.get(conversationId);
+    if (!mine) {
+      mine = Object.freeze(this.#snapshot.filter((entry) => entry.payload.conversation === conversationId));
+      this.#byConversation.set(conversationId, mine);
+    }
+    return mine;
   }
 
   /** Hears every change; returns the unsubscribe function. */
@@ -167,6 +174,7 @@ export class ChatOutbox {
 
   #changed(): void {
     this.#snapshot = undefined;
+    this.#byConversation.clear();
     for (const listener of this.#listeners) listener();
   }
 }
