@@ -1,7 +1,8 @@
 /**
  * buildProvider(options): the mock provider as a Fastify instance that never listens, so tests and other
  * services use it in-process (`inject()`) and main.ts listens. Every catalogue call is registered from the
- * contracts catalogue; the state is in memory and resettable to the demo fixture.
+ * contracts catalogue; the state is in memory, resettable to the demo fixture, and can start from a saved
+ * snapshot (main.ts keeps it in `MOCK_PROVIDER_STATE_FILE` across restarts).
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import multipart from '@fastify/multipart';
@@ -13,11 +14,13 @@ import { registerIdentityPage } from './routes/identity.ts';
 import { HANDLERS } from './routes/index.ts';
 import { registerCatalogue } from './routes/register.ts';
 import type { ProviderServices } from './routes/types.ts';
+import type { ProviderSnapshot } from './store/snapshot.ts';
 import { ProviderState } from './store/state.ts';
 
 export { DEMO_PASSWORD, DEMO_SSO_PROVIDER, FIXTURE_IDS, VIP_ACCESS_CODE } from './fixtures/demo.ts';
 export { buildOpenApiDocument } from './openapi/document.ts';
 export type { ProviderState } from './store/state.ts';
+export { loadSnapshot, saveSnapshot, type ProviderSnapshot } from './store/snapshot.ts';
 
 /** Options of {@link buildProvider}. */
 export interface ProviderOptions {
@@ -33,6 +36,8 @@ export interface ProviderOptions {
   retryTokenTtlSeconds?: number;
   /** The origin browsers reach the provider on; only shown in the OpenAPI document's servers. */
   publicUrl?: string;
+  /** A saved state to start from instead of the demo fixture (collections and signing key). */
+  restore?: ProviderSnapshot;
 }
 
 /** What `app.mockProvider` exposes to in-process users (tests, the combined start script). */
@@ -43,6 +48,8 @@ export interface MockProvider {
   reset(): void;
   /** The key set the tokens are signed with (same as GET /api/v1/auth/jwks). */
   jwks(): ReturnType<TokenSigner['jwks']>;
+  /** The whole state and signing key, for the state file (`saveSnapshot`). */
+  snapshot(): ProviderSnapshot;
 }
 
 declare module 'fastify' {
@@ -60,8 +67,9 @@ export function buildProvider(options: ProviderOptions = {}): FastifyInstance {
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
   });
   const state = new ProviderState(clock);
+  if (options.restore) state.restore(options.restore.data);
   const services: ProviderServices = {
-    tokens: new TokenSigner(clock),
+    tokens: new TokenSigner(clock, options.restore?.signingKey),
     tokenTtlSeconds: options.tokenTtlSeconds ?? 12 * 3600,
     retryTokenTtlSeconds: options.retryTokenTtlSeconds ?? 300,
   };
@@ -69,6 +77,12 @@ export function buildProvider(options: ProviderOptions = {}): FastifyInstance {
     state,
     reset: () => state.reset(),
     jwks: () => services.tokens.jwks(),
+    snapshot: () => ({
+      version: 1,
+      savedAt: clock(),
+      data: state.data(),
+      signingKey: services.tokens.signingKey(),
+    }),
   } satisfies MockProvider);
 
   installErrorHandling(app);

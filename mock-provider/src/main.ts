@@ -1,19 +1,29 @@
 /**
- * Starts the mock provider alone: env -> buildProvider() -> listen. The only process.exit of this service.
+ * Starts the mock provider alone: env -> buildProvider() -> listen. With MOCK_PROVIDER_STATE_FILE the state
+ * comes from that file and goes back to it on SIGTERM/SIGINT. The only process.exit of this service.
  */
 import { loadEnv } from './config/env.ts';
 import { buildProvider } from './app.ts';
+import { loadSnapshot, saveSnapshot } from './store/snapshot.ts';
 
 async function main(): Promise<void> {
   const env = loadEnv();
+  const stateFile = env.MOCK_PROVIDER_STATE_FILE;
+  const restore = stateFile ? loadSnapshot(stateFile) : undefined;
   const app = buildProvider({
     logger: { level: env.LOG_LEVEL },
     admin: env.MOCK_PROVIDER_ADMIN,
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
+    ...(restore ? { restore } : {}),
   });
+  if (restore) app.log.info({ stateFile, savedAt: restore.savedAt }, 'state restored');
   const close = async (signal: string) => {
     app.log.info({ signal }, 'mock provider shutting down');
     await app.close();
+    if (stateFile) {
+      saveSnapshot(stateFile, app.mockProvider.snapshot());
+      app.log.info({ stateFile }, 'state saved');
+    }
     process.exit(0);
   };
   process.once('SIGINT', () => void close('SIGINT'));

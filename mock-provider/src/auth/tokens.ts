@@ -1,9 +1,17 @@
 /**
  * Token signing for the mock provider: one ES256 key pair per process (a restart invalidates every token, as a
- * key rotation would), published as a JWKS so the gateway verifies tokens without calling back.
+ * key rotation would, unless the key comes back from the state file), published as a JWKS so the gateway
+ * verifies tokens without calling back.
  */
-import { generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
+import {
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  randomUUID,
+  type KeyObject,
+} from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import type { SigningKeyData } from '../store/snapshot.ts';
 import { TOKEN_ISSUER, TokenClaimsSchema, type Jwk, type Jwks, type TokenClaims } from '@showfloor/contracts';
 
 const ALG = 'ES256';
@@ -17,11 +25,22 @@ export class TokenSigner {
   readonly kid: string;
   private readonly verified = new Map<string, TokenClaims>();
 
-  constructor(private readonly now: () => number) {
-    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    this.privateKey = privateKey;
-    this.publicKey = publicKey;
-    this.kid = `mock-${randomUUID().slice(0, 8)}`;
+  /** @param saved the key of an earlier run (PKCS#8 PEM and kid); absent = a new key pair. */
+  constructor(
+    private readonly now: () => number,
+    saved?: SigningKeyData,
+  ) {
+    if (saved) {
+      this.privateKey = createPrivateKey(saved.pkcs8);
+      this.publicKey = createPublicKey(this.privateKey);
+      this.kid = saved.kid;
+    } else {
+      const pair = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+      this.privateKey = pair.privateKey;
+      this.publicKey = pair.publicKey;
+      this.kid = `mock-${randomUUID().slice(0, 8)}`;
+    }
+    const { publicKey } = this;
     const jwk = publicKey.export({ format: 'jwk' });
     this.publicJwk = {
       kty: String(jwk.kty),
@@ -69,6 +88,11 @@ export class TokenSigner {
       if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
       throw error;
     }
+  }
+
+  /** The signing key, for the state file. */
+  signingKey(): SigningKeyData {
+    return { pkcs8: this.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(), kid: this.kid };
   }
 
   /** The JWKS document. */

@@ -16,6 +16,11 @@ const EnvSchema = z.object({
     .transform((value) => value === '1' || value === 'true'),
   /** The origin browsers reach the provider on (documentation only; redirects stay relative). */
   PUBLIC_URL: z.url().optional(),
+  /**
+   * A file that keeps the state across restarts: read at start when it exists, written on SIGTERM/SIGINT
+   * after in-flight requests finish. Absent = the demo fixture on every start.
+   */
+  MOCK_PROVIDER_STATE_FILE: z.string().min(1).optional(),
   /** pino log level. @default 'info' */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

@@ -82,6 +82,44 @@ export interface StateData {
   counters: Map<string, number>;
 }
 
+/** The names of every collection (a test checks this list against a fixture's keys). */
+export const STATE_KEYS = [
+  'events',
+  'users',
+  'sessions',
+  'ssoProviders',
+  'preferences',
+  'accessRules',
+  'rooms',
+  'roomContent',
+  'contentGroups',
+  'media',
+  'files',
+  'miniMaps',
+  'miniMapAreas',
+  'meetings',
+  'faqs',
+  'badges',
+  'storeItems',
+  'purchases',
+  'walletTokens',
+  'agenda',
+  'bots',
+  'avatars',
+  'cards',
+  'reports',
+  'recruitingStatuses',
+  'conversations',
+  'messageIndex',
+  'clientIds',
+  'helpRequests',
+  'emails',
+  'oauthCodes',
+  'retryTokens',
+  'passwordResets',
+  'counters',
+] as const satisfies ReadonlyArray<keyof StateData>;
+
 /** The file key of the files map. */
 export const fileKey = (type: string, eventCode: string, filename: string): string =>
   `${type}/${eventCode}/${filename}`;
@@ -130,6 +168,16 @@ export class ProviderState implements StateData {
   /** Restores the demo fixture (sessions, messages and every change are dropped). */
   reset(): void {
     Object.assign(this, buildFixture(this.now()));
+  }
+
+  /** Takes every collection from a saved state (see `store/snapshot.ts`). */
+  restore(data: StateData): void {
+    Object.assign(this, data);
+  }
+
+  /** Every collection, for saving. */
+  data(): StateData {
+    return Object.fromEntries(STATE_KEYS.map((key) => [key, this[key]])) as unknown as StateData;
   }
 
   /** A new id of a kind (users, rooms, ...), above every fixture id. */
