@@ -4,7 +4,14 @@
  * socket.io's own listeners, so an unknown event name can never slip past, and every emit that carries an ack
  * callback gets `{statusCode: 200}` or `{statusCode: 400, message}` while the connection stays usable.
  */
-import { RELAY_ERRORS, RELAY_EVENTS, SERVER_EVENTS, TOPICS, isChatTopic } from '@showfloor/contracts';
+import {
+  RELAY_ERRORS,
+  RELAY_EVENTS,
+  RELAY_SERVER_EVENTS,
+  SERVER_EVENTS,
+  TOPICS,
+  isChatTopic,
+} from '@showfloor/contracts';
 import type { Event as PacketEvent } from 'socket.io';
 import { ProviderError } from '../provider/errors.ts';
 import { refuse, type HandlerResult, type RelayContext, type TopicHandler } from './context.ts';
@@ -42,6 +49,7 @@ const HANDLERS: ReadonlyMap<string, AnyHandler> = new Map<string, AnyHandler>([
 const SERVER_ONLY: ReadonlySet<string> = new Set([
   TOPICS.USER_ACCESS_CHANGE,
   ...Object.values(SERVER_EVENTS),
+  ...Object.values(RELAY_SERVER_EVENTS),
 ]);
 
 type Ack = (answer: unknown) => void;

@@ -2,7 +2,8 @@
  * The typed socket.io server on /messaging and its adapter. With a Redis URL: @socket.io/redis-adapter over
  * ioredis (pub client + pub.duplicate(), both with error handlers); without: the in-memory adapter (one node).
  * While Redis is away each node keeps serving its own clients (cross-node publishes are skipped, not queued),
- * and fan-out resumes by itself when ioredis reconnects and resubscribes.
+ * and fan-out resumes by itself when ioredis reconnects and resubscribes; then the node's sockets are told to
+ * `resync` (catch up), since what was published meanwhile never reached them.
  */
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
@@ -10,6 +11,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  RELAY_SERVER_EVENTS,
   SOCKET_PATH,
   type ClientToServerEvents,
   type InterServerEvents,
@@ -45,6 +47,14 @@ export interface RelayIo {
   redis(): Redis | undefined;
   /** Stops accepting, closes every socket and the Redis connections; leaves the HTTP server to Fastify. */
   close(): Promise<void>;
+}
+
+/**
+ * How long a node's sockets spread their catch-up after a `resync` (each waits a random part of it): 1 ms per
+ * socket on top of 500 ms, at most 15 s, so ten thousand tabs do not read history in the same second.
+ */
+export function resyncSpreadMs(sockets: number): number {
+  return Math.min(15_000, 500 + sockets);
 }
 
 /** Waits until a client is ready, at most `ms`; resolves either way (a late Redis means "degraded"). */
@@ -113,13 +123,39 @@ export async function createRelayIo(
   let lastState: AdapterState | undefined;
   const state = (): AdapterState =>
     pub.status === 'ready' && sub.status === 'ready' ? 'connected' : 'degraded';
+  /**
+   * Fan-out was interrupted (Redis away, or it dropped the subscriber, e.g. past its pub/sub output buffer
+   * limit): what other nodes published meanwhile never reached this node's sockets, so they catch up. The
+   * subscriber sends its re-subscriptions right after 'ready'; a PING answered after them means they are in
+   * place, so nothing published from then on is missed between the catch-up read and live delivery.
+   */
+  const askToResync = (): void => {
+    setImmediate(() => {
+      sub.ping().then(
+        () => {
+          const sockets = io.of('/').sockets.size;
+          metrics.resyncs.inc({ reason: 'fanout_interrupted' });
+          redisLog.info({ sockets }, 'fan-out was interrupted: asking local sockets to catch up');
+          io.local.emit(RELAY_SERVER_EVENTS.RESYNC, {
+            reason: 'fanout_interrupted',
+            spread_ms: resyncSpreadMs(sockets),
+          });
+        },
+        // Gone again before the re-subscriptions were in: the next 'ready' asks.
+        () => undefined,
+      );
+    });
+  };
   const refresh = (): void => {
     const current = state();
     if (current === lastState) return;
+    const previous = lastState;
     lastState = current;
     metrics.setAdapterState(current);
-    if (current === 'connected') redisLog.info('redis adapter connected: cross-node fan-out on');
-    else redisLog.warn('redis adapter degraded: serving local clients only until redis is back');
+    if (current === 'connected') {
+      redisLog.info('redis adapter connected: cross-node fan-out on');
+      if (previous === 'degraded') askToResync();
+    } else redisLog.warn('redis adapter degraded: serving local clients only until redis is back');
   };
   for (const client of [pub, sub]) {
     // Errors repeat on every reconnect attempt while Redis is away: the state change is logged once above.

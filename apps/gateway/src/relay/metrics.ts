@@ -41,6 +41,8 @@ export interface RelayMetrics {
   adapterState: Gauge<'state'>;
   /** Cross-node publishes dropped while Redis was away. */
   adapterDroppedPublishes: Counter;
+  /** `resync` requests sent to this node's sockets, by reason. */
+  resyncs: Counter<'reason'>;
   disconnects: Counter<'reason'>;
   setAdapterState(state: AdapterState): void;
   /** The per-topic series of the hot path, resolved once per topic label (no label hashing per emit). */
@@ -121,6 +123,12 @@ export function createRelayMetrics(registry: Registry): RelayMetrics {
     adapterDroppedPublishes: new Counter({
       name: 'relay_adapter_dropped_publishes_total',
       help: 'Cross-node publishes skipped while Redis was unreachable (local delivery continued)',
+      registers,
+    }),
+    resyncs: new Counter({
+      name: 'relay_resyncs_total',
+      help: 'Times this node asked its sockets to catch up because live fan-out may have dropped messages, by reason',
+      labelNames: ['reason'],
       registers,
     }),
     disconnects: new Counter({

@@ -1,11 +1,20 @@
 /**
  * Redis going away: this suite runs its OWN redis-server on a spare port (never the machine's 6379), stops it
  * mid-test and starts it again. Meanwhile each node keeps serving its own clients, /readyz says degraded, a
- * client loads what it missed from history, and cross-node fan-out resumes by itself.
+ * client loads what it missed from history, and cross-node fan-out resumes by itself; then every node asks its
+ * sockets to `resync`, so a tab catches up even when no later message reveals what it missed.
  */
 import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatTopic, type CatchUpAck, type ChatAck, type ChatMessage } from '@showfloor/contracts';
+import {
+  ChatSync,
+  chatTopic,
+  type CatchUpAck,
+  type ChatAck,
+  type ChatMessage,
+  type ResyncEvent,
+} from '@showfloor/contracts';
 import { connectAs, settle, until, type TestClient } from './testing/clients.ts';
 import { startOwnRedis, type OwnRedis } from './testing/redis.ts';
 import { relayEnv, signIn, startRelayStack, type RelayStack, type SignedIn } from './testing/stack.ts';
@@ -80,12 +89,34 @@ describe('relay during a Redis outage', () => {
       during.id,
     ]);
 
+    // The last message of a conversation dropped by fan-out: no later message shows the remote tab a gap.
+    const lastDuring = await say('last during the outage');
+    await until(() => ids(local).includes(lastDuring.id), 'local delivery of the last message');
+    const remoteChat = new ChatSync({
+      requestCatchUp: (request) => remote.request<CatchUpAck>('catch_up', request),
+    });
+    remoteChat.track(before.conversation, { afterSeq: during.seq ?? 0 });
+    remote.socket.on('resync', () => void remoteChat.resync());
+    expect(remote.events('resync')).toEqual([]);
+
     await redis.start();
     await until(
       () => node1.app.relay.adapterState() === 'connected' && node2.app.relay.adapterState() === 'connected',
       'both nodes to reconnect',
       15_000,
     );
+    await until(
+      () => remote.events('resync').length === 1 && local.events('resync').length === 1,
+      'a resync on both nodes',
+      10_000,
+    );
+    expect(remote.events<ResyncEvent>('resync')).toEqual([{ reason: 'fanout_interrupted', spread_ms: 501 }]);
+    expect(local.events<ResyncEvent>('resync')).toEqual([{ reason: 'fanout_interrupted', spread_ms: 502 }]);
+    await until(
+      () => remoteChat.timeline(before.conversation)?.hasId(lastDuring.id) === true,
+      'the remote tab to catch up after the resync',
+    );
+    remoteChat.dispose();
     expect(((await (await fetch(`${node2.url}/readyz`)).json()) as { status: string }).status).toBe('ok');
     const after = await say('after the outage');
     await until(
@@ -94,7 +125,62 @@ describe('relay during a Redis outage', () => {
       10_000,
     );
     await settle();
-    expect(ids(local)).toEqual([before.id, during.id, after.id]);
+    expect(ids(local)).toEqual([before.id, during.id, lastDuring.id, after.id]);
     expect(ids(remote)).toEqual([before.id, after.id]);
   }, 60_000);
+});
+
+describe('relay when Redis drops its subscriber', () => {
+  it('asks its sockets to catch up once the subscription is back (output buffer limit, CLIENT KILL)', async () => {
+    const [node1, node2] = stack.nodes as [(typeof stack.nodes)[number], (typeof stack.nodes)[number]];
+    await until(
+      () => node1.app.relay.adapterState() === 'connected' && node2.app.relay.adapterState() === 'connected',
+      'both nodes connected',
+      15_000,
+    );
+    const linus: SignedIn = await signIn(node1.url, 'linus@demo.test');
+    const erin: SignedIn = await signIn(node2.url, 'erin@demo.test');
+    const sender = await connectAs(node1.url, { token: linus.token, userId: linus.userId });
+    const receiver = await connectAs(node2.url, { token: erin.token, userId: erin.userId });
+    clients.push(sender, receiver);
+    const first = await sender.request<ChatAck>(TOPIC, {
+      type: 'text',
+      action: 'message',
+      message: 'before the subscriber is dropped',
+      from: linus.userId,
+      to: [erin.userId],
+      client_id: randomUUID(),
+    });
+    if (first.statusCode !== 200 || !first.data) throw new Error('not stored');
+    const chat = new ChatSync({
+      requestCatchUp: (request) => receiver.request<CatchUpAck>('catch_up', request),
+    });
+    await until(() => receiver.events(TOPIC).length === 1, 'the first message');
+    chat.receive(receiver.events<ChatMessage>(TOPIC)[0] as ChatMessage);
+    receiver.socket.on('resync', () => void chat.resync());
+
+    // What Redis does to a subscriber past client-output-buffer-limit pubsub: it closes the connection.
+    const admin = new Redis(redis.url);
+    try {
+      await admin.client('KILL', 'TYPE', 'pubsub');
+    } finally {
+      admin.disconnect();
+    }
+    const dropped = await sender.request<ChatAck>(TOPIC, {
+      type: 'text',
+      action: 'message',
+      message: 'while the subscriber reconnects',
+      from: linus.userId,
+      to: [erin.userId],
+      client_id: randomUUID(),
+    });
+    if (dropped.statusCode !== 200 || !dropped.data) throw new Error('not stored');
+    await until(() => receiver.events('resync').length === 1, 'a resync on the receiving node', 10_000);
+    expect(receiver.events<ResyncEvent>('resync')[0]?.reason).toBe('fanout_interrupted');
+    await until(
+      () => chat.timeline(first.data?.conversation ?? '')?.hasId(dropped.data?.id ?? '') === true,
+      'the dropped message caught up',
+    );
+    chat.dispose();
+  }, 30_000);
 });
