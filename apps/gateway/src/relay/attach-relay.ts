@@ -132,25 +132,27 @@ export async function attachRelay(
     // few KiB per connection (socket.io's memory advice).
     releaseRequest(socket);
     presence.connected(data.userId);
-    installDispatcher(ctx, socket, limits);
     socket.on('disconnect', (reason) => {
       metrics.connectedSockets.dec();
       metrics.disconnects.inc({ reason });
       presence.disconnected(data.userId, data.eventCode);
     });
-    // The room the tab shows: joined once the provider says the user may access it.
+    // The room the tab shows: joined once the provider says the user may access it. The socket's packets
+    // wait for that answer (installDispatcher), so nothing the client asks is answered from before the join.
     const query = HandshakeQuerySchema.safeParse(socket.handshake.query);
     const roomId = query.success && query.data.roomId ? Number(query.data.roomId) : undefined;
-    if (roomId) {
-      ctx.directory.canAccessRoom(data, roomId).then(
-        (isAllowed) => {
-          if (!isAllowed || !socket.connected || data.roomId !== undefined) return;
-          data.roomId = roomId;
-          void socket.join(SOCKET_ROOMS.room(data.eventCode, roomId));
-        },
-        (error: unknown) => logger.warn({ err: error, roomId }, 'relay: room access check failed at connect'),
-      );
-    }
+    const joined = roomId
+      ? ctx.directory.canAccessRoom(data, roomId).then(
+          (isAllowed) => {
+            if (!isAllowed || !socket.connected || data.roomId !== undefined) return;
+            data.roomId = roomId;
+            void socket.join(SOCKET_ROOMS.room(data.eventCode, roomId));
+          },
+          (error: unknown) =>
+            logger.warn({ err: error, roomId }, 'relay: room access check failed at connect'),
+        )
+      : undefined;
+    installDispatcher(ctx, socket, limits, joined);
   });
 
   app.decorate('relay', { io, adapterState: relayIo.adapterState, options } satisfies Relay);

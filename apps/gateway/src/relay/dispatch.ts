@@ -55,11 +55,28 @@ const SERVER_ONLY: ReadonlySet<string> = new Set([
 type Ack = (answer: unknown) => void;
 
 /** Installs the dispatcher on a connected socket. */
-export function installDispatcher(ctx: RelayContext, socket: RelaySocket, limits: EmitLimitOptions): void {
+export function installDispatcher(
+  ctx: RelayContext,
+  socket: RelaySocket,
+  limits: EmitLimitOptions,
+  /**
+   * Settles once the handshake's room is joined (or refused). Packets wait for it, in order, so a catch-up
+   * read never runs before the room's live messages reach the socket (they would vanish in between).
+   */
+  joined?: Promise<unknown>,
+): void {
   const limiter = new EmitLimiter(limits);
   const { metrics } = ctx;
-
+  const open = (): void => {
+    pending = undefined;
+  };
+  let pending: Promise<void> | undefined = joined?.then(open, open);
   socket.use((packet: PacketEvent, _next) => {
+    if (pending) void pending.then(() => dispatch(packet));
+    else dispatch(packet);
+  });
+
+  const dispatch = (packet: PacketEvent): void => {
     const started = performance.now();
     const name = packet[0];
     const last = packet[packet.length - 1];
@@ -139,5 +156,5 @@ export function installDispatcher(ctx: RelayContext, socket: RelaySocket, limits
       ctx.logger.error({ err: error, topic: label, userId: socket.data.userId }, 'relay handler failed');
       return refuse('internal', RELAY_ERRORS.INTERNAL);
     }
-  });
+  };
 }
