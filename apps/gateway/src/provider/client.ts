@@ -10,16 +10,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   BACKEND_MESSAGES,
   ProviderErrorSchema,
-  callInputSchema,
   callPath,
   catalogue,
   describeIssues,
   fillPath,
+  parseCallInput,
   splitCallInput,
   type CallInput,
   type CallName,
   type CallOutput,
   type Catalogue,
+  type CheckedCallInput,
   type RestCall,
 } from '@showfloor/contracts';
 import type { GatewayMetrics } from '../observability/metrics.ts';
@@ -95,6 +96,13 @@ export function toQueryString(query: unknown): string {
   return text ? `?${text}` : '';
 }
 
+/** The catalogue entry of `service.name`; an unknown name is a programming error. */
+function entryOf<S extends ServiceKey, N extends CallName<S>>(service: S, name: N): CallOf<S, N> {
+  const entry = (catalogue[service] as Record<string, RestCall>)[name];
+  if (!entry) throw new Error(`unknown provider call ${String(service)}.${name}`);
+  return entry as CallOf<S, N>;
+}
+
 /** The typed provider client. */
 export class ProviderClient {
   readonly baseUrl: string;
@@ -129,16 +137,26 @@ export class ProviderClient {
     input: CallInput<CallOf<S, N>>,
     options: CallOptions = {},
   ): Promise<CallOutput<CallOf<S, N>>> {
-    const entry = (catalogue[service] as Record<string, RestCall>)[name];
-    if (!entry) throw new Error(`unknown provider call ${String(service)}.${name}`);
-    const parsed = callInputSchema(entry).safeParse(input ?? {});
+    const parsed = parseCallInput(entryOf(service, name), input ?? {});
     if (!parsed.success) {
       const message = describeIssues(parsed.error.issues);
       throw new ProviderError(400, { message }, 'answer', { cause: parsed.error });
     }
-    return (await this.request(entry, parsed.data, options, `${String(service)}.${name}`)) as CallOutput<
-      CallOf<S, N>
-    >;
+    return this.callParsed(service, name, parsed.data, options);
+  }
+
+  /**
+   * `call` for an input already checked, without parsing it again: only a `CheckedCallInput` fits (from
+   * `parseCallInput`, or a contracts builder such as `sendMessageInput` on the chat hot path).
+   */
+  async callParsed<S extends ServiceKey, N extends CallName<S>>(
+    service: S,
+    name: N,
+    input: CheckedCallInput<CallOf<S, N>>,
+    options: CallOptions = {},
+  ): Promise<CallOutput<CallOf<S, N>>> {
+    const answer = await this.request(entryOf(service, name), input, options, `${String(service)}.${name}`);
+    return answer as CallOutput<CallOf<S, N>>;
   }
 
   /**

@@ -102,6 +102,23 @@ export type CallOutput<C extends RestCall> = C['responses'] extends { 200: infer
       ? z.output<S>
       : never;
 
+declare const CHECKED: unique symbol;
+/**
+ * A call's flat input that is known to pass the call's input schema: from {@link parseCallInput}, or from a
+ * contracts builder that assembles it only from values the same field schemas accepted (the chat relay's
+ * `sendMessageInput`, property-tested against the schema). The gateway's `ProviderClient.callParsed` takes
+ * only this type, so a call is never sent unchecked and never checked twice.
+ */
+export type CheckedCallInput<C extends RestCall> = CallParsedInput<C> & { readonly [CHECKED]: C };
+
+/** Parses a call's flat input with {@link callInputSchema}; the data is a {@link CheckedCallInput}. */
+export function parseCallInput<C extends RestCall>(
+  call: C,
+  input: unknown,
+): z.ZodSafeParseResult<CheckedCallInput<C>> {
+  return callInputSchema(call).safeParse(input) as z.ZodSafeParseResult<CheckedCallInput<C>>;
+}
+
 const PARTS = ['params', 'query', 'body'] as const;
 type Part = (typeof PARTS)[number];
 

@@ -86,6 +86,32 @@ export const ChatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
+/** Why a sendMessage body is refused beyond its fields' own checks. */
+export const SEND_MESSAGE_ISSUES = {
+  EMPTY: 'Message must not be empty',
+  NO_DESTINATION: 'Give room_id, conversation_id, to or bot',
+} as const;
+
+/** True when a message's text may be stored: a text message (`action` 'message') is not blank; calls may be. */
+export function hasStorableText(message: { action: ChatMessageAction; message: string }): boolean {
+  return message.action !== 'message' || message.message.trim().length > 0;
+}
+
+/** True when a sendMessage body says where the message goes: a room, a conversation, recipients or a bot. */
+export function hasDestination(message: {
+  room_id?: number | undefined;
+  conversation_id?: string | undefined;
+  to?: readonly number[] | undefined;
+  bot?: string | undefined;
+}): boolean {
+  return (
+    message.room_id !== undefined ||
+    message.conversation_id !== undefined ||
+    (message.to !== undefined && message.to.length > 0) ||
+    message.bot !== undefined
+  );
+}
+
 /**
  * POST conversation/conversations/messages body: the provider answers the stored ChatMessage. A new private
  * conversation is named by `to`, a room one by `room_id`, an existing one by `conversation_id`.
@@ -101,20 +127,8 @@ export const SendMessageSchema = z
     client_id: ClientIdSchema.optional(),
     bot: z.string().max(200).optional(),
   })
-  .refine((m) => m.action !== 'message' || m.message.trim().length > 0, {
-    message: 'Message must not be empty',
-    path: ['message'],
-  })
-  .refine(
-    (m) =>
-      m.room_id !== undefined ||
-      m.conversation_id !== undefined ||
-      (m.to !== undefined && m.to.length > 0) ||
-      m.bot !== undefined,
-    {
-      message: 'Give room_id, conversation_id, to or bot',
-    },
-  );
+  .refine(hasStorableText, { message: SEND_MESSAGE_ISSUES.EMPTY, path: ['message'] })
+  .refine(hasDestination, { message: SEND_MESSAGE_ISSUES.NO_DESTINATION });
 export type SendMessage = z.infer<typeof SendMessageSchema>;
 
 /**

@@ -4,8 +4,19 @@
  * (spec 02 §4.4) and the catch-up after a reconnect.
  */
 import { z } from 'zod';
-import { ChatMessageSchema, ConversationIdSchema } from '../entities/chat-message.ts';
+import {
+  ChatMessageSchema,
+  ConversationIdSchema,
+  SEND_MESSAGE_ISSUES,
+  hasDestination,
+  hasStorableText,
+  type SendMessage,
+} from '../entities/chat-message.ts';
 import { TEMP_CONVERSATION_PREFIX } from '../constants.ts';
+import type { IssueLike } from '../errors.ts';
+// Types only: the chat client code in the browser does not load the catalogue.
+import type { CheckedCallInput } from '../catalogue/index.ts';
+import type { conversationCalls } from '../catalogue/conversation.ts';
 import { AckErrorSchema, AckOkSchema } from './ack.ts';
 
 /**
@@ -62,6 +73,46 @@ export function isCallSignal(message: Pick<ChatSend, 'type' | 'action'>): boolea
 /** True when a conversation id is absent or temporary (`temp-…`): the provider creates or finds it. */
 export function isTemporaryConversation(id: string | undefined): boolean {
   return id === undefined || id.startsWith(TEMP_CONVERSATION_PREFIX);
+}
+
+/** Where the relay sends a chat message after its checks: to its recipients, or into its room. */
+export interface ChatRoute {
+  /** The recipients without the sender (members of the sender's event). */
+  to?: number[] | undefined;
+  /** The room of a room-chat message the sender may access. */
+  room_id?: number | undefined;
+}
+
+/** The relay's sendMessage input, or why the provider would refuse it. */
+export type SendMessageInputResult =
+  | { isValid: true; data: CheckedCallInput<typeof conversationCalls.sendMessage> }
+  | { isValid: false; issues: IssueLike[] };
+
+/**
+ * The `conversation.sendMessage` input of a parsed chat message, without parsing again: every field is copied
+ * from a `ChatSend` that `ChatSendSchema` accepted with the same field schemas `SendMessageSchema` uses (text,
+ * type, action, client_id, bot, conversation id, recipients, room id), and the two rules of the body itself
+ * (`hasStorableText`, `hasDestination`) are checked here, with the schema's own texts. A property test holds
+ * this to `SendMessageSchema`: what it builds, the schema accepts unchanged; what it refuses, the schema
+ * refuses with the same issues. That is what makes the result a {@link CheckedCallInput}.
+ */
+export function sendMessageInput(message: ChatSend, route: ChatRoute): SendMessageInputResult {
+  const conversationId = isTemporaryConversation(message.conversation) ? undefined : message.conversation;
+  const input: SendMessage = {
+    message: message.message,
+    type: message.type,
+    action: message.action,
+    ...(message.client_id === undefined ? {} : { client_id: message.client_id }),
+    ...(message.bot === undefined ? {} : { bot: message.bot }),
+    ...(conversationId === undefined ? {} : { conversation_id: conversationId }),
+    ...(route.to === undefined ? {} : { to: route.to }),
+    ...(route.room_id === undefined ? {} : { room_id: route.room_id }),
+  };
+  const issues: IssueLike[] = [];
+  if (!hasStorableText(input)) issues.push({ path: ['message'], message: SEND_MESSAGE_ISSUES.EMPTY });
+  if (!hasDestination(input)) issues.push({ path: [], message: SEND_MESSAGE_ISSUES.NO_DESTINATION });
+  if (issues.length > 0) return { isValid: false, issues };
+  return { isValid: true, data: input as CheckedCallInput<typeof conversationCalls.sendMessage> };
 }
 
 /** Largest page a catch-up answers; ask again from the last seq when `has_more`. */

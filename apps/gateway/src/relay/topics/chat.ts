@@ -12,12 +12,13 @@ import {
   RELAY_ERRORS,
   SOCKET_ROOMS,
   chatTopic,
+  describeIssues,
   isCallSignal,
   isTemporaryConversation,
+  sendMessageInput,
   type ChatAck,
   type ChatMessage,
   type ChatSend,
-  type SendMessage,
   type SocketData,
 } from '@showfloor/contracts';
 import { ProviderError } from '../../provider/errors.ts';
@@ -57,34 +58,29 @@ export const handleChat: TopicHandler<ChatOk> = async (ctx, socket, payload) => 
   const conversationId = isTemporaryConversation(message.conversation) ? undefined : message.conversation;
   const isCall = isCallSignal(message);
 
-  const body: SendMessage = {
-    message: message.message,
-    type: message.type,
-    action: message.action,
-    ...(message.client_id === undefined ? {} : { client_id: message.client_id }),
-    ...(message.bot === undefined ? {} : { bot: message.bot }),
-    ...(conversationId === undefined ? {} : { conversation_id: conversationId }),
-  };
   let roomId: number | undefined;
   if (recipients.length > 0) {
     if (!(await ctx.directory.areEventMembers(user, recipients))) {
       return refuse('recipient_not_in_event', RELAY_ERRORS.RECIPIENT_NOT_IN_EVENT);
     }
-    body.to = recipients;
   } else if (message.room && message.bot === undefined && !isCall) {
     roomId = message.room.id;
     if (!(await ctx.directory.canAccessRoom(user, roomId)))
       return refuse('room_forbidden', RELAY_ERRORS.ROOM_FORBIDDEN);
-    body.room_id = roomId;
   } else if (message.bot === undefined && conversationId === undefined) {
     return isCall
       ? refuse('payload_invalid', RELAY_ERRORS.CALL_NEEDS_CONVERSATION)
       : refuseInvalidPayload('give to, room, bot or conversation');
   }
 
+  // Built from the message parsed above, checked without a second parse (the hot path: one parse per message).
+  const input = sendMessageInput(message, recipients.length > 0 ? { to: recipients } : { room_id: roomId });
+  if (!input.isValid) {
+    return refuse('not_stored', `${RELAY_ERRORS.NOT_STORED}: ${describeIssues(input.issues)}`);
+  }
   let stored: ChatMessage;
   try {
-    stored = await ctx.provider.call('conversation', 'sendMessage', body, { token: user.token });
+    stored = await ctx.provider.callParsed('conversation', 'sendMessage', input.data, { token: user.token });
   } catch (error) {
     if (error instanceof ProviderError) {
       const reason = error.status === 403 && roomId !== undefined ? 'room_forbidden' : 'not_stored';
