@@ -90,6 +90,35 @@ describe('auth service', () => {
     }
   });
 
+  it('grants the event notification screen (/announcement) to event-admins and admins only', async () => {
+    const screensOf = async (email: string) => {
+      const r = await h.call('auth', 'signin', { body: signInBody(email) });
+      const user = (r.body as { user_data: { screen_access_rights: Array<{ frontend_name: string }> } })
+        .user_data;
+      return user.screen_access_rights.map((s) => s.frontend_name);
+    };
+    expect(await screensOf('erin@demo.test')).toContain('/announcement');
+    expect(await screensOf('root@demo.test')).toContain('/announcement');
+    for (const email of ['ada@demo.test', 'grace@demo.test', 'linus@demo.test']) {
+      const screens = await screensOf(email);
+      expect(screens, email).toEqual(expect.arrayContaining(['/profile', '/lobby', '/settings']));
+      expect(screens, email).not.toContain('/announcement');
+    }
+    const signUp = await h.call('auth', 'signup', {
+      body: {
+        firstname: 'New',
+        lastname: 'Visitor',
+        email: 'new.visitor@demo.test',
+        password: 'Showfloor2026',
+        active: true,
+        event_code: 'DEMO',
+      },
+    });
+    const fresh = (signUp.body as { user_data: { screen_access_rights: Array<{ frontend_name: string }> } })
+      .user_data;
+    expect(fresh.screen_access_rights.map((s) => s.frontend_name)).not.toContain('/announcement');
+  });
+
   it('refuses wrong credentials, an unknown user and a bad body', async () => {
     const wrong = await h.call('auth', 'signin', {
       body: { ...signInBody('ada@demo.test'), password: 'nope-nope' },

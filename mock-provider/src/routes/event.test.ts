@@ -329,6 +329,77 @@ describe('event service', () => {
     expect(missing.status).toBe(404);
   });
 
+  it('records an achievement: completes the badge that asks for it and credits its coins once', async () => {
+    const record = (body: Record<string, unknown>, token = tokens.ada) =>
+      h.call('event', 'recordAchievement', { token, body });
+    const first = await record({ achievement_attribute: 'visit_booth_a', room_id: 4, content_id: 3 });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      badge: { id: 3, title: 'Explorer', badge_complete: true, coin_value: 20 },
+      coins_credited: 20,
+      coin_balance: 100,
+    });
+    // The same achievement again, or another attribute of the same badge, credits nothing.
+    for (const attribute of ['visit_booth_a', 'explore_hall']) {
+      const again = await record({ achievement_attribute: attribute, room_id: 4 });
+      expect(again.body).toEqual({ badge: null, coins_credited: 0, coin_balance: 100 });
+    }
+    // An attribute no badge asks for completes nothing.
+    const unknown = await record({ achievement_attribute: 'dance_on_stage', room_id: 0 });
+    expect(unknown.body).toEqual({ badge: null, coins_credited: 0, coin_balance: 100 });
+    const passport = PassportSchema.parse((await h.call('event', 'getPassport', { token: tokens.ada })).body);
+    expect(passport.badges.filter((b) => b.badge_complete).map((b) => b.id)).toEqual([1, 2, 3]);
+    expect(passport.coin_balance).toBe(100);
+    // A badge without coins completes with 0 coins credited.
+    const listener = await record({ achievement_attribute: 'watch_keynote', room_id: 3 });
+    expect(listener.body).toMatchObject({ badge: { id: 4, coin_value: null }, coins_credited: 0 });
+  });
+
+  it('credits a repeated achievement once even when the records arrive at once', async () => {
+    const body = { achievement_attribute: 'explore_hall', room_id: 4 };
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => h.call('event', 'recordAchievement', { token: tokens.ada, body })),
+    );
+    expect(answers.map((a) => (a.body as { coins_credited: number }).coins_credited).sort()).toEqual([
+      0, 0, 20,
+    ]);
+    expect(h.state.users.get(1)?.completed_badges).toEqual([1, 2, 3]);
+  });
+
+  it("refuses an achievement in another event's room or without a token", async () => {
+    const foreign = await h.call('event', 'recordAchievement', {
+      token: tokens.ada,
+      body: { achievement_attribute: 'visit_booth_a', room_id: 7 },
+    });
+    expect(foreign.status).toBe(404);
+    const bad = await h.call('event', 'recordAchievement', {
+      token: tokens.ada,
+      body: { achievement_attribute: '', room_id: 4 },
+    });
+    expect(bad.status).toBe(400);
+    const anonymous = await h.call('event', 'recordAchievement', {
+      body: { achievement_attribute: 'visit_booth_a', room_id: 4 },
+    });
+    expect(anonymous.status).toBe(401);
+    expect(h.state.users.get(1)?.completed_badges).toEqual([1, 2]);
+  });
+
+  it('sells once when two purchases for the same coins arrive at once; the balance never goes below 0', async () => {
+    // ada has 80 coins: one mug (60) fits, two do not.
+    const body = { item_id: 1, coin_price: 60 };
+    const answers = await Promise.all(
+      [1, 2].map(() => h.call('event', 'purchase', { token: tokens.ada, body })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    const refused = answers.find((a) => a.status === 400);
+    expect(refused && errorOf(refused).message).toBe(
+      'Insufficient balance to buy Showfloor Mug. Please collect achievements to get more coins.',
+    );
+    expect(h.state.purchases.filter((p) => p.user_id === 1)).toHaveLength(1);
+    const passport = PassportSchema.parse((await h.call('event', 'getPassport', { token: tokens.ada })).body);
+    expect(passport.coin_balance).toBe(20);
+  });
+
   it('answers every call as the OpenAPI document describes and covers each call both ways', async () => {
     expect(await checkRecordings(h.recordings)).toEqual([]);
     expect(h.uncovered('event')).toEqual([]);

@@ -320,6 +320,28 @@ export const eventHandlers: HandlerTable<typeof eventCalls> = {
     return passportOf(state, caller.user);
   },
 
+  recordAchievement({ body, caller, state }) {
+    const { user } = caller;
+    if (body.room_id > 0) {
+      const room = state.rooms.get(body.room_id);
+      if (!room || room.event_code !== user.event_code) throw notFound('Room');
+    }
+    // Synchronous from the read to the write: two records of the same achievement at once credit it once.
+    const badge = [...state.badges.values()].find(
+      (b) =>
+        b.event_code === user.event_code &&
+        b.achievement_attributes.includes(body.achievement_attribute) &&
+        !user.completed_badges.includes(b.id),
+    );
+    if (badge) user.completed_badges.push(badge.id);
+    const passport = passportOf(state, user);
+    return {
+      badge: badge ? (passport.badges.find((b) => b.id === badge.id) ?? null) : null,
+      coins_credited: badge?.coin_value ?? 0,
+      coin_balance: passport.coin_balance,
+    };
+  },
+
   claimPassport({ caller, state }) {
     const passport = passportOf(state, caller.user);
     if (passport.badges.length === 0 || passport.badges.some((b) => !b.badge_complete))
@@ -339,6 +361,8 @@ export const eventHandlers: HandlerTable<typeof eventCalls> = {
     return { items };
   },
 
+  // Synchronous from the balance read to the debit (no await in between): two purchases sent at once are
+  // served one after the other, so they can never spend the same coins and the balance never goes below 0.
   purchase({ body, caller, state }) {
     const item = state.storeItems.get(body.item_id);
     if (!item || item.event_code !== caller.user.event_code) throw notFound('Store item');

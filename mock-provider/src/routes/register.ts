@@ -1,5 +1,5 @@
 /**
- * Registers every catalogue call as a Fastify route: bearer check by the call's `auth`, the 2000-character
+ * Registers every catalogue call as a Fastify route: bearer and role check by the call's `auth`, the 2000-character
  * text rule, params/query/body validation with the call's schemas, the handler from the service's table,
  * and the answer shaped by the call's success schema (or sent as file, CSV or redirect).
  */
@@ -12,6 +12,7 @@ import {
   callPath,
   describeIssues,
   isManager,
+  isRecruiter,
   listCalls,
   successSchema,
   successStatus,
@@ -175,6 +176,7 @@ export function registerCatalogue(
           caller = await resolveCaller(request, state, services);
           if (!caller) throw invalidToken();
           if (call.auth === 'manager' && !caller.isManager) throw forbidden();
+          if (call.auth === 'recruiter' && !isRecruiter(caller.user.roles)) throw forbidden();
         }
         if (hasTooLongText(request.query) || (!call.multipart && hasTooLongText(request.body))) {
           throw new ProviderHttpError(400, BACKEND_MESSAGES.TEXT_TOO_LONG);

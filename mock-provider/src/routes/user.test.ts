@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BACKEND_MESSAGES,
   PROFILE_ERROR_TEXTS,
   RecruitingUserDataSchema,
   UserListSchema,
@@ -449,6 +450,43 @@ describe('user service', () => {
     expect(
       (await h.call('user', 'getRecruitingUserData', { token: tokens.ada, params: { id: 2 } })).status,
     ).toBe(403);
+  });
+
+  it('keeps the recruiting calls to event-admins in mode Recruiting, not admins or visitors', async () => {
+    const status = { user_id: 1, status_id: 3, event_code: 'DEMO' };
+    for (const token of [tokens.root, tokens.ada]) {
+      const refusals = [
+        await h.call('user', 'setRecruitingStatus', { token, body: status }),
+        await h.call('user', 'getRecruitingUserData', { token, params: { id: 1 } }),
+        await h.call('user', 'updateRecruitingNotes', { token, params: { id: 1 }, body: { notes: 'x' } }),
+      ];
+      for (const r of refusals) {
+        expect(r.status).toBe(403);
+        expect(errorOf(r).message).toBe(BACKEND_MESSAGES.FORBIDDEN);
+      }
+    }
+    expect(h.state.users.get(1)?.recruiting_status_id).toBe(2);
+  });
+
+  it("saves each recruiter's own notes on a candidate; empty keeps the previous note", async () => {
+    const notes = (body: { notes: string }, id = 1) =>
+      h.call('user', 'updateRecruitingNotes', { token: tokens.erin, params: { id }, body });
+    const dashboard = async () =>
+      RecruitingUserDataSchema.parse(
+        (await h.call('user', 'getRecruitingUserData', { token: tokens.erin, params: { id: 1 } })).body,
+      );
+    expect((await dashboard()).notes).toBeNull();
+    expect((await notes({ notes: 'Strong on algorithms; invite to the panel.' })).body).toEqual({
+      notes: 'Strong on algorithms; invite to the panel.',
+    });
+    expect((await notes({ notes: '  ' })).body).toEqual({
+      notes: 'Strong on algorithms; invite to the panel.',
+    });
+    expect((await dashboard()).notes).toBe('Strong on algorithms; invite to the panel.');
+    const tooLong = await notes({ notes: 'x'.repeat(2001) });
+    expect(tooLong.status).toBe(400);
+    expect((await notes({ notes: 'x' }, 6)).status).toBe(403);
+    expect((await notes({ notes: 'x' }, 999)).status).toBe(404);
   });
 
   it("answers the caller's wallet tokens", async () => {

@@ -4,13 +4,7 @@
  * status and dashboard data, and the token wallet.
  */
 import { randomBytes } from 'node:crypto';
-import {
-  EmailSchema,
-  MIN_PASSWORD_LENGTH,
-  RoleNameSchema,
-  isRecruiter,
-  type userCalls,
-} from '@showfloor/contracts';
+import { EmailSchema, MIN_PASSWORD_LENGTH, RoleNameSchema, type userCalls } from '@showfloor/contracts';
 import { hashPassword } from '../auth/password.ts';
 import { parseCsv } from '../files/csv.ts';
 import { isImageType, sniffContentType } from '../files/sniff.ts';
@@ -428,9 +422,8 @@ export const userHandlers: HandlerTable<typeof userCalls> = {
   setRecruitingStatus({ body, caller, state }) {
     const event = state.eventByCode(body.event_code);
     if (!event) throw notFound('Event');
+    // Recruiters only (the call's auth); a recruiter of this event.
     assertManages(caller, event.code);
-    if (!isRecruiter(caller.user.roles) && !isAdmin(caller))
-      throw forbidden('Only recruiters set recruiting statuses.');
     const candidate = state.users.get(body.user_id);
     if (!candidate || candidate.event_code !== event.code) throw notFound('User');
     const status = state.recruitingStatuses.find((s) => s.id === body.status_id);
@@ -443,9 +436,6 @@ export const userHandlers: HandlerTable<typeof userCalls> = {
     const candidate = state.users.get(params.id);
     if (!candidate) throw notFound('User');
     assertManages(caller, candidate.event_code);
-    const card = [...state.cards.values()].find(
-      (c) => c.owner_id === candidate.id && c.requester_id === caller.user.id,
-    );
     const orNull = (v: string) => (v === '' ? null : v);
     return {
       firstname: candidate.firstname,
@@ -457,7 +447,7 @@ export const userHandlers: HandlerTable<typeof userCalls> = {
       email: orNull(candidate.email),
       webpage: orNull(candidate.webpage),
       linkedin: orNull(candidate.linkedin),
-      notes: card?.notes ? card.notes : null,
+      notes: candidate.recruiting_notes[String(caller.user.id)] || null,
       skills: candidate.tags.filter((t) => t.type === 'skill').map((t) => t.tag_name),
       interests: candidate.tags.filter((t) => t.type === 'interest').map((t) => t.tag_name),
       badges: passportOf(state, candidate).badges,
@@ -466,6 +456,16 @@ export const userHandlers: HandlerTable<typeof userCalls> = {
       recruiting_status_id: candidate.recruiting_status_id,
       recruiting_statuses: state.recruitingStatuses.map((s) => ({ ...s })),
     };
+  },
+
+  updateRecruitingNotes({ params, body, caller, state }) {
+    const candidate = state.users.get(params.id);
+    if (!candidate) throw notFound('User');
+    assertManages(caller, candidate.event_code);
+    const key = String(caller.user.id);
+    // Spec 02 §5: emptying keeps the previous note.
+    if (body.notes.trim() !== '') candidate.recruiting_notes[key] = body.notes;
+    return { notes: candidate.recruiting_notes[key] ?? '' };
   },
 
   getWallet({ caller, state }) {

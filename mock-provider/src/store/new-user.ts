@@ -1,6 +1,6 @@
 /**
  * What a new account starts with besides who it is: a visitor, active, no tags, no picture, the default
- * screens. The demo fixture and sign-up both build users from it.
+ * screens (profile, lobby, settings). The demo fixture and sign-up both build users from it.
  */
 import type { UserRecord } from './types.ts';
 
@@ -24,10 +24,12 @@ export function newUserDefaults(): Omit<UserRecord, Identity> {
     last_login: null,
     breakout_group: null,
     room_access: [],
-    screen_access_rights: ['/profile', '/lobby', '/announcement', '/settings'],
+    // The event notification page (/announcement) is granted by screen rules to event-admins and admins only.
+    screen_access_rights: ['/profile', '/lobby', '/settings'],
     avatar_id: null,
     tutorial_done: false,
     recruiting_status_id: null,
+    recruiting_notes: {},
     current_room_id: null,
     completed_badges: [],
     coins_spent: 0,

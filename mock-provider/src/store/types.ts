@@ -52,6 +52,8 @@ export interface UserRecord {
   tutorial_done: boolean;
   /** The candidate's recruiting status (set by a recruiter of the event). */
   recruiting_status_id: number | null;
+  /** Each recruiter's own notes on this candidate, by the recruiter's user id. */
+  recruiting_notes: Record<string, string>;
   /** The room the user entered last (lobby or room read), for the room's user list. */
   current_room_id: number | null;
   /** Passport: ids of completed badges. */
@@ -162,6 +164,8 @@ export interface BadgeRecord {
   title: string;
   description: string;
   coin_value: number | null;
+  /** The achievement attributes (content items' achievementAction, room pages' badges) that complete it. */
+  achievement_attributes: string[];
 }
 
 export interface StoreItemRecord {

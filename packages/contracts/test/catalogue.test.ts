@@ -159,6 +159,14 @@ describe('catalogue rules of the brief', () => {
     }
   });
 
+  it('keeps the recruiting dashboard to recruiters (event-admin in mode Recruiting)', () => {
+    expect(names((c) => c.auth === 'recruiter')).toEqual([
+      'user.getRecruitingUserData',
+      'user.setRecruitingStatus',
+      'user.updateRecruitingNotes',
+    ]);
+  });
+
   it('marks reads as safe to retry', () => {
     for (const { call } of calls) if (call.method === 'GET') expect(call.idempotent).toBe(true);
   });

@@ -176,7 +176,7 @@ const SPEC_02_CALLS: Readonly<Record<string, SpecCall>> = {
 
 /**
  * Catalogue entries the spec does not list, each added on purpose: the JWKS (TEAM.md), and the natural
- * companions of listed calls (reading media by id, moderating reports, editing mini-map areas by id, marking a conversation read).
+ * companions of listed calls (reading media by id, moderating reports, editing mini-map areas by id, marking a conversation read, recording an achievement event).
  */
 const ADDITIONS: readonly SpecCall[] = [
   ['GET', '/jwks', 'auth'],
@@ -185,6 +185,7 @@ const ADDITIONS: readonly SpecCall[] = [
   ['DELETE', '/mini-map/:id', 'content'],
   ['PATCH', '/report/:id', 'user'],
   ['POST', '/conversations/:id/read', 'conversation'], // spec 02 §4.3 "marked read when at the bottom"
+  ['POST', '/passport/achievements', 'event'], // spec 01 §7 achievement events reach the passport
 ];
 
 /** Path parameter names are the catalogue's choice; compare shapes only. */

@@ -144,3 +144,44 @@ describe('identity from the token, never from input', () => {
     expect(own.status).toBe(200);
   });
 });
+
+describe('roles from the token, never from input', () => {
+  it('keeps the recruiting procedures to event-admins in mode Recruiting, before the provider is called', async () => {
+    const signInDirect = async (email: string) => {
+      const signin = await mock.direct(catalogue.auth.signin, {
+        email,
+        password: 'Showfloor2026',
+        event_code: 'DEMO',
+        frontend: 'visitor',
+        force_login: true,
+      });
+      return (signin.body as { user_data: CurrentUser }).user_data;
+    };
+    const { ada: adaId } = FIXTURE_IDS.users;
+    const attempts: Array<[string, unknown]> = [
+      ['user.getRecruitingUserData', { id: adaId }],
+      ['user.setRecruitingStatus', { user_id: adaId, status_id: 1, event_code: 'DEMO' }],
+      ['user.updateRecruitingNotes', { id: adaId, notes: 'Nice.' }],
+    ];
+    for (const email of ['ada@demo.test', 'root@demo.test']) {
+      const caller = await signInDirect(email);
+      const before = mock.callHits().length;
+      for (const [path, input] of attempts) {
+        const answer = await callProcedure(gateway.url, path, input, { token: caller.jwt_token });
+        expect(answer.status, `${email} ${path}`).toBe(403);
+        expect(answer.error?.data.code).toBe('FORBIDDEN');
+      }
+      expect(mock.callHits().length).toBe(before);
+    }
+    const erin = await signInDirect('erin@demo.test');
+    const own = await callProcedure(
+      gateway.url,
+      'user.getRecruitingUserData',
+      { id: adaId },
+      {
+        token: erin.jwt_token,
+      },
+    );
+    expect(own.status).toBe(200);
+  });
+});

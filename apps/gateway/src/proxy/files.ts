@@ -14,6 +14,7 @@ import {
   PROVIDER_DATABASE_PREFIX,
   callPath,
   isManager,
+  isRecruiter,
   type RestCall,
   type ServiceGroup,
 } from '@showfloor/contracts';
@@ -187,7 +188,10 @@ export async function registerFileProxy(
       const token = fromHeader ?? (isRead ? readTokenCookie(request.headers.cookie) : undefined);
       try {
         const user = await verifier.verify(token);
-        if (route.auth === 'manager' && !isManager(user.roles)) {
+        if (
+          (route.auth === 'manager' && !isManager(user.roles)) ||
+          (route.auth === 'recruiter' && !isRecruiter(user.roles))
+        ) {
           return sendError(reply, 403, { message: BACKEND_MESSAGES.FORBIDDEN });
         }
         (request as ProxiedRequest)[kVerifiedUser] = user;

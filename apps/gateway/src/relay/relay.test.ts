@@ -15,6 +15,7 @@ import {
   type ChatAck,
   type ChatMessage,
   type LogoutEvent,
+  type Passport,
   type UserStatusChange,
 } from '@showfloor/contracts';
 import { callProcedure } from '../../test/gateway.ts';
@@ -468,6 +469,61 @@ describe('calls, announcements, presence, rooms', () => {
     expect(graceTab.events('user_room_events')).toEqual([
       expect.objectContaining({ event: 'enter_room', user_id: ada.userId, room_id: lobbyId }),
     ]);
+  });
+});
+
+describe('achievements', () => {
+  it('records an achievement at the provider once, then passes it to the user and the room', async () => {
+    const adaTab = await tab(node1, ada);
+    const adaOtherTab = await tab(node2, ada);
+    const graceTab = await tab(node2, grace);
+    await enterLobby(adaTab, ada);
+    await enterLobby(graceTab, grace);
+    const passport = async () => {
+      const answer = await callProcedure<Passport>(node1, 'event.getPassport', undefined, {
+        token: ada.token,
+      });
+      if (!answer.data) throw new Error(`no passport: ${answer.error?.message}`);
+      return answer.data;
+    };
+    const before = await passport();
+    expect(before.badges.find((b) => b.title === 'Explorer')?.badge_complete).toBe(false);
+    const achievement = {
+      user_id: ada.userId,
+      achievement_attribute: 'visit_booth_a',
+      room_id: lobbyId,
+      event_code: 'DEMO',
+    };
+
+    expect(await adaTab.request('user_achievement_events', achievement)).toEqual({ statusCode: 200 });
+    await until(
+      () =>
+        adaOtherTab.events('user_achievement_events').length === 1 &&
+        graceTab.events('user_achievement_events').length === 1,
+      'the achievement on her other tab and in the room',
+    );
+    const after = await passport();
+    expect(after.badges.find((b) => b.title === 'Explorer')?.badge_complete).toBe(true);
+    expect(after.coin_balance).toBe(before.coin_balance + 20);
+
+    // The same achievement again is passed on but credits nothing.
+    expect(await adaTab.request('user_achievement_events', achievement)).toEqual({ statusCode: 200 });
+    await until(() => adaOtherTab.events('user_achievement_events').length === 2, 'the repeat');
+    expect((await passport()).coin_balance).toBe(after.coin_balance);
+
+    // Another event's code, or a room of another event, is refused and recorded nowhere.
+    expect(await adaTab.request('user_achievement_events', { ...achievement, event_code: 'VIP' })).toEqual({
+      statusCode: 400,
+      message: RELAY_ERRORS.TOPIC_FOREIGN_EVENT,
+    });
+    const foreignRoom = await adaTab.request<{ statusCode: number; message?: string }>(
+      'user_achievement_events',
+      { ...achievement, achievement_attribute: 'watch_keynote', room_id: 7 },
+    );
+    expect(foreignRoom).toEqual({ statusCode: 400, message: expect.stringMatching(/Room/) });
+    await settle();
+    expect(adaOtherTab.events('user_achievement_events')).toHaveLength(2);
+    expect((await passport()).badges.find((b) => b.title === 'Listener')?.badge_complete).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * Builds one tRPC procedure from one catalogue entry: input = callInputSchema(call) (flat), output = the
- * call's success schema, auth from the entry (public / authed / manager), the provider call made by the one
+ * call's success schema, auth from the entry (public / authed / manager / recruiter), the provider call made by the one
  * provider client with the caller's token and request id. Per-procedure rules say where the caller's identity
  * must appear in the input (never trusted from input alone) and what happens after success.
  */
@@ -20,7 +20,7 @@ import { ProviderError, toTRPCError } from '../provider/errors.ts';
 import type { CallName, CallOf, ServiceKey } from '../provider/client.ts';
 import type { Context } from '../trpc/context.ts';
 import { ROUTER_KEY_OF_SERVICE } from './router-keys.ts';
-import { authedProcedure, managerProcedure, publicProcedure } from '../trpc/init.ts';
+import { authedProcedure, managerProcedure, publicProcedure, recruiterProcedure } from '../trpc/init.ts';
 
 /**
  * The procedure input: the call's flat input schema; a call whose keys are all optional may also be called
@@ -110,6 +110,7 @@ function successSchemaOf(call: RestCall): z.ZodType {
 
 function builderFor(call: RestCall) {
   // Typed as the public builder: ctx.user is read as optional below, so the three share one resolver.
+  if (call.auth === 'recruiter') return recruiterProcedure as unknown as typeof publicProcedure;
   if (call.auth === 'manager') return managerProcedure as unknown as typeof publicProcedure;
   if (call.auth === 'user') return authedProcedure as unknown as typeof publicProcedure;
   return publicProcedure;

@@ -552,6 +552,12 @@ const TABLE: Table = {
     input: (f) => ({ id: f.id('ada') }),
     refused: () => ({ id: 999_999 }),
   },
+  'user.updateRecruitingNotes': {
+    as: 'erin',
+    input: (f) => ({ id: f.id('ada'), notes: 'Invite to the hiring panel.' }),
+    check: (out) => expect(out).toEqual({ notes: 'Invite to the hiring panel.' }),
+    refused: () => ({ id: 999_999, notes: 'x' }),
+  },
   'user.deactivateUser': { as: 'fresh', input: (f) => ({ user_id: f.id('fresh') }) },
   // database
   'database.getAvatars': { as: 'ada', input: () => ({ event_code: 'DEMO' }) },

@@ -1,10 +1,11 @@
 /**
- * The one initTRPC of the gateway: the error formatter and the procedure builders (public, authed, manager).
+ * The one initTRPC of the gateway: the error formatter and the procedure builders (public, authed, manager,
+ * recruiter).
  * Procedures themselves live in routers/<service>/ and are built from catalogue entries (routers/procedure.ts).
  */
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
-import { BACKEND_MESSAGES, describeIssues, isManager } from '@showfloor/contracts';
+import { BACKEND_MESSAGES, describeIssues, isManager, isRecruiter } from '@showfloor/contracts';
 import { describeError, toTRPCError, ProviderError } from '../provider/errors.ts';
 import type { VerifiedUser } from '../auth/token-verifier.ts';
 import type { Context } from './context.ts';
@@ -83,6 +84,16 @@ export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
 /** An authed caller with role admin or event-admin. */
 export const managerProcedure = authedProcedure.use(({ ctx, next }) => {
   if (!isManager(ctx.user.roles))
+    throw new TRPCError({ code: 'FORBIDDEN', message: BACKEND_MESSAGES.FORBIDDEN });
+  return next();
+});
+
+/**
+ * An authed caller with role event-admin in mode 'Recruiting': the recruiting dashboard's calls (refused here,
+ * before the provider is asked, for everyone else, admins included).
+ */
+export const recruiterProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (!isRecruiter(ctx.user.roles))
     throw new TRPCError({ code: 'FORBIDDEN', message: BACKEND_MESSAGES.FORBIDDEN });
   return next();
 });

@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import { MessageSchema } from '../entities/provider-answer.ts';
 import {
+  AchievementResultSchema,
+  AchievementSchema,
   BotCreateSchema,
   BotSchema,
   BotUpdateSchema,
@@ -219,6 +221,18 @@ export const eventCalls = {
     auth: 'user',
     idempotent: true,
     summary: "The caller's passport: badges, coin balance, claimed flag",
+  },
+  recordAchievement: {
+    service: 'event',
+    // Not shown in the spec: how an achievement reaches the passport. The relay records every
+    // user_achievement_events emit here (with the user's token) before passing it on; the badge that asks for
+    // the attribute completes and its coins are credited, once.
+    method: 'POST',
+    path: '/passport/achievements',
+    body: AchievementSchema,
+    responses: { 200: AchievementResultSchema, ...errorResponses(400, 401, 404) },
+    auth: 'user',
+    summary: 'Record an achievement the caller earned: completes its badge and credits its coins once',
   },
   claimPassport: {
     service: 'event',

@@ -21,12 +21,14 @@ export type ServiceGroup = (typeof SERVICE_GROUPS)[number];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * Who may make the call, checked by the provider (and, for `user` and `manager`, by the gateway too).
+ * Who may make the call, checked by the provider (and, for every kind but `public`, by the gateway too).
  * - `public`: no token (sign-in, sign-up, providers, password reset, OAuth2, login-page FAQs).
  * - `user`: any valid bearer token.
  * - `manager`: a valid token with role admin or event-admin.
+ * - `recruiter`: a valid token with role event-admin in mode 'Recruiting' (the recruiting dashboard's calls,
+ *   spec 02 §2.2 "Recruiting dashboard shows only for role event-admin with mode 'Recruiting'").
  */
-export type CallAuth = 'public' | 'user' | 'manager';
+export type CallAuth = 'public' | 'user' | 'manager' | 'recruiter';
 
 /**
  * What the call answers with.

@@ -11,6 +11,7 @@ import {
   IdSchema,
   ProfileUpdateResponseSchema,
   ProfileUpdateSchema,
+  RecruitingNotesSchema,
   RecruitingStatusSchema,
   RecruitingUserDataSchema,
   ReportCreateSchema,
@@ -338,7 +339,7 @@ export const userCalls = {
     path: '/recruitingstatus',
     body: RecruitingStatusSchema,
     responses: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404) },
-    auth: 'manager',
+    auth: 'recruiter',
     summary: "Set a candidate's recruiting status",
   },
   getRecruitingUserData: {
@@ -348,9 +349,21 @@ export const userCalls = {
     path: '/dashboard/:id',
     params: IdParamsSchema,
     responses: { 200: RecruitingUserDataSchema, ...errorResponses(400, 401, 403, 404) },
-    auth: 'manager',
+    auth: 'recruiter',
     idempotent: true,
     summary: "A candidate's recruiting dashboard data",
+  },
+  updateRecruitingNotes: {
+    service: 'user',
+    // Not shown in the spec: how the dashboard's notes are saved. PATCH the candidate's dashboard entry; the
+    // notes are the recruiter's own (each recruiter reads their notes in the dashboard data).
+    method: 'PATCH',
+    path: '/dashboard/:id',
+    params: IdParamsSchema,
+    body: RecruitingNotesSchema,
+    responses: { 200: RecruitingNotesSchema, ...errorResponses(400, 401, 403, 404) },
+    auth: 'recruiter',
+    summary: "Save the recruiter's notes on a candidate (empty keeps the previous note)",
   },
   getWallet: {
     service: 'user',

@@ -1,5 +1,6 @@
 /** The recruiting dashboard's data (spec 01 §3, spec 02 §3, §4.10). */
 import { z } from 'zod';
+import { MAX_NOTES_LENGTH } from '../constants.ts';
 import { EpochMsSchema, EventCodeSchema, IdSchema } from './common.ts';
 import { BusinessCardSchema } from './business-card.ts';
 import { BadgeSchema } from './passport.ts';
@@ -16,6 +17,15 @@ export const RecruitingStatusSchema = z.object({
   event_code: EventCodeSchema,
 });
 export type RecruitingStatus = z.infer<typeof RecruitingStatusSchema>;
+
+/**
+ * PATCH user/dashboard/{id} body and answer: the recruiter's notes on a candidate, at most 2000 characters
+ * (spec 02 §5, §9). Sending '' keeps the previous note; the answer is the note kept.
+ */
+export const RecruitingNotesSchema = z.object({
+  notes: z.string().max(MAX_NOTES_LENGTH, `Notes must be at most ${MAX_NOTES_LENGTH} characters`),
+});
+export type RecruitingNotes = z.infer<typeof RecruitingNotesSchema>;
 
 /** A candidate as the dashboard shows them. */
 export const RecruitingUserDataSchema = BusinessCardSchema.pick({

@@ -7,7 +7,7 @@ import { MAX_TEXT_LENGTH } from '../constants.ts';
 import { NotificationSchema } from '../entities/notification.ts';
 import { RecruitingStatusSchema } from '../entities/recruiting.ts';
 import { UserStatusSchema } from '../entities/user-status.ts';
-import { EpochMsSchema, EventCodeSchema, IdSchema, TimestampStringSchema } from '../entities/common.ts';
+import { EpochMsSchema, IdSchema, TimestampStringSchema } from '../entities/common.ts';
 
 /** A user id on the wire. */
 const UserId = IdSchema;
@@ -65,15 +65,8 @@ export type SceneEvent = z.infer<typeof SceneEventSchema>;
 export const ViewContentSchema = SceneEventSchema;
 export type ViewContent = SceneEvent;
 
-/** `user_achievement_events`: an achievement earned with a content item. */
-export const AchievementEventSchema = z.object({
-  user_id: UserId,
-  achievement_attribute: z.string().min(1).max(200),
-  room_id: RoomId,
-  content_id: z.union([z.number().int(), z.string().max(100)]).nullish(),
-  event_code: EventCodeSchema,
-});
-export type AchievementEvent = z.infer<typeof AchievementEventSchema>;
+/** `user_achievement_events`: an achievement earned with a content item (the entity's, entities/passport.ts). */
+export { AchievementEventSchema, type AchievementEvent } from '../entities/passport.ts';
 
 /**
  * `user_player_events` (shape not shown in the spec: chosen here): a player update inside a room (position,

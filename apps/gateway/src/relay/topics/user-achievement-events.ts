@@ -1,19 +1,26 @@
 /**
- * `user_achievement_events`: an achievement a user earned with a content item, for their own event; passed to
- * the user's tabs (the achievement toast) and the room's other members.
+ * `user_achievement_events`: an achievement a user earned in a room of their own event. It is recorded at the
+ * provider first (event.recordAchievement, with the user's own token: the badge that asks for the attribute
+ * completes and its coins are credited, once), then passed to the user's tabs (their passport reloads) and the
+ * room's other members. A record the provider refuses (a room of another event) is refused with its message.
  */
 import { AchievementEventSchema, RELAY_ERRORS, SOCKET_ROOMS } from '@showfloor/contracts';
 import { defineTopic, okThen, refuse } from '../context.ts';
 
-// The catalogue has no call that records an achievement (passport badges are the provider's own), so it is
-// passed on only.
 export const handleUserAchievementEvents = defineTopic({
   schema: AchievementEventSchema,
   senderField: 'user_id',
-  handle: (ctx, socket, achievement) => {
+  handle: async (ctx, socket, achievement) => {
     const { data } = socket;
     if (achievement.event_code !== data.eventCode)
       return refuse('topic_foreign_event', RELAY_ERRORS.TOPIC_FOREIGN_EVENT);
+    const { achievement_attribute, room_id, content_id } = achievement;
+    await ctx.provider.call(
+      'event',
+      'recordAchievement',
+      { achievement_attribute, room_id, ...(content_id === undefined ? {} : { content_id }) },
+      { token: data.token },
+    );
     return okThen(() => {
       const audience = [SOCKET_ROOMS.user(data.userId)];
       if (achievement.room_id > 0 && achievement.room_id === data.roomId) {

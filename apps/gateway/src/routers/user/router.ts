@@ -24,6 +24,7 @@ export const userRouter = router({
   deletePicture: catalogueMutation('user', 'deletePicture', { self: ['user_id'] }),
   setRecruitingStatus: catalogueMutation('user', 'setRecruitingStatus', { ownEvent: ['event_code'] }),
   getRecruitingUserData: catalogueQuery('user', 'getRecruitingUserData'),
+  updateRecruitingNotes: catalogueMutation('user', 'updateRecruitingNotes'),
   // Account deletion: one's own; managers may deactivate others.
   deactivateUser: catalogueMutation('user', 'deactivateUser', {
     self: ['user_id'],
