@@ -4,7 +4,8 @@
 // `pnpm dev` (--dev): the same services, but Vite serves the app with hot reload on PORT and proxies /trpc,
 // /api and /messaging to the gateway on a spare port.
 // Environment: PORT (default 8080); PROVIDER_PORT (default 4010, or a free port when taken); everything else is
-// passed on to the children (e.g. MOCK_PROVIDER_ADMIN=1, LOG_LEVEL).
+// passed on to the children (e.g. MOCK_PROVIDER_ADMIN=1, LOG_LEVEL). The demo rooms are served by the mock
+// provider on its own origin; the gateway's FRAME_ORIGINS and MEDIA_ORIGINS default to it.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -164,11 +165,15 @@ async function main() {
   const providerPort = await pickPort(parsePort(process.env.PROVIDER_PORT, 4010, 'PROVIDER_PORT'));
   if (!dev) buildWebIfMissing();
 
+  const providerUrl = `http://127.0.0.1:${providerPort}`;
+  // The demo rooms are pages of the mock provider on its own origin (not the app's), framed by the app.
+  const appOrigins = [`http://localhost:${port}`, `http://127.0.0.1:${port}`].join(',');
   const provider = startService('mock provider', providerDir, {
     PORT: String(providerPort),
     HOST: '127.0.0.1',
+    DEMO_ROOMS_URL: providerUrl,
+    DEMO_ROOMS_APP_ORIGINS: process.env.DEMO_ROOMS_APP_ORIGINS ?? appOrigins,
   });
-  const providerUrl = `http://127.0.0.1:${providerPort}`;
   await waitForHttp(`${providerUrl}/api/docs/json`, provider, 'mock provider');
   log(`mock provider on ${providerUrl}`);
 
@@ -176,6 +181,9 @@ async function main() {
   const gateway = startService('gateway', gatewayDir, {
     PORT: String(gatewayPort),
     PROVIDER_URL: providerUrl,
+    // Rooms and their media come from the demo rooms' origin unless the operator names others.
+    FRAME_ORIGINS: process.env.FRAME_ORIGINS ?? providerUrl,
+    MEDIA_ORIGINS: process.env.MEDIA_ORIGINS ?? providerUrl,
     ...(dev ? {} : { WEB_DIST: webDist }),
   });
   await waitForHttp(`http://127.0.0.1:${gatewayPort}/healthz`, gateway, 'gateway');

@@ -10,6 +10,7 @@ import { MAX_JSON_BODY_BYTES, MAX_UPLOAD_BYTES } from '@showfloor/contracts';
 import { TokenSigner } from './auth/tokens.ts';
 import { installErrorHandling, ProviderHttpError } from './http/errors.ts';
 import { buildOpenApiDocument, renderDocsPage } from './openapi/document.ts';
+import { registerDemoRooms } from './demo-rooms/routes.ts';
 import { registerIdentityPage } from './routes/identity.ts';
 import { HANDLERS } from './routes/index.ts';
 import { registerCatalogue } from './routes/register.ts';
@@ -38,6 +39,13 @@ export interface ProviderOptions {
   publicUrl?: string;
   /** A saved state to start from instead of the demo fixture (collections and signing key). */
   restore?: ProviderSnapshot;
+  /**
+   * The origin browsers reach the demo room pages on (this provider, as the browser sees it): the fixture's
+   * room links point there. @default 'http://127.0.0.1:4010'
+   */
+  roomsUrl?: string;
+  /** The app origins that may frame the demo room pages and talk to them. @default none */
+  appOrigins?: readonly string[];
 }
 
 /** What `app.mockProvider` exposes to in-process users (tests, the combined start script). */
@@ -66,7 +74,7 @@ export function buildProvider(options: ProviderOptions = {}): FastifyInstance {
     bodyLimit: MAX_JSON_BODY_BYTES,
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
   });
-  const state = new ProviderState(clock);
+  const state = new ProviderState(clock, options.roomsUrl ? { roomsUrl: options.roomsUrl } : {});
   if (options.restore) state.restore(options.restore.data);
   const services: ProviderServices = {
     tokens: new TokenSigner(clock, options.restore?.signingKey),
@@ -124,6 +132,7 @@ export function buildProvider(options: ProviderOptions = {}): FastifyInstance {
   void app.register(async (scope) => {
     registerCatalogue(scope, HANDLERS, state, services);
     registerIdentityPage(scope, state, services);
+    registerDemoRooms(scope, { appOrigins: options.appOrigins ?? [] });
   });
 
   let document: Record<string, unknown> | undefined;

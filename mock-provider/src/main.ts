@@ -15,6 +15,8 @@ async function main(): Promise<void> {
     admin: env.MOCK_PROVIDER_ADMIN,
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
     ...(restore ? { restore } : {}),
+    roomsUrl: env.DEMO_ROOMS_URL ?? `http://127.0.0.1:${env.PORT}`,
+    appOrigins: env.DEMO_ROOMS_APP_ORIGINS,
   });
   if (restore) app.log.info({ stateFile, savedAt: restore.savedAt }, 'state restored');
   const close = async (signal: string) => {

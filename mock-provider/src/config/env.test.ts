@@ -7,8 +7,24 @@ describe('mock provider env', () => {
       PORT: 4010,
       HOST: '127.0.0.1',
       MOCK_PROVIDER_ADMIN: false,
+      DEMO_ROOMS_APP_ORIGINS: [],
       LOG_LEVEL: 'info',
     });
+  });
+
+  it('reads where the demo rooms are served and which app origins may frame them', () => {
+    expect(
+      loadEnv({
+        DEMO_ROOMS_URL: 'http://127.0.0.1:4010',
+        DEMO_ROOMS_APP_ORIGINS: 'http://localhost:8080, http://127.0.0.1:8080/',
+      }),
+    ).toMatchObject({
+      DEMO_ROOMS_URL: 'http://127.0.0.1:4010',
+      DEMO_ROOMS_APP_ORIGINS: ['http://localhost:8080', 'http://127.0.0.1:8080'],
+    });
+    expect(() => loadEnv({ DEMO_ROOMS_APP_ORIGINS: 'http://localhost:8080/app' })).toThrow(
+      /DEMO_ROOMS_APP_ORIGINS/,
+    );
   });
 
   it('reads the admin switch, port and public URL', () => {

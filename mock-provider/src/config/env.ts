@@ -21,6 +21,35 @@ const EnvSchema = z.object({
    * after in-flight requests finish. Absent = the demo fixture on every start.
    */
   MOCK_PROVIDER_STATE_FILE: z.string().min(1).optional(),
+  /**
+   * The origin browsers reach the demo room pages on (this provider as the browser sees it); the demo rooms
+   * link there. @default 'http://127.0.0.1:<PORT>'
+   */
+  DEMO_ROOMS_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Comma-separated app origins that may frame the demo rooms (exact). @default none */
+  DEMO_ROOMS_APP_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const origins = value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+      for (const origin of origins) {
+        let isOrigin: boolean;
+        try {
+          isOrigin = new URL(origin).origin === origin.replace(/\/$/, '');
+        } catch {
+          isOrigin = false;
+        }
+        if (!isOrigin)
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${origin}" is not an origin like http://localhost:8080`,
+          });
+      }
+      return origins.map((origin) => origin.replace(/\/$/, ''));
+    }),
   /** pino log level. @default 'info' */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

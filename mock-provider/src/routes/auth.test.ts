@@ -55,7 +55,7 @@ describe('auth service', () => {
       firstname: 'Ada',
     });
     expect(answer.user_data.roles).toEqual([{ role: 'visitor' }]);
-    expect(answer.user_data.room_access).toEqual([1, 2, 3, 4]);
+    expect(answer.user_data.room_access).toEqual([1, 2, 3, 4, 8, 9]);
     const jwks = JwksSchema.parse((await h.call('auth', 'jwks')).body);
     const header = decodeProtectedHeader(answer.user_data.jwt_token);
     expect(header.alg).toBe('ES256');

@@ -25,10 +25,12 @@ describe('content service', () => {
     const rooms = r.event_rooms[0]?.rooms ?? [];
     expect(r.event_rooms[0]?.event).toBe('DEMO');
     expect(rooms.find((x) => x.type === 'lobby')?.name).toBe('Lobby');
-    expect(rooms.find((x) => x.type === 'external')?.link).toBe('https://partners.showfloor.example/demo');
+    expect(rooms.find((x) => x.type === 'external')?.link).toBe(
+      'http://127.0.0.1:4010/demo-rooms/demo/partner-website',
+    );
     expect(rooms.filter((x) => x.link.includes('meeting')).map((x) => x.name)).toEqual([
       'Talk Stage',
-      'Expo Hall',
+      'Meeting Room',
     ]);
     const meetings = EventRoomsSchema.parse(
       (await h.call('content', 'listRooms', { token: tokens.ada, query: { type: 'meeting', name: 'talk' } }))
@@ -52,7 +54,7 @@ describe('content service', () => {
     const stage = await h.call('content', 'getRoom', { token: tokens.ada, params: { id: 3 } });
     expect(stage.body).toMatchObject({
       name: 'Talk Stage',
-      link: 'https://meet.showfloor.example/meeting/talk-stage',
+      link: 'http://127.0.0.1:4010/demo-rooms/meeting/talk-stage',
     });
     expect(h.state.users.get(1)?.current_room_id).toBe(3);
     const vip = await h.call('content', 'getRoom', { token: tokens.ada, params: { id: 5 } });
@@ -109,7 +111,7 @@ describe('content service', () => {
     const mini = MiniMapSchema.parse(
       (await h.call('content', 'getMiniMap', { token: tokens.ada, query: { event_code: 'DEMO' } })).body,
     );
-    expect(mini.room_coords_mapping.map((a) => a.room_id)).toEqual([1, 3]);
+    expect(mini.room_coords_mapping.map((a) => a.room_id)).toEqual([1, 3, 8, 9]);
     const on = await h.call('content', 'activateRoom', { token: tokens.erin, body: { room_id: 4 } });
     expect(on.body).toMatchObject({ id: 4, active: true });
     expect(
@@ -132,7 +134,7 @@ describe('content service', () => {
     });
     const media = await h.call('content', 'getMedia', { token: tokens.ada, params: { id: 1 } });
     expect((media.body as { video: Array<{ link: string }> }).video[0]?.link).toBe(
-      'https://media.showfloor.example/demo/welcome.mp4',
+      'http://127.0.0.1:4010/demo-rooms/media/welcome.webm',
     );
     expect((await h.call('content', 'getMedia', { token: tokens.vera, params: { id: 1 } })).status).toBe(404);
     expect((await h.call('content', 'getRoomContent', { token: tokens.ada, params: { id: 5 } })).status).toBe(
@@ -183,7 +185,7 @@ describe('content service', () => {
     const stage = RoomContentListSchema.parse(
       (await h.call('content', 'getRoomContent', { token: tokens.ada, params: { id: 3 } })).body,
     );
-    expect(stage.content.map((c) => c.type)).toEqual(['poster', 'poster', 'video']);
+    expect(stage.content.map((c) => c.type)).toEqual(['video', 'poster', 'poster', 'video']);
     const same = await h.call('content', 'copyRoomContent', {
       token: tokens.erin,
       body: { sourceRoomId: 3, targetRoomId: 3 },
@@ -409,7 +411,7 @@ describe('content service', () => {
       await h.call('content', 'exportContent', { token: tokens.erin, params: { id: 'DEMO' } })
     ).body as { event_code: string; rooms: Array<{ content: unknown[] }> };
     expect(exported.event_code).toBe('DEMO');
-    expect(exported.rooms).toHaveLength(5);
+    expect(exported.rooms).toHaveLength(7);
     expect(
       (await h.call('content', 'exportContent', { token: tokens.erin, params: { id: 'NOPE' } })).status,
     ).toBe(404);
@@ -419,7 +421,13 @@ describe('content service', () => {
     const map = MiniMapSchema.parse(
       (await h.call('content', 'getMiniMap', { token: tokens.ada, query: { event_code: 'DEMO' } })).body,
     );
-    expect(map.room_coords_mapping.map((a) => a.shape).sort()).toEqual(['circle', 'poly', 'rect']);
+    expect(map.room_coords_mapping.map((a) => a.shape).sort()).toEqual([
+      'circle',
+      'poly',
+      'rect',
+      'rect',
+      'rect',
+    ]);
     expect(
       (await h.call('content', 'getMiniMap', { token: tokens.vera, query: { event_code: 'VIP' } })).status,
     ).toBe(404);

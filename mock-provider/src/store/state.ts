@@ -4,7 +4,7 @@
  * the route handlers.
  */
 import { isEventOpen, PRIVATE_CHAT_RETENTION_MS, type OpenHours } from '@showfloor/contracts';
-import { buildFixture } from '../fixtures/demo.ts';
+import { buildFixture, type FixtureOptions } from '../fixtures/demo.ts';
 import type {
   AccessRuleRecord,
   AgendaRecord,
@@ -160,14 +160,20 @@ export class ProviderState implements StateData {
   passwordResets!: StateData['passwordResets'];
   counters!: StateData['counters'];
 
-  /** @param now the clock every rule reads (injectable so tests can move time). */
-  constructor(readonly now: () => number) {
+  /**
+   * @param now the clock every rule reads (injectable so tests can move time).
+   * @param fixture how the demo fixture is built (where its room pages are served).
+   */
+  constructor(
+    readonly now: () => number,
+    readonly fixture: FixtureOptions = {},
+  ) {
     this.reset();
   }
 
   /** Restores the demo fixture (sessions, messages and every change are dropped). */
   reset(): void {
-    Object.assign(this, buildFixture(this.now()));
+    Object.assign(this, buildFixture(this.now(), this.fixture));
   }
 
   /** Takes every collection from a saved state (see `store/snapshot.ts`). */

@@ -8,3 +8,4 @@ export * from './rules.ts';
 export * from './entities/index.ts';
 export * from './catalogue/index.ts';
 export * from './realtime/index.ts';
+export * from './room-frame/index.ts';

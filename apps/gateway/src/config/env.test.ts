@@ -15,7 +15,10 @@ describe('parseEnv', () => {
       PORT: '9000',
       WEB_ORIGIN: 'https://app.example.com, http://localhost:5173',
       PROVIDER_TIMEOUT_MS: '250',
+      FRAME_ORIGINS: 'https://rooms.example.com,http://127.0.0.1:4010/',
     });
+    expect(env.FRAME_ORIGINS).toEqual(['https://rooms.example.com', 'http://127.0.0.1:4010']);
+    expect(env.MEDIA_ORIGINS).toEqual([]);
     expect(env.PORT).toBe(9000);
     expect(env.PROVIDER_TIMEOUT_MS).toBe(250);
     expect(env.WEB_ORIGIN).toEqual(['https://app.example.com', 'http://localhost:5173']);
@@ -28,6 +31,7 @@ describe('parseEnv', () => {
         PORT: 'eighty',
         PROVIDER_URL: 'not a url',
         WEB_ORIGIN: 'https://a.example.com/path',
+        FRAME_ORIGINS: '*',
         LOG_LEVEL: 'loud',
       });
     } catch (error) {
@@ -35,7 +39,8 @@ describe('parseEnv', () => {
     }
     expect(caught).toBeInstanceOf(EnvError);
     const message = (caught as Error).message;
-    for (const name of ['PORT', 'PROVIDER_URL', 'WEB_ORIGIN', 'LOG_LEVEL']) expect(message).toContain(name);
+    for (const name of ['PORT', 'PROVIDER_URL', 'WEB_ORIGIN', 'FRAME_ORIGINS', 'LOG_LEVEL'])
+      expect(message).toContain(name);
   });
 
   it('requires PROVIDER_URL in production', () => {

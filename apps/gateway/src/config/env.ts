@@ -12,11 +12,40 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 /** An `http(s)://host[:port]` origin without path: what browsers send in `Origin`. */
 const OriginSchema = z
   .url({ protocol: /^https?$/ })
-  .refine(
-    (value) => new URL(value).origin === value.replace(/\/$/, ''),
-    'must be an origin like https://app.example.com (no path)',
-  )
+  .refine((value) => {
+    // zod runs refinements after a failed check too: a value that is no URL must not throw here.
+    try {
+      return new URL(value).origin === value.replace(/\/$/, '');
+    } catch {
+      return false;
+    }
+  }, 'must be an origin like https://app.example.com (no path)')
   .transform((value) => new URL(value).origin);
+
+/** A comma-separated list of exact origins; absent or blank = none. */
+const originList = () =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value?.trim()) return [];
+      const origins: string[] = [];
+      for (const part of value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)) {
+        const parsed = OriginSchema.safeParse(part);
+        if (!parsed.success) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${part}" is not an origin like https://app.example.com`,
+          });
+          return z.NEVER;
+        }
+        origins.push(parsed.data);
+      }
+      return origins;
+    });
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -36,28 +65,17 @@ const EnvSchema = z
     /** Redis for the relay's adapter and the shared rate-limit counters; absent = one node, in memory. */
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
     /** Comma-separated browser origins allowed by CORS and the relay (exact match); absent = same origin only. */
-    WEB_ORIGIN: z
-      .string()
-      .optional()
-      .transform((value, ctx) => {
-        if (!value?.trim()) return [];
-        const origins: string[] = [];
-        for (const part of value
-          .split(',')
-          .map((item) => item.trim())
-          .filter(Boolean)) {
-          const parsed = OriginSchema.safeParse(part);
-          if (!parsed.success) {
-            ctx.addIssue({
-              code: 'custom',
-              message: `"${part}" is not an origin like https://app.example.com`,
-            });
-            return z.NEVER;
-          }
-          origins.push(parsed.data);
-        }
-        return origins;
-      }),
+    WEB_ORIGIN: originList(),
+    /**
+     * Comma-separated origins the rooms and the conference widget are framed from (exact match): the gateway's
+     * CSP `frame-src` lists exactly these. Absent = nothing may be framed (a room shows its notice instead).
+     */
+    FRAME_ORIGINS: originList(),
+    /**
+     * Comma-separated origins transition videos, popup media and background music may come from (CSP
+     * `media-src`). Absent = any https origin.
+     */
+    MEDIA_ORIGINS: originList(),
     /** Directory of the built web app, served with SPA fallback (used by the root `pnpm start`). */
     WEB_DIST: z.string().min(1).optional(),
     /** Largest accepted upload through the file proxy, in bytes. @default 10485760 (10 MiB) */

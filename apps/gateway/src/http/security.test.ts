@@ -20,7 +20,11 @@ beforeAll(async () => {
   provider = await startStubProvider((app) => {
     app.get('/api/v1/auth/providers', async () => ({ providers: [], user_pass_login: true }));
   });
-  gateway = await startGateway(provider.url, { WEB_ORIGIN: ORIGIN, WEB_DIST: webDist });
+  gateway = await startGateway(provider.url, {
+    WEB_ORIGIN: ORIGIN,
+    WEB_DIST: webDist,
+    FRAME_ORIGINS: 'https://rooms.example.com, http://127.0.0.1:4010',
+  });
 });
 afterAll(async () => {
   await gateway?.close();
@@ -43,7 +47,9 @@ describe('security headers', () => {
     expect(directives['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
     expect(directives['img-src']).toEqual(["'self'", 'data:', 'blob:']);
     expect(directives['connect-src']).toEqual(["'self'", `ws://${new URL(gateway.url).host}`]);
-    expect(directives['frame-src']).toEqual(["'self'", '*', 'https:']);
+    // Exactly the operator's room and widget origins: no wildcard, no scheme source, not even 'self'.
+    expect(directives['frame-src']).toEqual(['https://rooms.example.com', 'http://127.0.0.1:4010']);
+    expect(directives['media-src']).toEqual(["'self'", 'data:', 'blob:', 'https:']);
     expect(directives['object-src']).toEqual(["'none'"]);
     expect(csp).not.toContain('unsafe-eval');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
@@ -122,5 +128,18 @@ describe('web app serving (WEB_DIST)', () => {
       event_code: 'DEMO',
     });
     expect(answer.status).toBe(200);
+  });
+});
+
+describe('frame and media origins', () => {
+  it('frames nothing when no frame origin is configured, and limits media to the configured origins', async () => {
+    const bare = await startGateway(provider.url, { MEDIA_ORIGINS: 'http://127.0.0.1:4010' });
+    try {
+      const csp = (await fetch(`${bare.url}/healthz`)).headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("frame-src 'none'");
+      expect(csp).toContain("media-src 'self' data: blob: http://127.0.0.1:4010");
+    } finally {
+      await bare.close();
+    }
   });
 });

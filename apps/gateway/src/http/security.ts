@@ -25,10 +25,14 @@ function websocketSource(req: IncomingMessage): string {
  * The Content-Security-Policy directives. Why each loosening exists:
  * - style-src 'unsafe-inline': Mantine writes inline style attributes and <style> tags at runtime.
  * - img-src data: blob: : Mantine icons, picture previews and blob URLs of fetched files.
- * - media-src https: : transition videos and background music may come from the event's media host.
- * - frame-src * https: : rooms embed an external conference or 3D service, calls embed the video widget.
+ * - media-src: transition videos, popup media and background music come from the event's media hosts
+ *   (MEDIA_ORIGINS; unset = any https origin).
+ * - frame-src: rooms embed a conference or 3D service and calls embed the video widget, from exactly the
+ *   operator's FRAME_ORIGINS (unset = nothing is framed).
  */
-export function contentSecurityPolicyDirectives() {
+export function contentSecurityPolicyDirectives(
+  origins: { frame: readonly string[]; media: readonly string[] } = { frame: [], media: [] },
+) {
   return {
     defaultSrc: ["'self'"],
     baseUri: ["'self'"],
@@ -36,9 +40,9 @@ export function contentSecurityPolicyDirectives() {
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'", 'data:'],
-    mediaSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    mediaSrc: ["'self'", 'data:', 'blob:', ...(origins.media.length > 0 ? origins.media : ['https:'])],
     connectSrc: ["'self'", (req: IncomingMessage) => websocketSource(req)],
-    frameSrc: ["'self'", '*', 'https:'],
+    frameSrc: origins.frame.length > 0 ? [...origins.frame] : ["'none'"],
     workerSrc: ["'self'", 'blob:'],
     objectSrc: ["'none'"],
     formAction: ["'self'"],
@@ -51,7 +55,10 @@ export function contentSecurityPolicyDirectives() {
 /** Registers helmet and CORS. */
 export async function registerSecurity(app: FastifyInstance, env: Env): Promise<void> {
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives() },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: contentSecurityPolicyDirectives({ frame: env.FRAME_ORIGINS, media: env.MEDIA_ORIGINS }),
+    },
     // The call window embeds a video widget that may open its own popups.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },

@@ -1,0 +1,108 @@
+/**
+ * Serves the demo room pages (pages.ts), their script (client/, bundled with esbuild on first use, so it imports
+ * the room protocol from @showfloor/contracts like the app does), their stylesheet and media: the welcome
+ * video and the lobby music. Each page may be framed only by the configured app origins.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { notFound } from '../http/errors.ts';
+import { lobbyMusicWav } from './music.ts';
+import { DEMO_PAGES, renderDemoPage } from './pages.ts';
+
+/** Options of the demo rooms. */
+export interface DemoRoomOptions {
+  /** The app origins that may frame the pages and talk to them (exact). */
+  appOrigins: readonly string[];
+}
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+let script: Promise<string> | undefined;
+/** The room client as one ES module (built once per process). */
+function roomScript(): Promise<string> {
+  script ??= build({
+    entryPoints: [here('./client/main.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    write: false,
+    logLevel: 'silent',
+  }).then((result) => result.outputFiles[0]?.text ?? '');
+  // A failed build is not cached: the next request tries again.
+  script.catch(() => {
+    script = undefined;
+  });
+  return script;
+}
+
+let styles: string | undefined;
+let video: Buffer | undefined;
+
+/** Sends a static body with a long cache life and ranges (media elements seek with them). */
+function sendBytes(reply: FastifyReply, range: string | undefined, type: string, body: Buffer) {
+  reply
+    .header('content-type', type)
+    .header('accept-ranges', 'bytes')
+    .header('cache-control', 'public, max-age=3600');
+  const match = /^bytes=(\d*)-(\d*)$/.exec(range ?? '');
+  if (!match || (match[1] === '' && match[2] === '')) return reply.send(body);
+  const size = body.length;
+  const start = match[1] === '' ? Math.max(0, size - Number(match[2])) : Number(match[1]);
+  const end = match[1] !== '' && match[2] !== '' ? Math.min(Number(match[2]), size - 1) : size - 1;
+  if (start >= size || start > end) return reply.code(416).header('content-range', `bytes */${size}`).send();
+  return reply
+    .code(206)
+    .header('content-range', `bytes ${start}-${end}/${size}`)
+    .send(body.subarray(start, end + 1));
+}
+
+/** Registers GET /demo-rooms/... on the provider. */
+export function registerDemoRooms(app: FastifyInstance, options: DemoRoomOptions): void {
+  const frameAncestors = options.appOrigins.length > 0 ? options.appOrigins.join(' ') : "'none'";
+  const pageCsp = [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' blob:",
+    "connect-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    `frame-ancestors ${frameAncestors}`,
+  ].join('; ');
+
+  app.get<{ Params: { scope: string; name: string } }>('/demo-rooms/:scope/:name', async (request, reply) => {
+    const page = DEMO_PAGES[`${request.params.scope}/${request.params.name}`];
+    if (!page) throw notFound('Room page');
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', pageCsp)
+      .header('cache-control', 'no-store')
+      .send(renderDemoPage(page, options.appOrigins));
+  });
+
+  app.get('/demo-rooms/assets/room.js', async (_request, reply) => {
+    return reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(await roomScript());
+  });
+
+  app.get('/demo-rooms/assets/room.css', async (_request, reply) => {
+    styles ??= readFileSync(here('./client/room.css'), 'utf8');
+    return reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(styles);
+  });
+
+  app.get('/demo-rooms/media/welcome.webm', async (request, reply) => {
+    video ??= readFileSync(here('./media/welcome.webm'));
+    return sendBytes(reply, request.headers.range, 'video/webm', video);
+  });
+
+  app.get('/demo-rooms/media/lobby-music.wav', async (request, reply) =>
+    sendBytes(reply, request.headers.range, 'audio/wav', lobbyMusicWav()),
+  );
+}
