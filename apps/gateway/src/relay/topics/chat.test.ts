@@ -56,6 +56,8 @@ afterAll(async () => {
 const ctx = {
   provider: undefined as unknown as ProviderClient,
   directory: { areEventMembers: async () => true, canAccessRoom: async () => true },
+  // The fan-out happens before the ack; counting parses needs no sockets to deliver to.
+  delivered: { deliverOnce: async () => true },
 } as unknown as RelayContext;
 const socket = {
   data: { userId: 7, eventCode: 'DEMO', roles: [], token: 'token-of-7' } as Partial<SocketData>,

@@ -1,8 +1,9 @@
 /**
  * `chat_{event_code}`: a message (private, group, room, bot, or a call's start/end) is stored through the
  * provider before its 200 (the provider creates or finds a `temp-`/absent conversation and applies its rules:
- * participants, room chat, private chat and calls switched on) and then delivered once, with the stored id,
- * conversation and seq, to the sender's and recipients' tabs on every node, or to the room's members. A call's
+ * participants, room chat, private chat and calls switched on) and delivered once, with the stored id,
+ * conversation and seq, to the sender's and recipients' tabs on every node, or to the room's members, before
+ * the 200 too (its publish is in Redis when the ack leaves, see delivered.ts). A call's
  * start reaches each participant with their own conference-widget token, issued by the gateway. A bot's
  * answer follows the user's message to the user.
  */
@@ -95,13 +96,22 @@ export const handleChat: TopicHandler<ChatOk> = async (ctx, socket, payload) => 
     const tokens = await Promise.all(
       participants.map((id) => ctx.callTokens.issue(id, stored.conversation, stored.type === 'audio')),
     );
-    return {
-      ack: { statusCode: 200, data: stored },
-      deliver: () => deliverCallStart(ctx, user, stored, participants, tokens),
-    };
+    await deliverCallStart(ctx, user, stored, participants, tokens);
+    return { ack: { statusCode: 200, data: stored }, deliver: noFurtherDelivery };
   }
-  return { ack: { statusCode: 200, data: stored }, deliver: () => deliverStored(ctx, user, stored, roomId) };
+  // The fan-out reaches Redis before the ack leaves: a node dying after its ack cannot take it along.
+  await deliverStored(ctx, user, stored, roomId);
+  return {
+    ack: { statusCode: 200, data: stored },
+    deliver:
+      stored.bot !== undefined && stored.action === 'message'
+        ? () => deliverBotAnswer(ctx, user, stored)
+        : noFurtherDelivery,
+  };
 };
+
+/** Delivery happened before the ack (the dispatcher still records its latency). */
+const noFurtherDelivery = (): void => undefined;
 
 /** Delivers a stored message once: to the room's members, else to the sender and every recipient. */
 async function deliverStored(
@@ -110,19 +120,19 @@ async function deliverStored(
   stored: ChatMessage,
   roomId: number | undefined,
 ): Promise<void> {
-  if (!(await ctx.delivered.claim(stored.id))) return;
   const topic = chatTopic(user.eventCode);
   const roomOfMessage =
     roomId ?? (stored.to.length === 0 && stored.bot === undefined ? stored.room?.id : undefined);
-  if (roomOfMessage !== undefined) {
-    ctx.io.to(SOCKET_ROOMS.room(user.eventCode, roomOfMessage)).emit(topic, stored);
-  } else {
-    const rooms = [SOCKET_ROOMS.user(stored.from)];
-    for (const id of stored.to) rooms.push(SOCKET_ROOMS.user(id));
-    ctx.io.to(rooms).emit(topic, stored);
-  }
-  ctx.metrics.forTopic('chat').deliveries.inc();
-  if (stored.bot !== undefined && stored.action === 'message') await deliverBotAnswer(ctx, user, stored);
+  await ctx.delivered.deliverOnce(stored.id, () => {
+    if (roomOfMessage !== undefined) {
+      ctx.io.to(SOCKET_ROOMS.room(user.eventCode, roomOfMessage)).emit(topic, stored);
+    } else {
+      const rooms = [SOCKET_ROOMS.user(stored.from)];
+      for (const id of stored.to) rooms.push(SOCKET_ROOMS.user(id));
+      ctx.io.to(rooms).emit(topic, stored);
+    }
+    ctx.metrics.forTopic('chat').deliveries.inc();
+  });
 }
 
 /** A call's start, once, to each participant with their own widget token. */
@@ -133,12 +143,13 @@ async function deliverCallStart(
   participants: number[],
   tokens: string[],
 ): Promise<void> {
-  if (!(await ctx.delivered.claim(stored.id))) return;
   const topic = chatTopic(user.eventCode);
-  participants.forEach((id, index) => {
-    ctx.io.to(SOCKET_ROOMS.user(id)).emit(topic, { ...stored, token: tokens[index] ?? '' });
+  await ctx.delivered.deliverOnce(stored.id, () => {
+    participants.forEach((id, index) => {
+      ctx.io.to(SOCKET_ROOMS.user(id)).emit(topic, { ...stored, token: tokens[index] ?? '' });
+    });
+    ctx.metrics.forTopic('chat').deliveries.inc();
   });
-  ctx.metrics.forTopic('chat').deliveries.inc();
 }
 
 /** The provider stored the bot's scripted answer after the user's message: pass it to the user's tabs. */
@@ -153,8 +164,10 @@ async function deliverBotAnswer(ctx: RelayContext, user: SocketData, stored: Cha
     const topic = chatTopic(user.eventCode);
     for (const answer of page.messages) {
       // The bot's answers are addressed to the user (the user's own later messages are not, and go their own way).
-      if (!answer.to.includes(user.userId) || !(await ctx.delivered.claim(answer.id))) continue;
-      ctx.io.to(SOCKET_ROOMS.user(user.userId)).emit(topic, answer);
+      if (!answer.to.includes(user.userId)) continue;
+      await ctx.delivered.deliverOnce(answer.id, () =>
+        ctx.io.to(SOCKET_ROOMS.user(user.userId)).emit(topic, answer),
+      );
     }
   } catch (error) {
     // The answer stays in history; the client finds it on its next read.
