@@ -42,6 +42,7 @@ function world(overrides: Partial<CheckInput> = {}): CheckInput {
     reconnectMs: [400, 800, 1_200],
     trpcDuringOutage: { ok: 100, total: 100 },
     fanoutBackMs: [900, 1_500],
+    unsettledClients: 0,
     ...overrides,
   };
 }
@@ -50,6 +51,8 @@ describe('the fault run checker', () => {
   it('passes a run where every client shows every stored message once and in order', () => {
     const result = check(world());
     expect(result.failures).toEqual([]);
+    expect(result.checks).toHaveLength(11);
+    expect(result.checks.every((item) => item.isMet)).toBe(true);
     expect(result.figures).toMatchObject({ acked: 4, due: 7, undelivered: 0, reorderings: 0 });
     expect(result.lines).toContain(
       'stored but never delivered to a present recipient: 0 (of 7 deliveries due)',
@@ -98,7 +101,7 @@ describe('the fault run checker', () => {
   it('fails on a 200 for a send the store refused', () => {
     expect(check(world({ refusable: { sent: 5, acked: 1 } })).failures).toEqual(['acks for refused sends']);
     expect(check(world({ refusable: { sent: 0, acked: 0 } })).failures).toEqual([
-      'no refusable send was made',
+      'a refusable send was answered',
     ]);
   });
 
@@ -115,6 +118,10 @@ describe('the fault run checker', () => {
       'fan-out back after Redis',
     ]);
     expect(check(world({ fanoutBackMs: [] })).failures).toEqual(['fan-out back after Redis']);
+  });
+
+  it('fails a run whose drain ended with clients still catching up', () => {
+    expect(check(world({ unsettledClients: 3 })).failures).toEqual(['the drain settled every client']);
   });
 
   it('takes nearest-rank percentiles', () => {

@@ -11,7 +11,15 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { check, type ClientOutcome, type StoredConversation } from './checker.ts';
 import { FaultClient, type ClientBreak } from './client.ts';
-import { ManagedProcess, gatewaySpec, killAll, providerSpec, redisSpec, sparePort } from './processes.ts';
+import {
+  ManagedProcess,
+  redisCommand,
+  gatewaySpec,
+  killAll,
+  providerSpec,
+  redisSpec,
+  sparePort,
+} from './processes.ts';
 import { FanoutProbe, TrpcProber } from './probes.ts';
 import { FAULT_TIMINGS, LONG, SHORT, faultCounts, type Fault, type Schedule } from './schedule.ts';
 import { createRooms, createVisitors, storedHistory, type Visitor } from './setup.ts';
@@ -20,7 +28,7 @@ import { Traffic, seededRandom } from './traffic.ts';
 const ROOMS = 30;
 const ROOM_SIZE = 20;
 /** Longest wait for the clients to settle after the traffic stops. */
-const DRAIN_LIMIT_MS = 90_000;
+const DRAIN_LIMIT_MS = 180_000;
 
 interface Options {
   schedule: Schedule;
@@ -125,7 +133,9 @@ async function main(): Promise<void> {
   const shutdown = async () => {
     for (const client of clients) client.close();
     probe?.close();
-    await Promise.all(processes.map((process) => process.stop('SIGTERM', 5_000)));
+    // The nodes first, so they do not see Redis or the provider go.
+    await Promise.all(nodes.map((node) => node.stop('SIGTERM', 5_000)));
+    await Promise.all([redis, provider].map((process) => process.stop('SIGTERM', 5_000)));
     for (const process of processes) process.closeLog();
   };
   process.once('SIGINT', () => {
@@ -244,9 +254,13 @@ async function main(): Promise<void> {
         case 'overload': {
           const before = traffic.sent;
           traffic.setRate(schedule.overloadRate);
-          await sleep(schedule.overloadS * 1000);
+          await sleep((schedule.overloadS * 1000) / 2);
+          // What Redis does to a subscriber that falls past client-output-buffer-limit pubsub: it closes it,
+          // and whatever it held for that node is gone.
+          const killed = await redisCommand(redisPort, 'CLIENT', 'KILL', 'TYPE', 'pubsub');
+          await sleep((schedule.overloadS * 1000) / 2);
           traffic.setRate(schedule.rate);
-          return `overload: ${traffic.sent - before} messages in ${schedule.overloadS} s (${schedule.overloadRate} msg/s asked)`;
+          return `overload: ${traffic.sent - before} messages in ${schedule.overloadS} s (${schedule.overloadRate} msg/s asked); halfway Redis dropped the nodes' subscribers (CLIENT KILL TYPE pubsub: ${killed.replace(':', '')})`;
         }
       }
     };
@@ -315,6 +329,7 @@ async function main(): Promise<void> {
       reconnectMs: countedDurations(clients),
       trpcDuringOutage: { ok: trpc.ok, total: trpc.total },
       fanoutBackMs,
+      unsettledClients: unsettled,
     });
 
     const acks = [...clients].flatMap((client) => [...client.acks.values()]);
@@ -326,6 +341,7 @@ async function main(): Promise<void> {
         `${clients.reduce((sum, client) => sum + client.retries, 0)} retries after refusals; ` +
         `${traffic.refusableUnanswered} refusable sends unanswered`,
     );
+    console.log(`faults: ${faultLog.map((fault) => `${fault.kind} at ${fault.at.toFixed(0)} s`).join(', ')}`);
     console.log(
       `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load average ${loadavg()
         .map((value) => value.toFixed(2))
@@ -348,7 +364,7 @@ async function main(): Promise<void> {
     if (options.report) {
       writeFileSync(
         options.report,
-        `${JSON.stringify({ runId, seed: options.seed, schedule: schedule.name, breakMode: options.breakMode, faults: faultLog, figures: result.figures, lines: result.lines, failures: result.failures, undelivered: result.undelivered }, null, 2)}\n`,
+        `${JSON.stringify({ runId, seed: options.seed, schedule: schedule.name, breakMode: options.breakMode, faults: faultLog, figures: result.figures, lines: result.lines, checks: result.checks, failures: result.failures, undelivered: result.undelivered }, null, 2)}\n`,
       );
     }
     process.exitCode = result.failures.length === 0 ? 0 : 1;

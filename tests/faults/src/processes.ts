@@ -37,6 +37,27 @@ export function redisAnswers(port: number, ms = 300): Promise<boolean> {
   });
 }
 
+/** Sends one command to the Redis on `port` and answers its reply line (e.g. `:2` for CLIENT KILL). */
+export function redisCommand(port: number, ...args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = new Socket();
+    socket.setTimeout(5_000, () => {
+      socket.destroy();
+      reject(new Error(`redis ${args.join(' ')}: no answer`));
+    });
+    socket.once('error', reject);
+    socket.connect(port, '127.0.0.1', () =>
+      socket.write(
+        `*${args.length}\r\n${args.map((arg) => `$${Buffer.byteLength(arg)}\r\n${arg}\r\n`).join('')}`,
+      ),
+    );
+    socket.once('data', (chunk) => {
+      socket.destroy();
+      resolve(chunk.toString().trim());
+    });
+  });
+}
+
 /** True when `GET url` answers 200 within `ms`. */
 async function answersOk(url: string, ms = 1_000): Promise<boolean> {
   try {

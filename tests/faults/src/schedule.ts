@@ -40,7 +40,7 @@ export const SHORT: Schedule = {
   name: 'short',
   durationS: 100,
   rate: 20,
-  overloadRate: 800,
+  overloadRate: 400,
   overloadS: 5,
   faults: [
     { at: 5, kind: 'kill-node', node: 0 },
@@ -57,7 +57,7 @@ export const LONG: Schedule = {
   name: 'long',
   durationS: 600,
   rate: 20,
-  overloadRate: 800,
+  overloadRate: 400,
   overloadS: 10,
   faults: [
     { at: 20, kind: 'kill-node', node: 0 },

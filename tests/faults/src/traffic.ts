@@ -38,6 +38,7 @@ export class Traffic {
   #rate = 0;
   #owed = 0;
   #timer: ReturnType<typeof setInterval> | undefined;
+  #lastTick: number | undefined;
   #sequence = 0;
   readonly #pending = new Set<Promise<void>>();
   readonly #pairConversations: string[];
@@ -59,6 +60,7 @@ export class Traffic {
     } else if (perSecond === 0 && this.#timer) {
       clearInterval(this.#timer);
       this.#timer = undefined;
+      this.#lastTick = undefined;
       this.#owed = 0;
     }
   }
@@ -73,7 +75,11 @@ export class Traffic {
   }
 
   #tick(): void {
-    this.#owed += (this.#rate * TICK_MS) / 1000;
+    // By the time that passed (a busy loop fires late), at most one second's worth at once.
+    const now = performance.now();
+    const elapsed = Math.min(1_000, now - (this.#lastTick ?? now - TICK_MS));
+    this.#lastTick = now;
+    this.#owed += (this.#rate * elapsed) / 1000;
     while (this.#owed >= 1) {
       this.#owed -= 1;
       this.#sendOne();
