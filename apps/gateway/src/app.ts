@@ -8,7 +8,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstanc
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { BACKEND_MESSAGES, listCalls } from '@showfloor/contracts';
 import type { Env } from './config/env.ts';
-import { GatewayEvents, type GatewayDeps, type ReadinessCheck } from './deps.ts';
+import { GatewayEvents } from './calls/call-events.ts';
+import type { GatewayDeps, ReadinessCheck } from './deps.ts';
 import { createMetrics, type GatewayMetrics } from './observability/metrics.ts';
 import { ProviderClient } from './provider/client.ts';
 import { describeError } from './provider/errors.ts';

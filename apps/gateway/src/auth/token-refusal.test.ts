@@ -8,7 +8,7 @@ import { ERROR_CODES, catalogue, listCalls, type CurrentUser } from '@showfloor/
 import { callProcedure, procedurePaths, startGateway, type RunningGateway } from '../../test/gateway.ts';
 import { startMockProvider, type MockProvider } from '../../test/mock-provider.ts';
 import { FIXTURE_IDS } from '@showfloor/mock-provider';
-import { ROUTER_KEY_OF_SERVICE } from '../routers/router-keys.ts';
+import { ROUTER_KEY_OF_SERVICE } from '../calls/router-keys.ts';
 
 let mock: MockProvider;
 let gateway: RunningGateway;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import type { CallSucceeded } from '../deps.ts';
+import type { CallSucceeded } from '../calls/call-events.ts';
 import { startStubProvider, type StubProvider } from '../../test/stub-provider.ts';
 import { startGateway, type RunningGateway } from '../../test/gateway.ts';
 import { TOKEN_COOKIE } from './token-cookie.ts';
@@ -119,7 +119,8 @@ describe('file proxy', () => {
   it('streams a 5 MiB upload through and announces the stored picture', async () => {
     const token = await provider.sign({ sub: '7' });
     const { body, type } = multipart(5 * 1024 * 1024);
-    const response = await fetch(`${gateway.url}/api/v1/user/picture`, {
+    // user.uploadPicture names the user in its query (UserIdQuerySchema), as the real provider requires.
+    const response = await fetch(`${gateway.url}/api/v1/user/picture?user_id=7`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': type, 'x-request-id': 'upload-1' },
       body,
@@ -133,6 +134,22 @@ describe('file proxy', () => {
       output: { profile_picture: 'pictures/7.png' },
       user: { id: 7 },
     });
+    // Announced with its catalogue address and its query parsed by the call's schema.
+    expect(events.at(-1)).toMatchObject({ key: 'user.uploadPicture', input: { user_id: 7 } });
+  });
+
+  it('passes an upload whose query the catalogue does not accept, without announcing it', async () => {
+    const token = await provider.sign({ sub: '7' });
+    const { body, type } = multipart(1024);
+    const before = events.length;
+    const response = await fetch(`${gateway.url}/api/v1/user/picture?user_id=seven`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': type },
+      body,
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ message: 'Picture uploaded', profile_picture: 'pictures/7.png' });
+    expect(events.length).toBe(before);
   });
 
   it('refuses an oversize upload with 413 naming the limit, before the provider sees it', async () => {

@@ -22,7 +22,6 @@ import type { z } from 'zod';
 import type { GatewayDeps } from '../deps.ts';
 import { ProviderError } from '../provider/errors.ts';
 import { bearerToken, type VerifiedUser } from '../auth/token-verifier.ts';
-import { ROUTER_KEY_OF_SERVICE } from '../routers/router-keys.ts';
 import { readTokenCookie } from './token-cookie.ts';
 
 /** One passable call: method, compiled path and who may make it. */
@@ -33,6 +32,8 @@ export interface ProxyRoute {
   name?: string;
   /** The success schema of a JSON answer (uploads): the answer is read, checked and announced. */
   jsonAnswer?: z.ZodType;
+  /** The query schema of an announced call (uploads take their input in the query). */
+  querySchema?: z.ZodType;
   method: string;
   pattern: RegExp;
   auth: RestCall['auth'];
@@ -64,7 +65,7 @@ export function buildProxyRoutes(
       service,
       name,
       ...((call.answer ?? 'json') === 'json' && call.responses[200]
-        ? { jsonAnswer: call.responses[200] }
+        ? { jsonAnswer: call.responses[200], ...(call.query ? { querySchema: call.query } : {}) }
         : {}),
       method: call.method,
       pattern: compilePath(callPath(call)),
@@ -274,11 +275,12 @@ export async function registerFileProxy(
               } catch {
                 parsed = undefined;
               }
-              if (parsed?.success && route.service && route.name) {
+              const input = route.querySchema?.safeParse(request.query) ?? { success: true, data: {} };
+              if (parsed?.success && input.success && route.service && route.name) {
                 deps.events.emitCallSucceeded({
-                  router: ROUTER_KEY_OF_SERVICE[route.service],
+                  service: route.service,
                   name: route.name,
-                  input: request.query,
+                  input: input.data,
                   output: parsed.data,
                   user: request[kVerifiedUser],
                   requestId: String(request.id),
@@ -286,7 +288,7 @@ export async function registerFileProxy(
               } else {
                 request.log.warn(
                   { call: route.label },
-                  'file proxy: upload answer does not match the catalogue',
+                  'file proxy: upload query or answer does not match the catalogue',
                 );
               }
               return void reply.send(buffer);

@@ -1,7 +1,7 @@
 /**
  * The /messaging relay, attached to the gateway's HTTP server by buildApp: the typed socket.io server with its
  * adapter (io.ts), the handshake (handshake.ts), one dispatcher per socket routing emits to topics/<topic>.ts,
- * presence, session enforcement, server-originated events, `/readyz` (Redis state) and `/metrics`.
+ * presence, session enforcement, the effects of successful calls (effects.ts), `/readyz` (Redis state) and `/metrics`.
  */
 import type { FastifyInstance } from 'fastify';
 import { HandshakeQuerySchema, SOCKET_ROOMS } from '@showfloor/contracts';
@@ -15,7 +15,8 @@ import { installDispatcher } from './dispatch.ts';
 import { createRelayIo, type RelayIo, type RelaySocket } from './io.ts';
 import { createRelayMetrics } from './metrics.ts';
 import { Presence } from './presence.ts';
-import { emitServerEvents } from './server-events.ts';
+import { installEffects } from './effects.ts';
+import { RoomAccess } from './room-access.ts';
 import { enforceSessions } from './sessions.ts';
 
 /** Tunables of the relay; the defaults come from the environment, tests and the bench may override. */
@@ -121,7 +122,11 @@ export async function attachRelay(
     sweepIntervalMs: options.sessionSweepMs,
     logoutGraceMs: 250,
   });
-  const stopServerEvents = emitServerEvents(app, ctx, deps);
+  const stopEffects = installEffects(deps.events, {
+    relay: ctx,
+    revocations: deps.revocations,
+    roomAccess: new RoomAccess(ctx),
+  });
   const limits = { perSecond: options.emitsPerSecond, burst: options.emitBurst };
 
   io.on('connection', (socket: RelaySocket) => {
@@ -165,7 +170,7 @@ export async function attachRelay(
   });
   app.addHook('preClose', async () => {
     stopSessions();
-    stopServerEvents();
+    stopEffects();
     presence.close();
     await relayIo.close();
   });

@@ -19,7 +19,6 @@ import type { VerifiedUser } from '../auth/token-verifier.ts';
 import { ProviderError, toTRPCError } from '../provider/errors.ts';
 import type { CallName, CallOf, ServiceKey } from '../provider/client.ts';
 import type { Context } from '../trpc/context.ts';
-import { ROUTER_KEY_OF_SERVICE } from './router-keys.ts';
 import { authedProcedure, managerProcedure, publicProcedure, recruiterProcedure } from '../trpc/init.ts';
 
 /**
@@ -122,7 +121,6 @@ function makeResolver(
   call: RestCall,
   rules: ProcedureRules<never, never>,
 ) {
-  const router = ROUTER_KEY_OF_SERVICE[service];
   return async ({
     ctx,
     input,
@@ -155,7 +153,7 @@ function makeResolver(
       throw error;
     }
     await rules.onSuccess?.({ ctx, user, input: flat as never, output: output as never });
-    ctx.deps.events.emitCallSucceeded({ router, name, input: flat, output, user, requestId: ctx.requestId });
+    ctx.deps.events.emitCallSucceeded({ service, name, input: flat, output, user, requestId: ctx.requestId });
     return output;
   };
 }
