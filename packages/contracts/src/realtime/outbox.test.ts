@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stored } from '../../test/fixtures/chat-messages.ts';
 import { RELAY_ERRORS } from './ack.ts';
 import type { ChatAck, ChatSendInput } from './chat.ts';
@@ -159,5 +159,64 @@ describe('ChatOutbox', () => {
     const { clientId } = plain.send(text('x'));
     expect(clientId).toMatch(/^[0-9a-f-]{36}$/);
     plain.dispose();
+  });
+  it('sends an unanswered message again after 5 s, then 10 s, until it is answered', async () => {
+    vi.useFakeTimers();
+    try {
+      outbox.send(text('into a stalled node'));
+      sent[0]?.lose();
+      await vi.advanceTimersByTimeAsync(4_999);
+      expect(sent).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(sent.map((s) => s.payload.client_id)).toEqual(['k1', 'k1']);
+      sent[1]?.lose();
+      await vi.advanceTimersByTimeAsync(9_999);
+      expect(sent).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(sent).toHaveLength(3);
+      sent[2]?.answer({ statusCode: 200, data: stored(1, { client_id: 'k1' }) });
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(sent).toHaveLength(3);
+      expect(outbox.entries()).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stops resending once a stored copy settles the send, a reconnect resends, or the user discards it', async () => {
+    vi.useFakeTimers();
+    try {
+      outbox.send(text('a'));
+      outbox.send(text('b'));
+      sent[0]?.lose();
+      sent[1]?.lose();
+      await vi.advanceTimersByTimeAsync(0);
+      sync.receive(stored(1, { client_id: 'k1' }));
+      outbox.resendPending();
+      expect(sent.map((s) => s.payload.client_id)).toEqual(['k1', 'k2', 'k2']);
+      outbox.discard('k2');
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(sent).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('resends only after reconnects when told so', async () => {
+    vi.useFakeTimers();
+    const quiet = new ChatOutbox({
+      userId: 1,
+      sync,
+      resendUnansweredMs: 0,
+      send: () => Promise.reject(new Error('no ack')),
+    });
+    try {
+      quiet.send(text('x'));
+      await vi.advanceTimersByTimeAsync(120_000);
+      expect(quiet.entries()[0]?.attempts).toBe(1);
+    } finally {
+      quiet.dispose();
+      vi.useRealTimers();
+    }
   });
 });

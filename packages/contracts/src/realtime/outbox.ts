@@ -1,8 +1,8 @@
 /**
  * Sends that wait for their acknowledgement: each carries a `client_id`, shows as 'sending' until the relay
- * acknowledges it, is sent again with the same `client_id` after a reconnect (the provider stores it once and
- * the relay delivers it once), and becomes 'failed' with the relay's reason when refused (400), until the user
- * retries or discards it. A stored copy that arrives before the ack (the sender's own tabs hear every message)
+ * acknowledges it, is sent again with the same `client_id` when no ack came and after a reconnect (the
+ * provider stores it once and the relay delivers it once), and becomes 'failed' with the relay's reason when
+ * refused (400), until the user retries or discards it. A stored copy that arrives before the ack (the sender's own tabs hear every message)
  * settles it too. Framework-free; used with {@link ChatSync}.
  */
 import type { ChatMessage } from '../entities/chat-message.ts';
@@ -30,9 +30,17 @@ export interface ChatOutboxOptions {
   sync: ChatSync;
   /**
    * Emits on the event's chat topic and resolves with the ack; rejects when no ack comes (disconnected,
-   * timed out): the entry stays 'sending' and goes again after the next reconnect.
+   * timed out): the entry stays 'sending' and goes again after `resendUnansweredMs`, and after the next
+   * reconnect.
    */
   send: (payload: ChatSendInput) => Promise<ChatAck>;
+  /**
+   * A send that got no ack (a stalled node keeps the connection but answers nothing; a refusal after the ack
+   * timed out is never heard) goes again after this long, doubling up to 30 s, until answered. The same
+   * `client_id` keeps it stored and delivered once. 0: only after reconnects.
+   * @default 5000
+   */
+  resendUnansweredMs?: number;
   /** A new idempotency key (letters, digits, `_` and `-`, at most 64). @default crypto.randomUUID() */
   newClientId?: () => string;
 }
@@ -45,7 +53,13 @@ interface MutableEntry {
   attempts: number;
   /** Incremented per send; a 400 counts only from the latest attempt (an older one may be overtaken). */
   attempt: number;
+  /** The next resend of an unanswered send, and how long it waits. */
+  resendTimer: ReturnType<typeof setTimeout> | undefined;
+  resendDelayMs: number;
 }
+
+/** Longest wait between resends of an unanswered send. */
+const RESEND_MAX_MS = 30_000;
 
 /** Pending sends of one client. */
 export class ChatOutbox {
@@ -75,6 +89,8 @@ export class ChatOutbox {
       error: undefined,
       attempts: 0,
       attempt: 0,
+      resendTimer: undefined,
+      resendDelayMs: this.#resendMs,
     };
     this.#entries.set(clientId, entry);
     this.#attempt(entry);
@@ -98,9 +114,11 @@ export class ChatOutbox {
 
   /** Forgets an entry (the user gave up on a failed message). */
   discard(clientId: string): boolean {
-    const isKnown = this.#entries.delete(clientId);
-    if (isKnown) this.#changed();
-    return isKnown;
+    const entry = this.#entries.get(clientId);
+    if (!entry) return false;
+    this.#forget(entry);
+    this.#changed();
+    return true;
   }
 
   /**
@@ -129,45 +147,67 @@ export class ChatOutbox {
     return () => this.#listeners.delete(listener);
   }
 
-  /** Stops listening to the timelines. */
+  /** Stops listening to the timelines and resending. */
   dispose(): void {
     this.#unsubscribe();
     this.#listeners.clear();
+    for (const entry of this.#entries.values()) clearTimeout(entry.resendTimer);
+  }
+
+  get #resendMs(): number {
+    return this.#options.resendUnansweredMs ?? 5_000;
+  }
+
+  #forget(entry: MutableEntry): void {
+    clearTimeout(entry.resendTimer);
+    this.#entries.delete(entry.clientId);
   }
 
   #attempt(entry: MutableEntry): void {
+    clearTimeout(entry.resendTimer);
+    entry.resendTimer = undefined;
     entry.attempts += 1;
     entry.attempt += 1;
     const attempt = entry.attempt;
     this.#changed();
+    const unanswered = (): void => {
+      // Still waiting, and no later attempt took over: send again after a while.
+      if (this.#entries.get(entry.clientId) !== entry || entry.state !== 'sending') return;
+      if (attempt !== entry.attempt || this.#resendMs <= 0) return;
+      const delay = entry.resendDelayMs;
+      entry.resendDelayMs = Math.min(delay * 2, RESEND_MAX_MS);
+      entry.resendTimer = setTimeout(() => this.#attempt(entry), delay);
+    };
     let sent: Promise<ChatAck>;
     try {
       sent = this.#options.send(entry.payload);
     } catch {
-      return; // not sent: stays 'sending' until the next reconnect
+      unanswered();
+      return;
     }
-    sent.then(
-      (ack) => {
-        if (this.#entries.get(entry.clientId) !== entry) return;
-        if (ack.statusCode === 200) {
-          this.#entries.delete(entry.clientId);
-          this.#changed();
-          if (ack.data) this.#options.sync.receive(ack.data, 'ack');
-        } else if (attempt === entry.attempt) {
-          entry.state = 'failed';
-          entry.error = ack.message;
-          this.#changed();
-        }
-      },
-      () => undefined, // no ack: stays 'sending' until the next reconnect
-    );
+    sent.then((ack) => {
+      if (this.#entries.get(entry.clientId) !== entry) return;
+      if (ack.statusCode === 200) {
+        this.#forget(entry);
+        this.#changed();
+        if (ack.data) this.#options.sync.receive(ack.data, 'ack');
+      } else if (attempt === entry.attempt) {
+        clearTimeout(entry.resendTimer);
+        entry.state = 'failed';
+        entry.error = ack.message;
+        this.#changed();
+      }
+    }, unanswered);
   }
 
   #settleStored(messages: readonly ChatMessage[]): void {
     let isChanged = false;
     for (const message of messages) {
       if (message.from !== this.#options.userId || message.client_id === undefined) continue;
-      if (this.#entries.delete(message.client_id)) isChanged = true;
+      const entry = this.#entries.get(message.client_id);
+      if (!entry) continue;
+      this.#forget(entry);
+      isChanged = true;
     }
     if (isChanged) this.#changed();
   }
