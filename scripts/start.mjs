@@ -4,8 +4,10 @@
 // `pnpm dev` (--dev): the same services, but Vite serves the app with hot reload on PORT and proxies /trpc,
 // /api and /messaging to the gateway on a spare port.
 // Environment: PORT (default 8080); PROVIDER_PORT (default 4010, or a free port when taken); everything else is
-// passed on to the children (e.g. MOCK_PROVIDER_ADMIN=1, LOG_LEVEL). The demo rooms are served by the mock
+// passed on to the children (e.g. LOG_LEVEL). The demo rooms are served by the mock
 // provider on its own origin; the gateway's FRAME_ORIGINS and MEDIA_ORIGINS default to it.
+// The mock provider runs in demo mode (MOCK_PROVIDER_DEMO=1: the demo SSO identity page and
+// POST /__admin/reset), which the compose file never sets.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -173,6 +175,7 @@ async function main() {
     HOST: '127.0.0.1',
     DEMO_ROOMS_URL: providerUrl,
     DEMO_ROOMS_APP_ORIGINS: process.env.DEMO_ROOMS_APP_ORIGINS ?? appOrigins,
+    MOCK_PROVIDER_DEMO: '1',
   });
   await waitForHttp(`${providerUrl}/api/docs/json`, provider, 'mock provider');
   log(`mock provider on ${providerUrl}`);

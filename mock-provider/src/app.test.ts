@@ -112,19 +112,31 @@ describe('mock provider app', () => {
     expect(arrayBody.body).not.toMatch(/at .*\.ts:\d+/);
   });
 
-  it('has no admin reset unless enabled', async () => {
-    const r = await app.inject({ method: 'POST', url: '/__admin/reset' });
-    expect(r.statusCode).toBe(404);
+  it('serves neither the admin reset nor the stand-in SSO identity page outside demo mode', async () => {
+    const reset = await app.inject({ method: 'POST', url: '/__admin/reset' });
+    expect(reset.statusCode).toBe(404);
+    const page = await app.inject({ method: 'GET', url: '/api/v1/auth/oauth2/identity?provider=demo-sso' });
+    expect(page.statusCode).toBe(404);
+    const signInAsAdmin = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/oauth2/identity',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'provider=demo-sso&email=root%40demo.test',
+    });
+    expect(signInAsAdmin.statusCode).toBe(404);
+    expect(signInAsAdmin.headers.location).toBeUndefined();
   });
 
-  it('restores the fixture on POST /__admin/reset when enabled', async () => {
-    const admin = buildProvider({ admin: true });
-    await admin.ready();
-    admin.mockProvider.state.users.delete(1);
-    const r = await admin.inject({ method: 'POST', url: '/__admin/reset' });
+  it('serves the identity page and restores the fixture on POST /__admin/reset in demo mode', async () => {
+    const demo = buildProvider({ demo: true });
+    await demo.ready();
+    const page = await demo.inject({ method: 'GET', url: '/api/v1/auth/oauth2/identity?provider=demo-sso' });
+    expect(page.statusCode).toBe(200);
+    demo.mockProvider.state.users.delete(1);
+    const r = await demo.inject({ method: 'POST', url: '/__admin/reset' });
     expect(r.json()).toEqual({ message: 'Fixture restored.' });
-    expect(admin.mockProvider.state.users.get(1)?.username).toBe('ada@demo.test');
-    await admin.close();
+    expect(demo.mockProvider.state.users.get(1)?.username).toBe('ada@demo.test');
+    await demo.close();
   });
 
   it('serves a valid OpenAPI 3.1 document of every call and a browsable page', async () => {

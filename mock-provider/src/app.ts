@@ -27,8 +27,13 @@ export { loadSnapshot, saveSnapshot, type ProviderSnapshot } from './store/snaps
 export interface ProviderOptions {
   /** pino logger options, or false. @default false */
   logger?: FastifyServerOptions['logger'];
-  /** Enables `POST /__admin/reset` (restores the fixture). @default false */
-  admin?: boolean;
+  /**
+   * Demo mode: serves the parts that only make sense in a demo, and would be dangerous anywhere else: the
+   * demo SSO provider's stand-in identity page (it signs anyone in as any account, admins included) and
+   * `POST /__admin/reset` (restores the fixture). `pnpm start` and the e2e stack turn it on; the compose
+   * file does not. @default false
+   */
+  demo?: boolean;
   /** The clock every rule reads, in ms since the epoch; tests inject one to move time. @default Date.now */
   clock?: () => number;
   /** Lifetime of sign-in tokens and their sessions, in seconds. @default 43200 (12 h) */
@@ -131,7 +136,7 @@ export function buildProvider(options: ProviderOptions = {}): FastifyInstance {
 
   void app.register(async (scope) => {
     registerCatalogue(scope, HANDLERS, state, services);
-    registerIdentityPage(scope, state, services);
+    if (options.demo) registerIdentityPage(scope, state, services);
     registerDemoRooms(scope, { appOrigins: options.appOrigins ?? [] });
   });
 
@@ -151,7 +156,7 @@ export function buildProvider(options: ProviderOptions = {}): FastifyInstance {
   });
   app.get('/health', async () => ({ status: 'ok' }));
 
-  if (options.admin) {
+  if (options.demo) {
     app.post('/__admin/reset', async () => {
       state.reset();
       return { message: 'Fixture restored.' };

@@ -12,13 +12,15 @@ async function main(): Promise<void> {
   const restore = stateFile ? loadSnapshot(stateFile) : undefined;
   const app = buildProvider({
     logger: { level: env.LOG_LEVEL },
-    admin: env.MOCK_PROVIDER_ADMIN,
+    demo: env.MOCK_PROVIDER_DEMO,
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
     ...(restore ? { restore } : {}),
     roomsUrl: env.DEMO_ROOMS_URL ?? `http://127.0.0.1:${env.PORT}`,
     appOrigins: env.DEMO_ROOMS_APP_ORIGINS,
   });
   if (restore) app.log.info({ stateFile, savedAt: restore.savedAt }, 'state restored');
+  if (env.MOCK_PROVIDER_DEMO)
+    app.log.warn('demo mode: the stand-in SSO identity page and POST /__admin/reset are served');
   const close = async (signal: string) => {
     app.log.info({ signal }, 'mock provider shutting down');
     await app.close();

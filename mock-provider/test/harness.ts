@@ -171,7 +171,8 @@ export type DemoSignIn = string | { email: string; eventCode: string; extra?: Re
 export function demoHarness<K extends string>(
   users: Record<K, DemoSignIn>,
 ): { h: Harness; tokens: Record<K, string> } {
-  const h = new Harness();
+  // Demo mode: the SSO tests walk the stand-in identity page.
+  const h = new Harness({ demo: true });
   const tokens = {} as Record<K, string>;
   beforeAll(() => h.ready());
   beforeEach(async () => {

@@ -38,7 +38,6 @@ export default defineConfig({
     env: {
       PORT: String(WEB_PORT),
       PROVIDER_PORT: String(PROVIDER_PORT),
-      MOCK_PROVIDER_ADMIN: '1',
       LOG_LEVEL: 'warn',
       // The suite signs the same demo accounts in many times a minute; the limits themselves are tested in the
       // gateway's own tests.

@@ -25,7 +25,7 @@ export interface MockProvider {
 }
 
 export async function startMockProvider(): Promise<MockProvider> {
-  const app = (await buildProvider({ logger: false, admin: true })) as FastifyInstance;
+  const app = (await buildProvider({ logger: false, demo: true })) as FastifyInstance;
   const hits: string[] = [];
   app.addHook('onRequest', async (request) => {
     hits.push(`${request.method} ${request.url.split('?')[0]}`);

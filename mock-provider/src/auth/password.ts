@@ -25,3 +25,15 @@ export function verifyPassword(password: string, stored: string): boolean {
   });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
+
+/** Hashed once at start, so the first unknown account costs no more than any other attempt. */
+const DUMMY_HASH = hashPassword('not-a-password');
+
+/**
+ * Checks a password against an account that may not exist, with the same work either way: without an account
+ * the password is hashed against a dummy, so the answer's timing does not tell which e-mails are registered.
+ */
+export function verifyAccountPassword(password: string, stored: string | undefined): boolean {
+  const isMatch = verifyPassword(password, stored ?? DUMMY_HASH);
+  return stored !== undefined && isMatch;
+}

@@ -6,7 +6,7 @@ describe('mock provider env', () => {
     expect(loadEnv({})).toEqual({
       PORT: 4010,
       HOST: '127.0.0.1',
-      MOCK_PROVIDER_ADMIN: false,
+      MOCK_PROVIDER_DEMO: false,
       DEMO_ROOMS_APP_ORIGINS: [],
       LOG_LEVEL: 'info',
     });
@@ -27,19 +27,19 @@ describe('mock provider env', () => {
     );
   });
 
-  it('reads the admin switch, port and public URL', () => {
+  it('reads the demo switch, port and public URL', () => {
     expect(
-      loadEnv({ PORT: '5000', MOCK_PROVIDER_ADMIN: '1', PUBLIC_URL: 'http://localhost:8080' }),
+      loadEnv({ PORT: '5000', MOCK_PROVIDER_DEMO: '1', PUBLIC_URL: 'http://localhost:8080' }),
     ).toMatchObject({
       PORT: 5000,
-      MOCK_PROVIDER_ADMIN: true,
+      MOCK_PROVIDER_DEMO: true,
       PUBLIC_URL: 'http://localhost:8080',
     });
   });
 
   it('lists every bad variable in one message', () => {
-    expect(() => loadEnv({ PORT: 'abc', MOCK_PROVIDER_ADMIN: 'yes', PUBLIC_URL: 'nope' })).toThrow(
-      /PORT[\s\S]*MOCK_PROVIDER_ADMIN[\s\S]*PUBLIC_URL/,
+    expect(() => loadEnv({ PORT: 'abc', MOCK_PROVIDER_DEMO: 'yes', PUBLIC_URL: 'nope' })).toThrow(
+      /PORT[\s\S]*MOCK_PROVIDER_DEMO[\s\S]*PUBLIC_URL/,
     );
   });
 });

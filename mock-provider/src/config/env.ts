@@ -9,8 +9,11 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4010),
   /** @default '127.0.0.1' */
   HOST: z.string().min(1).default('127.0.0.1'),
-  /** '1' enables `POST /__admin/reset` (restores the demo fixture). */
-  MOCK_PROVIDER_ADMIN: z
+  /**
+   * '1' runs the demo mode: the demo SSO provider's stand-in identity page (signs anyone in as any account)
+   * and `POST /__admin/reset` (restores the demo fixture). Never set it where real people sign in.
+   */
+  MOCK_PROVIDER_DEMO: z
     .enum(['0', '1', 'true', 'false', ''])
     .default('0')
     .transform((value) => value === '1' || value === 'true'),

@@ -39,7 +39,8 @@ async function identityCode(h: Harness, email: string, eventCode?: string): Prom
 }
 
 describe('auth service', () => {
-  const h = new Harness();
+  // Demo mode: the SSO tests walk the stand-in identity page.
+  const h = new Harness({ demo: true });
   beforeAll(() => h.ready());
   beforeEach(() => h.app.mockProvider.reset());
   afterAll(() => h.close());

@@ -11,7 +11,7 @@ import {
   type SignInResponse,
   type SsoProvider,
 } from '@showfloor/contracts';
-import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { hashPassword, verifyAccountPassword } from '../auth/password.ts';
 import { badRequest, conflict, forbidden, notFound, ProviderHttpError } from '../http/errors.ts';
 import type { ProviderState } from '../store/state.ts';
 import type { AccessRuleRecord, EventRecord, SessionRecord, UserRecord } from '../store/types.ts';
@@ -115,7 +115,9 @@ export const authHandlers: HandlerTable<typeof authCalls> = {
     if (!event.user_pass_login)
       throw new ProviderHttpError(403, 'User/password login is not enabled for this event.');
     const user = state.userByEmail(event.code, body.email);
-    if (!user || !user.active || !verifyPassword(body.password, user.passwordHash)) throw wrongCredentials();
+    // The hash runs whether or not the account exists (and before the active check): equal timing.
+    const isMatch = verifyAccountPassword(body.password, user?.passwordHash);
+    if (!user || !user.active || !isMatch) throw wrongCredentials();
     checkAccessCode(event, body.access_code);
     // A sign-up's session is only the registration's; the first real sign-in replaces it.
     state.revokeSessions((s) => s.user_id === user.id && s.origin === 'signup');
@@ -169,7 +171,11 @@ export const authHandlers: HandlerTable<typeof authCalls> = {
           (u) => u.username.toLowerCase() === body.username.trim().toLowerCase(),
         );
     const password = body.password;
-    const user = candidates.find((u) => u.active && verifyPassword(password, u.passwordHash));
+    // Every candidate's hash runs (a dummy one when there is none), active or not: equal timing.
+    const matches = (candidates.length > 0 ? candidates : [undefined]).filter((u) =>
+      verifyAccountPassword(password, u?.passwordHash),
+    );
+    const user = matches.find((u) => u?.active);
     if (!user) throw wrongCredentials();
     user.passwordHash = hashPassword(body.new_password);
     return { message: 'Password changed successfully.' };

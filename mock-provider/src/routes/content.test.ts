@@ -233,6 +233,7 @@ describe('content service', () => {
     expect(poster.raw.subarray(0, 8).equals(PNG_MAGIC)).toBe(true);
     expect(pngSize(poster.raw)).toEqual({ width: 360, height: 480 });
     const map = await h.call('content', 'getFile', {
+      token: tokens.ada,
       query: { type: 'mini_map', event_code: 'DEMO', filename: 'mini-map.png' },
     });
     expect(pngSize(map.raw)).toEqual({ width: 320, height: 240 });
@@ -240,6 +241,7 @@ describe('content service', () => {
       expect(
         (
           await h.call('content', 'getFile', {
+            token: tokens.ada,
             query: { type: 'store_thumbnail', event_code: 'DEMO', filename },
           })
         ).contentType,
@@ -249,6 +251,7 @@ describe('content service', () => {
     });
     expect(pngSize(sso.raw)).toEqual({ width: 240, height: 48 });
     const manual = await h.call('content', 'getFile', {
+      token: tokens.ada,
       query: { type: 'user_manual', event_code: 'DEMO', filename: 'user-manual.pdf' },
     });
     expect(manual.contentType).toBe('application/pdf');
@@ -283,6 +286,24 @@ describe('content service', () => {
     ).toBe(403);
   });
 
+  it('serves only the public file types without a token, the others to their event as downloads are', async () => {
+    const vipManual = { type: 'user_manual', event_code: 'VIP', filename: 'user-manual.pdf' };
+    const anonymous = await h.call('content', 'getFile', { query: vipManual });
+    expect(anonymous.status).toBe(401);
+    expect(errorOf(anonymous).message).toBe(BACKEND_MESSAGES.SIGN_IN_FOR_FILE);
+    expect((await h.call('content', 'getFile', { token: tokens.ada, query: vipManual })).status).toBe(404);
+    const own = await h.call('content', 'getFile', { token: tokens.vera, query: vipManual });
+    expect(own.status).toBe(200);
+    expect(own.contentType).toBe('application/pdf');
+    // The same rule as content/download of the same file.
+    expect((await h.call('content', 'download', { query: vipManual })).status).toBe(401);
+    for (const query of [
+      { type: 'poster', event_code: 'VIP', filename: 'poster.png' },
+      { type: 'sso_button', event_code: 'VIP', filename: 'demo-sso.png' },
+    ])
+      expect((await h.call('content', 'getFile', { query })).status).toBe(200);
+  });
+
   it('uploads and deletes files for managers, accepting only what the bytes show', async () => {
     const png = new Raster(4, 4, [255, 0, 0]).toPng();
     const upload = multipart([{ filename: 'slide-1.png', contentType: 'image/png', data: png }]);
@@ -297,6 +318,7 @@ describe('content service', () => {
       files: [{ type: 'slides_images', event_code: 'DEMO', filename: 'slide-1.png' }],
     });
     const read = await h.call('content', 'getFile', {
+      token: tokens.ada,
       query: { type: 'slides_images', event_code: 'DEMO', filename: 'slide-1.png' },
     });
     expect(read.raw.equals(png)).toBe(true);

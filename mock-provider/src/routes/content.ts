@@ -4,7 +4,14 @@
  * the mini-map with its areas.
  */
 import { createHash } from 'node:crypto';
-import { FileNameSchema, type contentCalls, type FileType, type RoomContentItem } from '@showfloor/contracts';
+import {
+  BACKEND_MESSAGES,
+  FileNameSchema,
+  mayReadFile,
+  type contentCalls,
+  type FileType,
+  type RoomContentItem,
+} from '@showfloor/contracts';
 import { sniffContentType, isImageType } from '../files/sniff.ts';
 import { badRequest, notFound, ProviderHttpError } from '../http/errors.ts';
 import type { ProviderState } from '../store/state.ts';
@@ -14,18 +21,11 @@ import {
   assertSameEvent,
   isAdmin,
   requireEvent,
+  requireEnterableRoom,
   requireRoom,
-  roomAccess,
   toRoom,
 } from './shared.ts';
 import type { FileAnswer, HandlerTable, UploadedFile } from './types.ts';
-
-/** Room reads by a user without access: 401, which the app answers with its restricted-room toast. */
-function assertCanEnter(state: ProviderState, caller: Caller, room: RoomRecord): void {
-  if (!room.active && !caller.isManager) throw notFound('Room');
-  if (!roomAccess(state, caller.user).includes(room.id) && !caller.isManager)
-    throw new ProviderHttpError(401, 'You are not allowed to access this room.');
-}
 
 /** Content a user sees: items of inactive groups are hidden from everyone but managers. */
 function visibleContent(state: ProviderState, caller: Caller, roomId: number): RoomContentItem[] {
@@ -183,8 +183,8 @@ export const contentHandlers: HandlerTable<typeof contentCalls> = {
   },
 
   getRoom({ params, caller, state }) {
-    const room = requireRoom(state, caller, params.id);
-    assertCanEnter(state, caller, room);
+    // Room reads by a user without access answer 401: the app shows its restricted-room notice.
+    const room = requireEnterableRoom(state, caller, params.id, 401);
     // Reading a room is entering it: the room's user list follows.
     if (room.event_code === caller.user.event_code) caller.user.current_room_id = room.id;
     return toRoom(room);
@@ -203,8 +203,7 @@ export const contentHandlers: HandlerTable<typeof contentCalls> = {
   },
 
   getRoomContent({ params, caller, state }) {
-    const room = requireRoom(state, caller, params.id);
-    assertCanEnter(state, caller, room);
+    const room = requireEnterableRoom(state, caller, params.id, 401);
     return { content: visibleContent(state, caller, room.id) };
   },
 
@@ -280,8 +279,14 @@ export const contentHandlers: HandlerTable<typeof contentCalls> = {
     return { name, room_id: room.id, active };
   },
 
-  getFile({ query, state }) {
-    return fileAnswer(requireFile(state, query.type, query.event_code, query.filename));
+  getFile({ query, caller, state }) {
+    const file = requireFile(state, query.type, query.event_code, query.filename);
+    // Public call, but only the public file types are for everyone (contracts' `mayReadFile`).
+    if (!mayReadFile(caller?.user, file.type, file.event_code)) {
+      if (!caller) throw new ProviderHttpError(401, BACKEND_MESSAGES.SIGN_IN_FOR_FILE);
+      throw notFound('File');
+    }
+    return fileAnswer(file);
   },
 
   uploadFile({ query, files, caller, state }) {

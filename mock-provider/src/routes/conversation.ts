@@ -20,7 +20,14 @@ import type {
   RoomRecord,
   UserRecord,
 } from '../store/types.ts';
-import { assertManages, csvLine, isParticipant, requireRoom, toConversation, toMessage } from './shared.ts';
+import {
+  assertManages,
+  csvLine,
+  isParticipant,
+  requireEnterableRoom,
+  toConversation,
+  toMessage,
+} from './shared.ts';
 import type { HandlerTable } from './types.ts';
 
 /** Messages one page holds when the caller gives no limit. */
@@ -195,7 +202,7 @@ function listFor(state: ProviderState, caller: Caller, roomId: number | undefine
   const mine = [...state.conversations.values()].filter(
     (c) => c.kind !== 'room' && c.event_code === me.event_code && c.participants.includes(me.id),
   );
-  if (roomId !== undefined) mine.push(roomConversation(state, requireRoom(state, caller, roomId)));
+  if (roomId !== undefined) mine.push(roomConversation(state, requireEnterableRoom(state, caller, roomId)));
   // Newest first; a bot conversation that holds only its greeting comes after every conversation with news.
   const lastAt = (c: ConversationRecord): number =>
     c.kind === 'bot' && c.messages.length <= 1 ? 0 : (c.messages.at(-1)?.at ?? 0);
@@ -272,7 +279,7 @@ export const conversationHandlers: HandlerTable<typeof conversationCalls> = {
   },
 
   getRoomConversation({ params, caller, state }) {
-    const room = requireRoom(state, caller, params.id);
+    const room = requireEnterableRoom(state, caller, params.id);
     if (!room.active) throw notFound('Room');
     const conversation = roomConversation(state, room);
     markRead(conversation, caller.user);
@@ -324,7 +331,7 @@ export const conversationHandlers: HandlerTable<typeof conversationCalls> = {
     if (givenId !== undefined && !givenId.startsWith(TEMP_CONVERSATION_PREFIX)) {
       conversation = requireReadable(state, caller, givenId);
     } else if (body.room_id !== undefined) {
-      const room = requireRoom(state, caller, body.room_id);
+      const room = requireEnterableRoom(state, caller, body.room_id);
       if (!room.active) throw notFound('Room');
       conversation = roomConversation(state, room);
     } else if (body.bot !== undefined) {

@@ -1,7 +1,10 @@
-/** The collaboration backend: avatar designs and meeting-room instances. */
-import type { databaseCalls } from '@showfloor/contracts';
-import { notFound } from '../http/errors.ts';
-import { assertSameEvent } from './shared.ts';
+/**
+ * The collaboration backend: avatar designs and meeting-room instances. A meeting belongs to the rooms whose
+ * link names it (contracts' `meetingIdOfLink`); its instances are shown to whoever may enter one of them.
+ */
+import { mayEnterRoom, meetingIdOfLink, type databaseCalls } from '@showfloor/contracts';
+import { notFound, ProviderHttpError } from '../http/errors.ts';
+import { assertSameEvent, ROOM_REFUSED, viewerOf } from './shared.ts';
 import type { HandlerTable } from './types.ts';
 
 export const databaseHandlers: HandlerTable<typeof databaseCalls> = {
@@ -19,9 +22,17 @@ export const databaseHandlers: HandlerTable<typeof databaseCalls> = {
     return { avatars };
   },
 
-  getMeetingInstances({ query, state }) {
+  getMeetingInstances({ query, caller, state }) {
     const meeting = state.meetings.get(query.meeting_id);
-    if (!meeting) throw notFound('Meeting');
+    const viewer = viewerOf(caller.user);
+    // Rooms of other events do not exist for the caller: their meetings are not found either.
+    const rooms = [...state.rooms.values()].filter(
+      (r) =>
+        meetingIdOfLink(r.link) === query.meeting_id &&
+        (r.event_code === caller.user.event_code || viewer.roles.some((role) => role.role === 'admin')),
+    );
+    if (!meeting || rooms.length === 0) throw notFound('Meeting');
+    if (!rooms.some((room) => mayEnterRoom(viewer, room))) throw new ProviderHttpError(403, ROOM_REFUSED);
     // A breakout group sees its own instances when it has any, otherwise the common ones.
     const own = query.breakout_group
       ? meeting.instances.filter((i) => i.breakout_group === query.breakout_group)

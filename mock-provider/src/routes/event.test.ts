@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BACKEND_MESSAGES, PassportSchema, PreferenceListSchema, formatMessage } from '@showfloor/contracts';
+import {
+  BACKEND_MESSAGES,
+  CONTENT_EMAIL_LIMIT,
+  PassportSchema,
+  PreferenceListSchema,
+  formatMessage,
+} from '@showfloor/contracts';
 import { demoHarness, errorOf } from '../../test/harness.ts';
 import { checkRecordings } from '../../test/openapi-check.ts';
 
@@ -247,15 +253,58 @@ describe('event service', () => {
     ).toBe(403);
   });
 
-  it("sends a content item's e-mail", async () => {
+  it("sends a content item's own e-mail to the signed-in user, and nothing else", async () => {
     const ok = await h.call('event', 'sendEmail', {
       token: tokens.ada,
-      body: { subject: 'More about Kernel Booth', body: 'Tell me more.', content_id: 4 },
+      // Recipient, subject and body from the client are not part of the call: they are ignored.
+      body: { room_id: 4, content_id: 4, to: 'eve@evil.test', subject: 'Win', body: 'Click here' },
     });
     expect(ok.status).toBe(200);
+    expect(h.state.emails).toEqual([
+      expect.objectContaining({
+        user_id: 1,
+        to: 'ada@demo.test',
+        subject: 'More about Kernel Booth',
+        body: 'Please send me more information about your products.',
+        content_id: 4,
+      }),
+    ]);
+    // An item without onClickSendEmail, an item of another room, a room the caller may not enter.
+    const noEmail = await h.call('event', 'sendEmail', {
+      token: tokens.ada,
+      body: { room_id: 1, content_id: 1 },
+    });
+    expect(noEmail.status).toBe(404);
+    const otherRoom = await h.call('event', 'sendEmail', {
+      token: tokens.ada,
+      body: { room_id: 1, content_id: 4 },
+    });
+    expect(otherRoom.status).toBe(404);
+    const restricted = await h.call('event', 'sendEmail', {
+      token: tokens.ada,
+      body: { room_id: 5, content_id: 4 },
+    });
+    expect(restricted.status).toBe(403);
     expect(h.state.emails).toHaveLength(1);
-    const bad = await h.call('event', 'sendEmail', { token: tokens.ada, body: { subject: '', body: 'x' } });
-    expect(errorOf(bad).message).toContain('Subject is required');
+    const bad = await h.call('event', 'sendEmail', { token: tokens.ada, body: { room_id: 4 } });
+    expect(bad.status).toBe(400);
+  });
+
+  it('sends at most CONTENT_EMAIL_LIMIT content e-mails per user per window', async () => {
+    const send = () =>
+      h.call('event', 'sendEmail', { token: tokens.ada, body: { room_id: 4, content_id: 4 } });
+    for (let n = 0; n < CONTENT_EMAIL_LIMIT.perWindow; n += 1) expect((await send()).status).toBe(200);
+    const refused = await send();
+    expect(refused.status).toBe(429);
+    expect(errorOf(refused).message).toBe(BACKEND_MESSAGES.EMAILS_RATE_LIMITED);
+    // Another user has a window of their own; the first user's opens again once it has passed.
+    expect(
+      (await h.call('event', 'sendEmail', { token: tokens.linus, body: { room_id: 4, content_id: 4 } }))
+        .status,
+    ).toBe(200);
+    h.now += CONTENT_EMAIL_LIMIT.windowMs + 1;
+    expect((await send()).status).toBe(200);
+    expect(h.state.emails).toHaveLength(CONTENT_EMAIL_LIMIT.perWindow + 2);
   });
 
   it('answers the passport with four badges, two complete, and the coin balance', async () => {

@@ -4,6 +4,7 @@
  */
 import {
   BACKEND_MESSAGES,
+  CONTENT_EMAIL_LIMIT,
   PREFERENCE_VALUE_SCHEMAS,
   describeIssues,
   formatMessage,
@@ -11,10 +12,17 @@ import {
   type Event,
   type PreferenceName,
 } from '@showfloor/contracts';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound, ProviderHttpError } from '../http/errors.ts';
 import type { ProviderState } from '../store/state.ts';
 import type { BotRecord, Caller, EventRecord, PreferenceRecord } from '../store/types.ts';
-import { assertManages, assertSameEvent, isAdmin, passportOf, requireEvent } from './shared.ts';
+import {
+  assertManages,
+  assertSameEvent,
+  isAdmin,
+  passportOf,
+  requireEnterableRoom,
+  requireEvent,
+} from './shared.ts';
 import type { HandlerTable } from './types.ts';
 
 const toEvent = (event: EventRecord): Event => ({
@@ -301,19 +309,30 @@ export const eventHandlers: HandlerTable<typeof eventCalls> = {
   },
 
   sendEmail({ body, caller, state }) {
-    if (body.content_id !== undefined) {
-      const item = state.roomContent.get(body.content_id);
-      const room = item ? state.rooms.get(item.room_id) : undefined;
-      if (!item || !room || room.event_code !== caller.user.event_code)
-        throw badRequest('Unknown content item.');
-    }
+    // Only the item's own e-mail, only to the caller, only from a room they may enter, only so often.
+    const room = requireEnterableRoom(state, caller, body.room_id);
+    const item = state.roomContent.get(body.content_id);
+    const isShown =
+      item?.room_id === room.id &&
+      (item.group === null ||
+        caller.isManager ||
+        state.contentGroups.get(`${room.id}:${item.group}`) !== false);
+    const email = isShown ? item.attributes?.onClickSendEmail : undefined;
+    if (!item || !email) throw notFound('Content item');
+    const since = state.now() - CONTENT_EMAIL_LIMIT.windowMs;
+    const recent = state.emails.filter((e) => e.user_id === caller.user.id && e.at > since).length;
+    if (recent >= CONTENT_EMAIL_LIMIT.perWindow)
+      throw new ProviderHttpError(429, BACKEND_MESSAGES.EMAILS_RATE_LIMITED);
     state.emails.push({
       id: state.nextId('emails'),
       user_id: caller.user.id,
-      payload: body,
+      to: caller.user.email,
+      subject: email.subject,
+      body: email.body,
+      content_id: item.id,
       at: state.now(),
     });
-    return { message: 'E-mail sent.' };
+    return { message: `The e-mail is on its way to ${caller.user.email}.` };
   },
 
   getPassport({ caller, state }) {
@@ -322,10 +341,8 @@ export const eventHandlers: HandlerTable<typeof eventCalls> = {
 
   recordAchievement({ body, caller, state }) {
     const { user } = caller;
-    if (body.room_id > 0) {
-      const room = state.rooms.get(body.room_id);
-      if (!room || room.event_code !== user.event_code) throw notFound('Room');
-    }
+    // Only in a room the user may enter (contracts' mayEnterRoom); 0 is no room.
+    if (body.room_id > 0) requireEnterableRoom(state, caller, body.room_id);
     // Synchronous from the read to the write: two records of the same achievement at once credit it once.
     const badge = [...state.badges.values()].find(
       (b) =>

@@ -3,8 +3,12 @@
  * internal records become the contracts' shapes.
  */
 import {
+  BACKEND_MESSAGES,
   CurrentUserSchema,
   countsAsUnread,
+  mayEnterRoom,
+  mayViewContact,
+  type AccessViewer,
   type BusinessCard,
   type ChatMessage,
   type Conversation,
@@ -15,7 +19,7 @@ import {
   type UserProfile,
   type UserSummary,
 } from '@showfloor/contracts';
-import { forbidden, notFound } from '../http/errors.ts';
+import { forbidden, notFound, ProviderHttpError } from '../http/errors.ts';
 import { newUserDefaults } from '../store/new-user.ts';
 import type { ProviderState } from '../store/state.ts';
 import type {
@@ -66,6 +70,44 @@ export function requireRoom(state: ProviderState, caller: Caller, roomId: number
   return room;
 }
 
+/** What the access rules (contracts' access.ts) know about a user. */
+export function viewerOf(user: UserRecord): AccessViewer {
+  return { id: user.id, event_code: user.event_code, roles: user.roles, room_access: user.room_access };
+}
+
+/** The text of a refused room: the room page shows its restricted-room notice on it. */
+export const ROOM_REFUSED = BACKEND_MESSAGES.ROOM_FORBIDDEN;
+
+/**
+ * A room the caller may enter (contracts' `mayEnterRoom`): rooms of other events and inactive rooms are not
+ * found; a restricted room the caller was not granted is refused with `status` (403; the room read itself
+ * answers 401, spec 01 §8 "Room load 401"). Its chat, its people and its meeting follow the same rule.
+ */
+export function requireEnterableRoom(
+  state: ProviderState,
+  caller: Caller,
+  roomId: number,
+  status: 401 | 403 = 403,
+): RoomRecord {
+  const room = requireRoom(state, caller, roomId);
+  const viewer = viewerOf(caller.user);
+  if (mayEnterRoom(viewer, room)) return room;
+  if (!room.active) throw notFound('Room');
+  throw new ProviderHttpError(status, ROOM_REFUSED);
+}
+
+/** True when the subject allowed the viewer's request for their business card (spec 02 §4.2). */
+export function holdsCardOf(state: ProviderState, viewerId: number, subjectId: number): boolean {
+  for (const card of state.cards.values())
+    if (card.owner_id === subjectId && card.requester_id === viewerId && card.approved === true) return true;
+  return false;
+}
+
+/** True when the caller may see the subject's contact details (contracts' `mayViewContact`). */
+export function seesContactOf(state: ProviderState, viewer: UserRecord, subject: UserRecord): boolean {
+  return mayViewContact(viewer, subject, holdsCardOf(state, viewer.id, subject.id));
+}
+
 /** Creates a user of an event with the defaults of a new account (visitor, active, no tags). */
 export function createUser(
   state: ProviderState,
@@ -85,19 +127,21 @@ export function createUser(
 
 const blankToNull = (value: string): string | null => (value === '' ? null : value);
 
-export function toProfile(user: UserRecord): UserProfile {
+/** A profile; without `showContact` its contact fields (contracts' CONTACT_FIELDS) are null. */
+export function toProfile(user: UserRecord, showContact = true): UserProfile {
+  const contact = (value: string): string | null => (showContact ? blankToNull(value) : null);
   return {
     id: user.id,
-    username: user.username,
+    username: showContact ? user.username : null,
     event_code: user.event_code,
     firstname: user.firstname,
     lastname: user.lastname,
     company: blankToNull(user.company),
     job_title: blankToNull(user.job_title),
-    phone_number: blankToNull(user.phone_number),
-    email: user.email,
-    webpage: blankToNull(user.webpage),
-    linkedin: blankToNull(user.linkedin),
+    phone_number: contact(user.phone_number),
+    email: showContact ? user.email : null,
+    webpage: contact(user.webpage),
+    linkedin: contact(user.linkedin),
     tags: user.tags.map((t) => ({ ...t })),
     profile_picture: user.profile_picture,
   };
@@ -114,14 +158,20 @@ function nameAndWork(user: UserRecord) {
   };
 }
 
-export function toSummary(user: UserRecord): UserSummary {
+/** A user as lists show them; the login name (an e-mail address) only when `showContact`. */
+export function toSummary(user: UserRecord, showContact: boolean): UserSummary {
   return {
     ...nameAndWork(user),
     profile_picture: user.profile_picture,
-    username: user.username,
+    ...(showContact ? { username: user.username } : {}),
     user_status: user.status,
     roles: user.roles.map((r) => ({ ...r })),
   };
+}
+
+/** The list view of users for one viewer: contact details by the contact rule. */
+export function summariesFor(state: ProviderState, viewer: UserRecord) {
+  return (user: UserRecord): UserSummary => toSummary(user, seesContactOf(state, viewer, user));
 }
 
 export function toParticipant(user: UserRecord): Participant {
@@ -129,19 +179,13 @@ export function toParticipant(user: UserRecord): Participant {
 }
 
 /**
- * Rooms the user may enter: every active unrestricted room of the event, plus the granted ones, plus the rooms
- * the user holds a role in (a role rule, e.g. presenter of room 5, opens that room to them).
+ * The active rooms of the user's event they may enter (contracts' `mayEnterRoom`): the open ones, the granted
+ * ones, the rooms they hold a role in (a role rule, e.g. presenter of room 5) and, for managers, all.
  */
 export function roomAccess(state: ProviderState, user: UserRecord): number[] {
-  const manager = user.roles.some((r) => r.role === 'admin' || r.role === 'event-admin');
-  const roleRooms = new Set(user.roles.flatMap((r) => (r.room_id === undefined ? [] : [r.room_id])));
+  const viewer = viewerOf(user);
   return [...state.rooms.values()]
-    .filter(
-      (r) =>
-        r.event_code === user.event_code &&
-        r.active &&
-        (!r.restricted || manager || user.room_access.includes(r.id) || roleRooms.has(r.id)),
-    )
+    .filter((r) => r.event_code === user.event_code && r.active && mayEnterRoom(viewer, r))
     .map((r) => r.id);
 }
 
@@ -192,8 +236,9 @@ export function isParticipant(
   user: UserRecord,
 ): boolean {
   if (conversation.kind === 'room') {
+    // A room's chat is the room's: whoever may enter the room reads and writes it, nobody else.
     const room = conversation.room_id === null ? undefined : state.rooms.get(conversation.room_id);
-    return room !== undefined && room.event_code === user.event_code;
+    return room !== undefined && mayEnterRoom(viewerOf(user), room);
   }
   return conversation.participants.includes(user.id);
 }

@@ -20,10 +20,11 @@ import {
   isAdmin,
   passportOf,
   requireEvent,
-  requireRoom,
+  requireEnterableRoom,
   requireVisibleUser,
+  seesContactOf,
+  summariesFor,
   toProfile,
-  toSummary,
 } from './shared.ts';
 import type { HandlerTable, UploadedFile } from './types.ts';
 
@@ -86,7 +87,7 @@ const IMPORT_COLUMNS = [
 
 export const userHandlers: HandlerTable<typeof userCalls> = {
   getMatchingUsers({ params, caller, state }) {
-    const room = requireRoom(state, caller, params.roomId);
+    const room = requireEnterableRoom(state, caller, params.roomId);
     const user = requireVisibleUser(state, caller, params.userId);
     const mine = new Set(user.tags.map((t) => `${t.type}:${t.tag_name.toLowerCase()}`));
     const matches = state
@@ -98,7 +99,8 @@ export const userHandlers: HandlerTable<typeof userCalls> = {
       }))
       .filter((m) => m.score > 0)
       .sort((a, b) => b.score - a.score || a.u.id - b.u.id);
-    return { users: matches.map((m) => toSummary(m.u)) };
+    const view = summariesFor(state, caller.user);
+    return { users: matches.map((m) => view(m.u)) };
   },
 
   updateUser({ params, body, caller, state }) {
@@ -149,7 +151,7 @@ export const userHandlers: HandlerTable<typeof userCalls> = {
       users: state
         .usersOfEvent(event.code)
         .filter((u) => !u.active)
-        .map(toSummary),
+        .map(summariesFor(state, caller.user)),
     };
   },
 
@@ -178,26 +180,37 @@ export const userHandlers: HandlerTable<typeof userCalls> = {
   },
 
   getUser({ params, caller, state }) {
-    return { data: { user: toProfile(requireVisibleUser(state, caller, params.id)) } };
+    const user = requireVisibleUser(state, caller, params.id);
+    return { data: { user: toProfile(user, seesContactOf(state, caller.user, user)) } };
   },
 
   listUsers({ query, caller, state }) {
     let users = eventUsers(state, caller, query.event_code).filter((u) => u.active);
-    if (query.room_id !== undefined) users = users.filter((u) => u.current_room_id === query.room_id);
+    if (query.room_id !== undefined) {
+      // Who is in a room is the room's: the filter needs the right to enter it.
+      const room = requireEnterableRoom(state, caller, query.room_id);
+      users = users.filter((u) => u.current_room_id === room.id);
+    }
     if (query.role !== undefined) users = users.filter((u) => u.roles.some((r) => r.role === query.role));
     const search = query.search?.trim().toLowerCase();
     if (search) {
+      // The login name (an e-mail address) is matched only where the caller may see it.
       users = users.filter((u) =>
-        [u.firstname, u.lastname, `${u.firstname} ${u.lastname}`, u.username, u.company, u.job_title].some(
-          (f) => f.toLowerCase().includes(search),
-        ),
+        [
+          u.firstname,
+          u.lastname,
+          `${u.firstname} ${u.lastname}`,
+          u.company,
+          u.job_title,
+          seesContactOf(state, caller.user, u) ? u.username : '',
+        ].some((f) => f.toLowerCase().includes(search)),
       );
     }
-    return { users: users.map(toSummary) };
+    return { users: users.map(summariesFor(state, caller.user)) };
   },
 
   getSummary({ params, caller, state }) {
-    return toSummary(requireVisibleUser(state, caller, params.id));
+    return summariesFor(state, caller.user)(requireVisibleUser(state, caller, params.id));
   },
 
   getSummaries({ body, caller, state }) {
@@ -207,7 +220,7 @@ export const userHandlers: HandlerTable<typeof userCalls> = {
         (u): u is UserRecord =>
           u !== undefined && (u.event_code === caller.user.event_code || isAdmin(caller)),
       );
-    return { users: users.map(toSummary) };
+    return { users: users.map(summariesFor(state, caller.user)) };
   },
 
   getEventUsers({ params, caller, state }) {
@@ -217,7 +230,7 @@ export const userHandlers: HandlerTable<typeof userCalls> = {
       users: state
         .usersOfEvent(event.code)
         .filter((u) => u.active)
-        .map(toSummary),
+        .map(summariesFor(state, caller.user)),
     };
   },
 
@@ -225,15 +238,15 @@ export const userHandlers: HandlerTable<typeof userCalls> = {
     let users = eventUsers(state, caller, query.event_code).filter((u) => isLoggedIn(state, u));
     if (query.role !== undefined) users = users.filter((u) => u.roles.some((r) => r.role === query.role));
     if (query.limit !== undefined) users = users.slice(0, query.limit);
-    return { users: users.map(toSummary) };
+    return { users: users.map(summariesFor(state, caller.user)) };
   },
 
   getRoomUsers({ params, caller, state }) {
-    const room = requireRoom(state, caller, params.id);
+    const room = requireEnterableRoom(state, caller, params.id);
     const users = state
       .usersOfEvent(room.event_code)
       .filter((u) => u.active && u.current_room_id === room.id);
-    return { users: users.map(toSummary) };
+    return { users: users.map(summariesFor(state, caller.user)) };
   },
 
   uploadPicture({ query, files, caller, state }) {

@@ -260,10 +260,14 @@ export interface HelpRequestRecord {
   at: number;
 }
 
+/** An e-mail the provider sent (content e-mails go to the clicking user's own address only). */
 export interface EmailRecord {
   id: number;
   user_id: number;
-  payload: unknown;
+  to: string;
+  subject: string;
+  body: string;
+  content_id: number;
   at: number;
 }
 

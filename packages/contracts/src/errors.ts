@@ -36,6 +36,12 @@ export const BACKEND_MESSAGES = {
   TEXT_TOO_LONG: 'Text must be at most 2000 characters.',
   PAYLOAD_TOO_LARGE: 'Request body is too large.',
   RATE_LIMITED: 'Too many requests, please try again later.',
+  /** event.sendEmail over CONTENT_EMAIL_LIMIT. */
+  EMAILS_RATE_LIMITED: 'Too many e-mails. Please try again later.',
+  /** content.getFile of a type that is not public (access.ts PUBLIC_FILE_TYPES), without a valid token. */
+  SIGN_IN_FOR_FILE: 'Sign in to see this file.',
+  /** A room (its chat, its people, its meeting) the caller may not enter (access.ts `mayEnterRoom`). */
+  ROOM_FORBIDDEN: 'You are not allowed to access this room.',
   PROVIDER_UNAVAILABLE: 'The event service is unavailable. Please try again shortly.',
   PROVIDER_TIMEOUT: 'The event service did not answer in time. Please try again shortly.',
   INTERNAL: 'Something went wrong. Please try again.',

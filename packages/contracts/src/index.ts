@@ -5,6 +5,7 @@
 export * from './constants.ts';
 export * from './errors.ts';
 export * from './rules.ts';
+export * from './access.ts';
 export * from './entities/index.ts';
 export * from './catalogue/index.ts';
 export * from './realtime/index.ts';

@@ -182,11 +182,18 @@ export async function registerFileProxy(
     if (!route) return sendError(reply, 404, { message: BACKEND_MESSAGES.NOT_FOUND });
     (request as ProxiedRequest)[kRoute] = route;
 
-    if (route.auth !== 'public') {
-      const fromHeader = bearerToken(request.headers.authorization);
-      // The cookie only authorises reads: a write needs the header, so a cross-site form cannot upload.
-      const isRead = request.method === 'GET' || request.method === 'HEAD';
-      const token = fromHeader ?? (isRead ? readTokenCookie(request.headers.cookie) : undefined);
+    const fromHeader = bearerToken(request.headers.authorization);
+    // The cookie only authorises reads: a write needs the header, so a cross-site form cannot upload.
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    const token = fromHeader ?? (isRead ? readTokenCookie(request.headers.cookie) : undefined);
+    if (route.auth === 'public') {
+      // A public call may still depend on who asks (content/files: only some file types are public), so a
+      // valid token is passed on; an invalid one is dropped and the call is made anonymously.
+      if (token !== undefined) {
+        const user = await verifier.verify(token).catch(() => undefined);
+        if (user) (request as ProxiedRequest)[kVerifiedUser] = user;
+      }
+    } else {
       try {
         const user = await verifier.verify(token);
         if (

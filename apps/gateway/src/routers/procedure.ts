@@ -1,8 +1,9 @@
 /**
  * Builds one tRPC procedure from one catalogue entry: input = callInputSchema(call) (flat), output = the
  * call's success schema, auth from the entry (public / authed / manager / recruiter), the provider call made by the one
- * provider client with the caller's token and request id. Per-procedure rules say where the caller's identity
- * must appear in the input (never trusted from input alone) and what happens after success.
+ * provider client with the caller's token and request id. Where the caller's identity must appear in the input
+ * (never trusted from input alone) comes from the contracts' CALL_ACCESS table; per-procedure rules add rate
+ * limits and what happens after success.
  */
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
@@ -11,6 +12,7 @@ import {
   callInputSchema,
   catalogue,
   isManager,
+  keysWithRule,
   type CallInput,
   type CallParsedInput,
   type RestCall,
@@ -50,17 +52,8 @@ export interface ProcedureCallContext<I, O> {
   output: O;
 }
 
-/** Per-procedure rules. */
+/** Per-procedure rules. Who may name which ids is not here: it is the contracts' CALL_ACCESS table. */
 export interface ProcedureRules<I = Record<string, unknown>, O = unknown> {
-  /**
-   * Input keys that name the acting user: each must equal the caller's id (managers may name anyone when
-   * `managersMayActForOthers`). A call that acts on the caller can never act on someone else.
-   */
-  self?: ReadonlyArray<keyof I & string>;
-  /** Lets admin and event-admin name another user in the `self` keys. @default false */
-  managersMayActForOthers?: boolean;
-  /** Input keys holding an event code: each must be the caller's event (admins may name any). */
-  ownEvent?: ReadonlyArray<keyof I & string>;
   /** The account (email or username) a credential call counts against; turns on the auth rate limit. */
   rateLimitAccount?: (input: I) => string | undefined;
   /** Effects after a successful call (cookie, revocation); awaited before the answer is sent. */
@@ -71,25 +64,39 @@ function forbidden(): TRPCError {
   return new TRPCError({ code: 'FORBIDDEN', message: BACKEND_MESSAGES.FORBIDDEN });
 }
 
-/** Enforces the identity rules of a call against the verified caller. */
+/** The keys of a call's input the token alone decides (contracts' CALL_ACCESS), read once per procedure. */
+interface IdentityKeys {
+  /** Must be the caller's id. */
+  self: string[];
+  /** Must be the caller's id, unless the caller is a manager (the provider checks which event). */
+  selfOrManager: string[];
+  /** `event_code` keys: must be the caller's event code (admins: any). */
+  ownEvent: string[];
+}
+
+function identityKeysOf(service: ServiceKey, name: string): IdentityKeys {
+  return {
+    self: keysWithRule(service, name, 'self'),
+    selfOrManager: keysWithRule(service, name, 'self-or-manager'),
+    // An event code is in the token; an event named by its numeric id (event/{id}) is the provider's to check.
+    ownEvent: keysWithRule(service, name, 'own-event').filter((key) => key === 'event_code'),
+  };
+}
+
+/** Enforces the identity rules of a call against the verified caller, before the provider is asked. */
 function checkIdentity(
-  rules: ProcedureRules<never, never>,
+  keys: IdentityKeys,
   user: VerifiedUser | undefined,
   input: Record<string, unknown>,
 ): void {
   if (!user) return;
-  const mayActForOthers = rules.managersMayActForOthers === true && isManager(user.roles);
-  for (const key of rules.self ?? []) {
-    const value = input[key];
-    if (value === undefined || value === null) continue;
-    if (Number(value) !== user.id && !mayActForOthers) throw forbidden();
-  }
+  const named = (key: string) => input[key] !== undefined && input[key] !== null;
+  for (const key of keys.self) if (named(key) && Number(input[key]) !== user.id) throw forbidden();
+  for (const key of keys.selfOrManager)
+    if (named(key) && Number(input[key]) !== user.id && !isManager(user.roles)) throw forbidden();
   const isAdmin = user.roles.some((role) => role.role === 'admin');
-  for (const key of rules.ownEvent ?? []) {
-    const value = input[key];
-    if (value === undefined || value === null) continue;
-    if (String(value) !== user.event_code && !isAdmin) throw forbidden();
-  }
+  for (const key of keys.ownEvent)
+    if (named(key) && String(input[key]) !== user.event_code && !isAdmin) throw forbidden();
 }
 
 function entryOf<S extends ServiceKey, N extends CallName<S>>(service: S, name: N): CallOf<S, N> {
@@ -121,6 +128,7 @@ function makeResolver(
   call: RestCall,
   rules: ProcedureRules<never, never>,
 ) {
+  const identity = identityKeysOf(service, name);
   return async ({
     ctx,
     input,
@@ -139,7 +147,7 @@ function makeResolver(
         throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: BACKEND_MESSAGES.RATE_LIMITED });
       }
     }
-    checkIdentity(rules, user, flat);
+    checkIdentity(identity, user, flat);
     let output: unknown;
     try {
       output = await ctx.deps.provider.request(

@@ -393,7 +393,8 @@ const TABLE: Table = {
   'event.listEvents': { as: 'root', input: () => undefined },
   'event.sendEmail': {
     as: 'ada',
-    input: () => ({ subject: 'Brochure', body: 'Please send me the brochure.' }),
+    // The Expo Hall's booth video carries an onClickSendEmail.
+    input: () => ({ room_id: 4, content_id: 4 }),
   },
   // conversation
   'conversation.getUserConversations': { as: 'ada', input: (f) => ({ id: f.id('ada') }) },

@@ -12,6 +12,7 @@ import {
   ConversationSchema,
   FrontendTypeSchema,
   IdParamSchema,
+  MessageIdSchema,
   MessagePageSchema,
   SendMessageSchema,
 } from '../entities/index.ts';
@@ -122,7 +123,7 @@ export const conversationCalls = {
     service: 'conversation',
     method: 'DELETE',
     path: '/conversations/messages/:id',
-    params: z.object({ id: z.string().min(1, 'message id is required').max(200) }),
+    params: z.object({ id: MessageIdSchema }),
     responses: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404) },
     // Not shown in the spec: senders delete their own messages; managers any message of their event.
     auth: 'user',

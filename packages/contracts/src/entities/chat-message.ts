@@ -34,8 +34,29 @@ export const ChatMessageActionSchema = z.enum(CHAT_MESSAGE_ACTIONS, {
 });
 export type ChatMessageAction = z.infer<typeof ChatMessageActionSchema>;
 
+/** A lone UTF-16 surrogate: no character at all, and no URL can carry it (encodeURIComponent throws). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** True when a text is well-formed Unicode (no lone surrogate), so it can go into a URL path. */
+export function isWellFormedText(text: string): boolean {
+  return !LONE_SURROGATE.test(text);
+}
+
+const WELL_FORMED_ID_MESSAGE = 'The id contains an invalid character';
+
 /** A conversation id; `temp-` marks one not yet stored; ids containing 'room' are room conversations. */
-export const ConversationIdSchema = z.string().min(1, 'conversation id is required').max(200);
+export const ConversationIdSchema = z
+  .string()
+  .min(1, 'conversation id is required')
+  .max(200)
+  .refine(isWellFormedText, WELL_FORMED_ID_MESSAGE);
+
+/** A stored message's id, e.g. `msg-42` (a path segment of the delete call). */
+export const MessageIdSchema = z
+  .string()
+  .min(1, 'message id is required')
+  .max(200)
+  .refine(isWellFormedText, WELL_FORMED_ID_MESSAGE);
 
 /** The room a message belongs to. */
 export const MessageRoomSchema = z.object({ id: IdSchema, name: z.string().max(200) });

@@ -17,6 +17,8 @@ export const CurrentUserSchema = UserProfileSchema.pick({
   event_code: true,
   ...USER_CARD_FIELDS,
 }).extend({
+  /** The login name (an e-mail address); always the user's own here. */
+  username: z.string().min(1).max(254),
   /** The provider-signed JWT sent as bearer token and socket handshake auth. */
   jwt_token: z.string().min(1),
   roles: z.array(RoleSchema),

@@ -11,14 +11,31 @@ import {
 } from './common.ts';
 import { ContentKindSchema, MediaTypeSchema } from './file-type.ts';
 
-/** The e-mail a content item sends when clicked (`onClickSendEmail`), posted to event/email. */
+/**
+ * The e-mail a content item sends when clicked (its `onClickSendEmail` attribute, set by the event's
+ * managers). It always goes to the visitor who clicked, never to an address given by anyone else: see
+ * {@link ContentEmailRequestSchema}.
+ */
 export const ContentEmailSchema = z.object({
-  to: z.email('Expected a valid e-mail address').optional(),
   subject: z.string().trim().min(1, 'Subject is required').max(200, 'Subject must be at most 200 characters'),
   body: TextSchema,
+  /** The item it belongs to (informational; the request names the item itself). */
   content_id: IdSchema.optional(),
 });
 export type ContentEmail = z.infer<typeof ContentEmailSchema>;
+
+/**
+ * POST event/email body: which content item's e-mail to send. The room page posts it (`event.sendEmail`)
+ * when the visitor clicks a content item whose attributes carry `onClickSendEmail`, naming the room it shows
+ * and the item. The provider sends that item's own subject and body to the signed-in user's e-mail address
+ * (nothing else is taken from the client), only for a room the user may enter, at most
+ * {@link CONTENT_EMAIL_LIMIT} per user (then 429 'Too many e-mails. Please try again later.').
+ */
+export const ContentEmailRequestSchema = z.object({ room_id: IdSchema, content_id: IdSchema });
+export type ContentEmailRequest = z.infer<typeof ContentEmailRequestSchema>;
+
+/** Content e-mails one user may have sent per window (event.sendEmail). */
+export const CONTENT_EMAIL_LIMIT = { perWindow: 5, windowMs: 10 * 60 * 1000 } as const;
 
 /**
  * A content item's attributes. `optOut` 'true' offers a disable button on its popup. Other attributes (merged

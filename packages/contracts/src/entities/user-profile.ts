@@ -9,17 +9,23 @@ import { UserStatusSchema } from './user-status.ts';
 
 const MAX = MAX_PROFILE_FIELD_LENGTH;
 
-/** A user's profile. */
+/**
+ * A user's profile. The contact fields (`username`, `email`, `phone_number`, `webpage`, `linkedin`) are null
+ * for a viewer the contact rule does not let see them (access.ts `mayViewContact`: the user, their event's
+ * managers, a holder of their allowed business card).
+ */
 export const UserProfileSchema = z.object({
   id: IdSchema,
-  username: z.string().min(1).max(254),
+  /** The login name (an e-mail address); null when hidden from the viewer. */
+  username: z.string().min(1).max(254).nullable(),
   event_code: EventCodeSchema,
   firstname: z.string().max(MAX),
   lastname: z.string().max(MAX),
   company: z.string().max(MAX).nullable(),
   job_title: z.string().max(MAX).nullable(),
   phone_number: z.string().max(MAX).nullable(),
-  email: z.string().max(MAX),
+  /** Null when hidden from the viewer. */
+  email: z.string().max(MAX).nullable(),
   webpage: z.string().max(MAX).nullable(),
   linkedin: z.string().max(MAX).nullable(),
   tags: z.array(TagSchema),
@@ -42,6 +48,7 @@ export const USER_CARD_FIELDS = {
 
 /** A user as lists show them (participants, users in a room, logged users, summaries). */
 export const UserSummarySchema = UserProfileSchema.pick({ id: true, ...USER_CARD_FIELDS }).extend({
+  /** The login name: only for viewers the contact rule lets see it (access.ts `mayViewContact`). */
   username: z.string().max(254).optional(),
   user_status: UserStatusSchema.optional(),
   roles: z.array(RoleSchema).optional(),

@@ -3,6 +3,7 @@
  * Client → server payloads are parsed by the relay; server → client ones are what listeners receive.
  */
 import { z } from 'zod';
+import { isSitePath } from '../access.ts';
 import { MAX_TEXT_LENGTH } from '../constants.ts';
 import { NotificationSchema } from '../entities/notification.ts';
 import { RecruitingStatusSchema } from '../entities/recruiting.ts';
@@ -107,7 +108,7 @@ export const SessionsTriggerSchema = z.object({
   url: z
     .string()
     .max(MAX_TEXT_LENGTH)
-    .regex(/^\/(?![/\\])/, 'url must be a path on this site, e.g. /lobby')
+    .refine(isSitePath, 'url must be a path on this site, e.g. /lobby')
     .optional(),
 });
 export type SessionsTrigger = z.infer<typeof SessionsTriggerSchema>;

@@ -3,10 +3,10 @@ import { catalogueMutation, catalogueQuery } from '../procedure.ts';
 
 /** businesscard: requests, approvals, notes and lists (the cards CSV downloads through the file proxy). */
 export const businesscardRouter = router({
-  requestCard: catalogueMutation('businesscard', 'requestCard', { self: ['requester_id'] }),
+  requestCard: catalogueMutation('businesscard', 'requestCard'),
   getCardInfo: catalogueQuery('businesscard', 'getCardInfo'),
   updateCard: catalogueMutation('businesscard', 'updateCard'),
-  updateOwnCard: catalogueMutation('businesscard', 'updateOwnCard', { self: ['id'] }),
+  updateOwnCard: catalogueMutation('businesscard', 'updateOwnCard'),
   deleteCard: catalogueMutation('businesscard', 'deleteCard'),
-  getUserCards: catalogueQuery('businesscard', 'getUserCards', { self: ['id'] }),
+  getUserCards: catalogueQuery('businesscard', 'getUserCards'),
 });

@@ -8,5 +8,5 @@ export const contentRouter = router({
   getRoom: catalogueQuery('content', 'getRoom'),
   getRoomContent: catalogueQuery('content', 'getRoomContent'),
   getMedia: catalogueQuery('content', 'getMedia'),
-  getMiniMap: catalogueQuery('content', 'getMiniMap', { ownEvent: ['event_code'] }),
+  getMiniMap: catalogueQuery('content', 'getMiniMap'),
 });

@@ -6,7 +6,7 @@ import { catalogueMutation, catalogueQuery } from '../procedure.ts';
  * (which stores them through the provider); the private-chats CSV downloads through the file proxy.
  */
 export const conversationRouter = router({
-  getUserConversations: catalogueQuery('conversation', 'getUserConversations', { self: ['id'] }),
+  getUserConversations: catalogueQuery('conversation', 'getUserConversations'),
   getConversation: catalogueQuery('conversation', 'getConversation'),
   listConversations: catalogueQuery('conversation', 'listConversations'),
   getRoomConversation: catalogueQuery('conversation', 'getRoomConversation'),

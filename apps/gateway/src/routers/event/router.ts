@@ -5,10 +5,7 @@ import { catalogueMutation, catalogueQuery } from '../procedure.ts';
 export const eventRouter = router({
   getPreferences: catalogueQuery('event', 'getPreferences'),
   // A user's own preference (exit survey answer, avatar choice): for themselves, in their event.
-  createPreference: catalogueMutation('event', 'createPreference', {
-    self: ['user_id'],
-    ownEvent: ['event_code'],
-  }),
+  createPreference: catalogueMutation('event', 'createPreference'),
   getOpenHours: catalogueQuery('event', 'getOpenHours'),
   // A POST at the provider, but the login page's read of its FAQs.
   loginFaqs: catalogueQuery('event', 'loginFaqs'),

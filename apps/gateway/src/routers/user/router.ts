@@ -7,12 +7,12 @@ import { catalogueMutation, catalogueQuery } from '../procedure.ts';
  */
 export const userRouter = router({
   getUser: catalogueQuery('user', 'getUser'),
-  updateUser: catalogueMutation('user', 'updateUser', { self: ['id'] }),
-  createTags: catalogueMutation('user', 'createTags', { self: ['user_id'] }),
-  deleteTag: catalogueMutation('user', 'deleteTag', { self: ['user_id'] }),
-  reportUser: catalogueMutation('user', 'reportUser', { self: ['reporterId'] }),
-  listUsers: catalogueQuery('user', 'listUsers', { ownEvent: ['event_code'] }),
-  getLoggedUsers: catalogueQuery('user', 'getLoggedUsers', { ownEvent: ['event_code'] }),
+  updateUser: catalogueMutation('user', 'updateUser'),
+  createTags: catalogueMutation('user', 'createTags'),
+  deleteTag: catalogueMutation('user', 'deleteTag'),
+  reportUser: catalogueMutation('user', 'reportUser'),
+  listUsers: catalogueQuery('user', 'listUsers'),
+  getLoggedUsers: catalogueQuery('user', 'getLoggedUsers'),
   getRoomUsers: catalogueQuery('user', 'getRoomUsers'),
   getEventUsers: catalogueQuery('user', 'getEventUsers'),
   getMatchingUsers: catalogueQuery('user', 'getMatchingUsers'),
@@ -20,14 +20,11 @@ export const userRouter = router({
   // A POST at the provider (long id lists), but a read.
   getSummaries: catalogueQuery('user', 'getSummaries'),
   getWallet: catalogueQuery('user', 'getWallet'),
-  updateTutorial: catalogueMutation('user', 'updateTutorial', { self: ['user_id'] }),
-  deletePicture: catalogueMutation('user', 'deletePicture', { self: ['user_id'] }),
-  setRecruitingStatus: catalogueMutation('user', 'setRecruitingStatus', { ownEvent: ['event_code'] }),
+  updateTutorial: catalogueMutation('user', 'updateTutorial'),
+  deletePicture: catalogueMutation('user', 'deletePicture'),
+  setRecruitingStatus: catalogueMutation('user', 'setRecruitingStatus'),
   getRecruitingUserData: catalogueQuery('user', 'getRecruitingUserData'),
   updateRecruitingNotes: catalogueMutation('user', 'updateRecruitingNotes'),
   // Account deletion: one's own; managers may deactivate others.
-  deactivateUser: catalogueMutation('user', 'deactivateUser', {
-    self: ['user_id'],
-    managersMayActForOthers: true,
-  }),
+  deactivateUser: catalogueMutation('user', 'deactivateUser'),
 });

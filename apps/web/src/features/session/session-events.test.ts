@@ -93,6 +93,21 @@ describe('realtime session events', () => {
     expect(deps.reload).toHaveBeenCalledOnce();
   });
 
+  it('refresh never leaves the site, however the url hides another host', () => {
+    const { deps, handlers, scheduled } = setup();
+    const offSite = [
+      '/\t/evil.test/owned',
+      '/\n/evil.test',
+      '/\\evil.test',
+      'https://evil.test/',
+      '//evil.test',
+    ];
+    for (const url of offSite) handlers.refresh({ url });
+    for (const task of scheduled) task.run();
+    expect(deps.assign).not.toHaveBeenCalled();
+    expect(deps.reload).toHaveBeenCalledTimes(offSite.length);
+  });
+
   it("an 'offline' status for the current user signs them out; other users and statuses do not", () => {
     const { deps, handlers } = setup();
     handlers.userStatusChange({ user_id: 8, user_status: 'offline' });

@@ -9,6 +9,7 @@ import {
   TOPICS,
   UserAccessChangeSchema,
   UserStatusChangeSchema,
+  isSitePath,
   type AccessibleRoom,
   type CurrentUser,
 } from '@showfloor/contracts';
@@ -34,16 +35,9 @@ export interface SessionEventDeps {
   schedule: (run: () => void, delayMs: number) => void;
 }
 
-/** A refresh target: same-site paths or http(s) URLs only. */
+/** A refresh target: a path on this site only (contracts' `isSitePath`; the relay checks the same rule). */
 function safeUrl(url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  if (url.startsWith('/') && !url.startsWith('//')) return url;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.toString() : undefined;
-  } catch {
-    return undefined;
-  }
+  return url !== undefined && isSitePath(url) ? url : undefined;
 }
 
 export function createSessionEventHandlers(deps: SessionEventDeps) {
