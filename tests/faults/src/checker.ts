@@ -104,17 +104,26 @@ export function check(input: CheckInput): CheckResult {
       storedById.set(message.id, { conversation: conversation.id, index }),
     );
   const clientOf = new Map(input.clients.map((client) => [client.userId, client]));
+  const storedKeys = new Set<string>();
+  for (const conversation of input.conversations)
+    for (const message of conversation.stored)
+      if (message.client_id !== undefined) storedKeys.add(`${message.from}:${message.client_id}`);
 
   let acked = 0;
   let ackedNotStored = 0;
   let duplicateDeliveries = 0;
   for (const client of input.clients) {
     duplicateDeliveries += client.duplicateDeliveries;
-    for (const ack of client.acks.values()) {
+    for (const [clientId, ack] of client.acks) {
       if (ack.status !== 200) continue;
       acked += 1;
-      const where = ack.stored ? storedById.get(ack.stored.id) : undefined;
-      if (!where || where.conversation !== ack.stored?.conversation) ackedNotStored += 1;
+      if (ack.stored) {
+        const where = storedById.get(ack.stored.id);
+        if (!where || where.conversation !== ack.stored.conversation) ackedNotStored += 1;
+      } else if (!storedKeys.has(`${client.userId}:${clientId}`)) {
+        // A 200 that names no stored message: the store must hold the sender's client_id at least.
+        ackedNotStored += 1;
+      }
     }
   }
 
