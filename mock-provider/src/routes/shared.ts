@@ -144,6 +144,7 @@ export function toProfile(user: UserRecord, showContact = true): UserProfile {
     linkedin: contact(user.linkedin),
     tags: user.tags.map((t) => ({ ...t })),
     profile_picture: user.profile_picture,
+    avatar_id: user.avatar_id,
   };
 }
 

@@ -40,6 +40,11 @@ export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 /** Largest uploaded file (picture, CSV import, content files) the provider accepts (bytes). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
+/** Profile pictures the provider stores (it checks the bytes too): checked in the browser before an upload. */
+export const PROFILE_PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+/** The largest profile picture: the upload limit of the provider and of the gateway's file proxy (default). */
+export const MAX_PROFILE_PICTURE_BYTES = MAX_UPLOAD_BYTES;
+
 /** Timings of spec 01 §9 and spec 02 §9. */
 export const TIMINGS = {
   /** Socket reconnect: first delay. */
@@ -69,6 +74,11 @@ export const TIMINGS = {
   CARD_ERROR_MS: 10_000,
   /** Recruiting status messages. */
   RECRUITING_MESSAGE_MS: 3000,
+  /**
+   * Account deleted: the success page shows this long before the sign-out (not shown in the spec: chosen here;
+   * the page also has a button to leave at once).
+   */
+  ACCOUNT_DELETED_SIGN_OUT_MS: 5000,
 } as const;
 
 /** Chat toasts sit bottom-left; at most this many are shown. */

@@ -2,9 +2,11 @@
 import {
   CurrentUserSchema,
   RoomSchema,
+  UserProfileSchema,
   type CurrentUser,
   type Preference,
   type Room,
+  type UserProfile,
 } from '@showfloor/contracts';
 
 export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
@@ -26,6 +28,30 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     company: 'Analytical Engines',
     job_title: 'Programmer',
     profile_picture: null,
+    ...overrides,
+  });
+}
+
+/** Ada's stored profile (user.getUser), the same person as makeUser(). */
+export function makeProfile(overrides: Partial<UserProfile> = {}): UserProfile {
+  return UserProfileSchema.parse({
+    id: 7,
+    username: 'ada@demo.test',
+    event_code: 'DEMO',
+    firstname: 'Ada',
+    lastname: 'Lovelace',
+    company: 'Analytical Engines',
+    job_title: 'Programmer',
+    phone_number: '+44 20 7946 0001',
+    email: 'ada@demo.test',
+    webpage: 'https://ada.demo.test',
+    linkedin: 'linkedin.com/in/ada',
+    tags: [
+      { tag_name: 'Mathematics', type: 'skill' },
+      { tag_name: 'Computing', type: 'interest' },
+    ],
+    profile_picture: null,
+    avatar_id: null,
     ...overrides,
   });
 }

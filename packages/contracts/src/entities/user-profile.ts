@@ -30,6 +30,11 @@ export const UserProfileSchema = z.object({
   linkedin: z.string().max(MAX).nullable(),
   tags: z.array(TagSchema),
   profile_picture: z.string().max(500).nullable(),
+  /**
+   * The avatar design the user chose (their `user_selected_avatar` preference, spec 02 §7 "post preference:
+   * avatar choice"), or null for the event's default. Not shown in the spec: read back here, chosen once.
+   */
+  avatar_id: IdSchema.nullable().optional(),
 });
 export type UserProfile = z.infer<typeof UserProfileSchema>;
 

@@ -1,5 +1,5 @@
-// Everything inside the shell: the guard, the event's open hours, the tab's one socket with its session events and
-// announcements, and the shell with the scene (lobby, room) and the registered menu pages in its drawer. Loaded
+// Everything inside the shell: the guard, the event's open hours, the tab's one socket with its session events,
+// presence and announcements, and the shell with the scene (lobby, room) and the registered menu pages in its drawer. Loaded
 // only after sign-in.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, matchRoutes, renderMatches, useLocation, useNavigate, useOutlet } from 'react-router-dom';
@@ -16,6 +16,7 @@ import {
   type DrawerState,
   type SceneLocation,
 } from '../../lib/shell/scene.ts';
+import { useUserStatusEvents } from '../../lib/presence/use-user-status-events.ts';
 import { useCurrentUser } from '../../lib/session/session.ts';
 import { signOut } from '../../lib/session/sign-out.ts';
 import { useSocketConnection } from '../../lib/socket/connection.ts';
@@ -67,6 +68,7 @@ export function SignedInRoot() {
   useSocketConnection(user);
   useSessionEvents(scene.pathname, goToLobbyScene);
   useAnnouncements();
+  useUserStatusEvents();
   // Outside the event's open hours the visitor goes to its info page (spec 01 §2), as from the login page.
   const closed = useEventClosed(user?.event_code ?? '');
   if (user && closed) return <Navigate to={infoPath(user.event_code)} replace />;

@@ -6,9 +6,26 @@ import { createContext, useCallback, useContext, useEffect, useRef } from 'react
 import { useNavigate, type Location } from 'react-router-dom';
 import type { MenuPageEntry } from './menu.ts';
 
-/** The router state a menu link carries: the scene to keep behind the drawer. */
+/**
+ * A drawer page's own sub-page (profile settings' change password, a business card's detail): not a URL but
+ * router state (spec 02 §2.3), so the browser's Back still leaves it. The drawer's header shows its title and its
+ * Back returns to the page's home (lib/shell/sub-page.ts).
+ */
+export interface DrawerSubPage {
+  /** The feature's name of the sub-page, e.g. 'password'. */
+  name: string;
+  /** i18next key with its namespace of the sub-page's title, e.g. 'profile:password.title'. */
+  titleKey: string;
+  /** A value the sub-page needs (the card shown): plain JSON, it lives in the history entry. */
+  param?: string | number;
+}
+
+/** The router state a menu link carries: the scene to keep behind the drawer (and an open sub-page). */
 export interface DrawerState {
   background?: SceneLocation;
+  subPage?: DrawerSubPage;
+  /** How many history entries the page's sub-pages pushed above the page's own (0 when replaced). */
+  subPageDepth?: number;
 }
 
 /** The parts of a location the scene needs. */
@@ -43,6 +60,22 @@ function isSceneLocation(value: unknown): value is SceneLocation {
 export function backgroundOf(state: unknown): SceneLocation | undefined {
   const background = (state as DrawerState | null | undefined)?.background;
   return isSceneLocation(background) ? background : undefined;
+}
+
+/** The sub-page a location's router state names, if it names a valid one. */
+export function subPageOf(state: unknown): DrawerSubPage | undefined {
+  const subPage = (state as DrawerState | null | undefined)?.subPage;
+  if (!subPage || typeof subPage !== 'object') return undefined;
+  const { name, titleKey, param } = subPage as unknown as Record<string, unknown>;
+  if (typeof name !== 'string' || typeof titleKey !== 'string') return undefined;
+  if (param !== undefined && typeof param !== 'string' && typeof param !== 'number') return undefined;
+  return param === undefined ? { name, titleKey } : { name, titleKey, param };
+}
+
+/** The history entries a page's sub-pages pushed above it (0 for none or a bad value). */
+export function subPageDepthOf(state: unknown): number {
+  const depth = (state as DrawerState | null | undefined)?.subPageDepth;
+  return typeof depth === 'number' && Number.isInteger(depth) && depth > 0 && depth < 100 ? depth : 0;
 }
 
 /**

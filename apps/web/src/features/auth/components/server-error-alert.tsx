@@ -3,7 +3,7 @@
 import { Alert } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../lib/api/app-error.ts';
-import { serverErrorText } from '../server-messages.ts';
+import { serverErrorText } from '../../../lib/api/server-messages.ts';
 
 export function ServerErrorAlert({ error }: { error: AppError | undefined }) {
   const { t } = useTranslation('auth');

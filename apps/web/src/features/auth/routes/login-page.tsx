@@ -14,7 +14,7 @@ import { trpc } from '../../../lib/api/trpc.ts';
 import { oauth2StartUrl } from '../api/oauth2-start-url.ts';
 import { AccessCodeDialog } from '../components/access-code-dialog.tsx';
 import { EventCodeInput } from '../components/event-code-input.tsx';
-import { PasswordField } from '../components/password-field.tsx';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { ServerErrorAlert } from '../components/server-error-alert.tsx';
 import { useReportAuthEvent } from '../components/auth-event-context.ts';
 import { SsoButtons } from '../components/sso-buttons.tsx';

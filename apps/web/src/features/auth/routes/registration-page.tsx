@@ -17,7 +17,7 @@ import { parseAppError } from '../../../lib/api/app-error.ts';
 import { startSession } from '../../../lib/session/session.ts';
 import { trpc } from '../../../lib/api/trpc.ts';
 import { EventCodeInput } from '../components/event-code-input.tsx';
-import { PasswordField } from '../components/password-field.tsx';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { ServerErrorAlert } from '../components/server-error-alert.tsx';
 import { useServerError } from '../hooks/use-server-error.ts';
 import { isValidEmail, isValidEventCode, isValidNewPassword } from '../validation.ts';

@@ -7,7 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { MIN_PASSWORD_LENGTH } from '@showfloor/contracts';
 import { useEventCode } from '../../../hooks/use-event-code.ts';
 import { trpc } from '../../../lib/api/trpc.ts';
-import { PasswordField } from '../components/password-field.tsx';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { isValidNewPassword } from '../validation.ts';
 
 export default function ResetPasswordPage() {

@@ -10,6 +10,7 @@ import {
   type MenuPageEntry,
 } from '../../../lib/shell/menu.ts';
 import { menuEntryAt, sceneOf } from '../../../lib/shell/scene.ts';
+import { useDrawerSubPage } from '../../../lib/shell/sub-page.ts';
 import { setUnreadCount } from '../../../lib/shell/unread.ts';
 import { makeLobby, makeRoom, makeUser, prefs } from '../../../testing/fixtures.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
@@ -83,6 +84,21 @@ function Scene({ name }: { name: string }) {
   return <h1>{name}</h1>;
 }
 
+/** A page with a sub-page (as profile settings has): its home opens 'password' as router state. */
+function PageWithSubPage() {
+  const { subPage, open } = useDrawerSubPage();
+  return subPage ? (
+    <p>{subPage.name} sub-page body</p>
+  ) : (
+    <button
+      type="button"
+      onClick={() => open({ name: 'password', titleKey: 'profile:pages.password.title' })}
+    >
+      open password
+    </button>
+  );
+}
+
 /** The shell as app/routes/signed-in-root.tsx composes it: the scene at its own location, the page in the drawer. */
 function Shell({ signOut }: { signOut: () => Promise<void> }) {
   const location = useLocation();
@@ -100,7 +116,12 @@ function Shell({ signOut }: { signOut: () => Promise<void> }) {
     ],
     scene,
   );
-  const pageElement = useRoutes(entries.map((e) => ({ path: e.path, element: <p>{e.page} page body</p> })));
+  const pageElement = useRoutes(
+    entries.map((e) => ({
+      path: e.path,
+      element: e.page === 'ProfileSetting' ? <PageWithSubPage /> : <p>{e.page} page body</p>,
+    })),
+  );
   const entry = menuEntryAt(entries, location.pathname);
   return (
     <>
@@ -247,5 +268,37 @@ describe('app shell', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Log out' });
     await user.click(within(dialog).getByRole('button', { name: 'Log out' }));
     expect(signOut).toHaveBeenCalledOnce();
+  });
+
+  it("names a page's sub-page in the drawer's header, whose Back returns to the page", async () => {
+    const { user, location } = setup();
+    await user.click(screen.getByRole('button', { name: 'Open the menu' }));
+    await user.click(await screen.findByRole('link', { name: 'Profile settings' }));
+    await user.click(await screen.findByRole('button', { name: 'open password' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Change password' });
+    expect(within(drawer).getByText('password sub-page body')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(drawer).getByRole('heading', { name: 'Change password' })).toHaveFocus(),
+    );
+    expect(location().pathname).toBe('/profile/settings');
+    await user.click(within(drawer).getByRole('button', { name: 'Back to Profile settings' }));
+    expect(await screen.findByRole('dialog', { name: 'Profile settings' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'open password' })).toBeInTheDocument();
+    expect(location().pathname).toBe('/profile/settings');
+  });
+
+  it("leaves a sub-page's history entries behind when the drawer closes", async () => {
+    const { user, location } = setup();
+    await user.click(screen.getByRole('button', { name: 'Open the menu' }));
+    await user.click(await screen.findByRole('link', { name: 'Profile settings' }));
+    await user.click(await screen.findByRole('button', { name: 'open password' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Change password' });
+    await user.click(within(drawer).getByRole('button', { name: 'Close the menu' }));
+    expect(location().pathname).toBe('/lobby');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Back does not reopen the page or its sub-page: they were left, not stacked under the scene.
+    await user.click(screen.getByTestId('browser-back'));
+    expect(location().pathname).toBe('/lobby');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -22,7 +22,14 @@ import { BREAKPOINTS, SIZES, type CurrentUser } from '@showfloor/contracts';
 import { RouteErrorBoundary } from '../../../components/errors/route-error-boundary.tsx';
 import { useEventPreferences } from '../../../hooks/use-event-preferences.ts';
 import type { MenuContext, MenuPageEntry, MenuPageName } from '../../../lib/shell/menu.ts';
-import { backgroundOf, hrefOf, type SceneLocation } from '../../../lib/shell/scene.ts';
+import {
+  backgroundOf,
+  hrefOf,
+  subPageDepthOf,
+  subPageOf,
+  type SceneLocation,
+} from '../../../lib/shell/scene.ts';
+import { leaveSubPage } from '../../../lib/shell/sub-page.ts';
 import { useUnreadTotal } from '../../../lib/shell/unread.ts';
 import { useRoomKind } from '../hooks/use-room-kind.ts';
 import { LogoutDialog } from './logout-dialog.tsx';
@@ -109,11 +116,19 @@ export function AppShell({ user, menuPages, signOut, scene, sceneElement, page }
   const ready = !preferences.isLoading && roomKind !== 'pending';
   const opened = page !== undefined || menuOpen;
 
+  // A page's sub-page (router state, lib/shell/sub-page.ts) names the drawer and its Back returns to the page.
+  const subPage = page ? subPageOf(location.state) : undefined;
+  const subPageName = subPage?.name;
+
   // A page that takes the menu's place in the open drawer gives the focus to its title (the link that opened it
-  // is gone), so keyboard and screen-reader users start at the page's name.
+  // is gone), so keyboard and screen-reader users start at the page's name; so does a sub-page when it opens.
+  // Returning from a sub-page leaves the focus to the page (it gives it to the row that opened the sub-page).
   useEffect(() => {
     if (pageName) titleRef.current?.focus();
   }, [pageName]);
+  useEffect(() => {
+    if (subPageName) titleRef.current?.focus();
+  }, [subPageName]);
 
   /**
    * Leaves the drawer's page for the scene. A page opened from the menu is one history entry above its scene, so
@@ -122,7 +137,8 @@ export function AppShell({ user, menuPages, signOut, scene, sceneElement, page }
   const leavePage = () => {
     const background = backgroundOf(location.state);
     const openedOverScene = background !== undefined && hrefOf(background) === hrefOf(scene);
-    if (openedOverScene && location.key !== 'default') void navigate(-1);
+    // The entries the page's sub-pages pushed go too.
+    if (openedOverScene && location.key !== 'default') void navigate(-1 - subPageDepthOf(location.state));
     else void navigate(hrefOf(scene), { replace: true });
   };
   const close = () => {
@@ -182,13 +198,20 @@ export function AppShell({ user, menuPages, signOut, scene, sceneElement, page }
           <Drawer.Header component="div">
             <Group gap="xs" wrap="nowrap">
               {page ? (
-                <ActionIcon variant="subtle" color="gray" onClick={backToMenu} aria-label={t('menu.back')}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  onClick={subPage ? () => leaveSubPage(navigate, location) : backToMenu}
+                  aria-label={
+                    subPage ? t('menu.backToPage', { page: t(page.entry.labelKey) }) : t('menu.back')
+                  }
+                >
                   <BackIcon />
                 </ActionIcon>
               ) : null}
               {/* The title takes the focus on open: read out first, and no focus ring on Back for a mouse user. */}
               <Drawer.Title ref={titleRef} fw={700} tabIndex={-1} data-autofocus style={{ outline: 'none' }}>
-                {page ? t(page.entry.labelKey) : t('menu.title')}
+                {subPage ? t(subPage.titleKey) : page ? t(page.entry.labelKey) : t('menu.title')}
               </Drawer.Title>
             </Group>
             <Drawer.CloseButton aria-label={t('menu.close')} />

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BACKEND_MESSAGES } from '@showfloor/contracts';
 import { testI18n } from '../../testing/i18n.ts';
-import en from './locales/en.json';
-import de from './locales/de.json';
+import en from '../../locales/en.json';
+import de from '../../locales/de.json';
 import { SERVER_MESSAGE_KEYS, serverErrorText } from './server-messages.ts';
 
 const t = testI18n.getFixedT(null, 'auth');
@@ -11,7 +11,7 @@ afterEach(async () => {
   await testI18n.changeLanguage('en');
 });
 
-describe('server messages under the auth forms', () => {
+describe('server messages under a form', () => {
   it("keeps every known message's English letter for letter and translates it to Deutsch", () => {
     for (const [name, key] of Object.entries(SERVER_MESSAGE_KEYS)) {
       const english = BACKEND_MESSAGES[name as keyof typeof SERVER_MESSAGE_KEYS];

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
-import { testI18n } from '../../../testing/i18n.ts';
-import { renderWithProviders } from '../../../testing/render.tsx';
+import { testI18n } from '../testing/i18n.ts';
+import { renderWithProviders } from '../testing/render.tsx';
 import { PasswordField } from './password-field.tsx';
 
 afterEach(async () => {

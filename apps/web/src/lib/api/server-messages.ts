@@ -1,12 +1,12 @@
-// The provider's messages an auth form can show, by their key under the auth catalogue's `serverMessages`
-// (spec 01 §8: the server's message is shown). English shows the server's text letter for letter (a test
+// The provider's messages a form can show, by their key under the common catalogue's `serverMessages`
+// (spec 01 §8, spec 02 §8: the server's message is shown). English shows the server's text letter for letter (a test
 // checks the catalogue against BACKEND_MESSAGES); Deutsch shows its translation. A message not listed here is
 // shown as the server gave it; a failure without a server answer shows 'Oops, submission failed!'.
 import type { TFunction } from 'i18next';
 import { BACKEND_MESSAGES } from '@showfloor/contracts';
-import type { AppError } from '../../lib/api/app-error.ts';
+import type { AppError } from './app-error.ts';
 
-/** BACKEND_MESSAGES name → catalogue key (auth:serverMessages.<key>). */
+/** BACKEND_MESSAGES name → catalogue key (common:serverMessages.<key>). */
 export const SERVER_MESSAGE_KEYS = {
   WRONG_CREDENTIALS: 'wrongCredentials',
   EVENT_CLOSED: 'eventClosed',
@@ -32,9 +32,9 @@ const keyByMessage = new Map<string, string>(
   ]),
 );
 
-/** The text to show for a failed auth request, in the UI language. `t` must be the auth namespace's. */
+/** The text to show for a failed request, in the UI language (any namespace's `t`). */
 export function serverErrorText(t: TFunction, error: AppError): string {
   if (!error.fromServer || !error.message.trim()) return t('common:errors.submissionFailed');
   const key = keyByMessage.get(error.message);
-  return key ? t(`serverMessages.${key}`) : error.message;
+  return key ? t(`common:serverMessages.${key}`) : error.message;
 }
