@@ -24,7 +24,7 @@ export function ErrorPage({ title, message, hint, helpdeskEmail }: ErrorPageProp
             {title ?? t('errors.pageNotFound')}
           </Title>
           <Text>{message ?? t('errors.pageNotFoundMessage')}</Text>
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             {hint ?? t('errors.pageNotFoundHint')}{' '}
             <Anchor href={`mailto:${helpdeskEmail}`} underline="always">
               {helpdeskEmail}

@@ -99,6 +99,13 @@ describe('form control contrast (WCAG 1.4.3, 1.4.11, 2.4.7)', () => {
     expect(branded['--mantine-color-error']).toBe(light['--mantine-color-error']);
   });
 
+  it('draws secondary (dimmed) text at 4.5:1 or more, on white and on gray.0', () => {
+    const { light } = themeVariables([])({} as never);
+    const dimmed = mantineColour(light['--mantine-color-dimmed']);
+    expect(contrastRatio(dimmed, WHITE)).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(dimmed, GRAY_0)).toBeGreaterThanOrEqual(4.5);
+  });
+
   it('draws the resting border of inputs, checkboxes and radios at 3:1 or more', () => {
     const { container } = renderThemed(
       createElement(TextInput, { label: 'Name' }),

@@ -110,6 +110,9 @@ export function themeVariables(preferences: readonly Preference[]): CSSVariables
     '--mantine-color-anchor': `var(--mantine-color-${primary}-8)`,
     // Field errors: Mantine's red.6 is 3.3:1 on white; red.9 is 5.5:1 (5.2:1 on gray.0).
     '--mantine-color-error': colourVar(ERROR_SHADE),
+    // Secondary text (input descriptions, NavLink descriptions, c="dimmed"): Mantine's gray.6 is 3.3:1 on white;
+    // gray.7 is 8:1.
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
   };
   return () => ({ variables: vars, light, dark: {} });
 }

@@ -48,7 +48,7 @@ export function DeleteAccount({ userId, onDeleted }: { userId: number; onDeleted
         <List.Item>{t('delete.consequences.signIn')}</List.Item>
       </List>
       <FeedbackMessage feedback={feedback} />
-      <Button color="red" style={{ alignSelf: 'flex-start' }} onClick={() => setConfirming(true)}>
+      <Button color="red.9" style={{ alignSelf: 'flex-start' }} onClick={() => setConfirming(true)}>
         {t('delete.button')}
       </Button>
       <Modal
@@ -65,7 +65,7 @@ export function DeleteAccount({ userId, onDeleted }: { userId: number; onDeleted
             <Button variant="default" onClick={() => setConfirming(false)} data-autofocus>
               {t('delete.cancel')}
             </Button>
-            <Button color="red" loading={deactivate.isPending} onClick={confirm}>
+            <Button color="red.9" loading={deactivate.isPending} onClick={confirm}>
               {t('delete.confirm')}
             </Button>
           </Group>

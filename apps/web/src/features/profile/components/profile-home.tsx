@@ -35,7 +35,6 @@ export function ProfileHome({ profile, onOpen, returnedFrom }: ProfileHomeProps)
   const work = [profile.job_title, profile.company].filter(Boolean).join(' · ');
   const count = (type: 'skill' | 'interest') => profile.tags.filter((tag) => tag.type === type).length;
   const hints: Partial<Record<ProfileSubPage, string>> = {
-    status: t(`common:status.${status}`),
     skills: String(count('skill')),
     interests: String(count('interest')),
   };
