@@ -9,17 +9,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { sparePort } from '@showfloor/gateway/testing';
 import { check, type ClientOutcome, type StoredConversation } from './checker.ts';
 import { FaultClient, type ClientBreak } from './client.ts';
-import {
-  ManagedProcess,
-  redisCommand,
-  gatewaySpec,
-  killAll,
-  providerSpec,
-  redisSpec,
-  sparePort,
-} from './processes.ts';
+import { ManagedProcess, redisCommand, gatewaySpec, killAll, providerSpec, redisSpec } from './processes.ts';
 import { FanoutProbe, TrpcProber } from './probes.ts';
 import { FAULT_TIMINGS, LONG, SHORT, faultCounts, type Fault, type Schedule } from './schedule.ts';
 import { createRooms, createVisitors, storedHistory, type Visitor } from './setup.ts';

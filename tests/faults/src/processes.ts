@@ -5,37 +5,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { createServer, Socket } from 'node:net';
+import { Socket } from 'node:net';
 import { join } from 'node:path';
-
-/** A free TCP port on loopback. */
-export function sparePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-/** True when a Redis answers PING on the port within `ms`. */
-export function redisAnswers(port: number, ms = 300): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = new Socket();
-    const done = (isUp: boolean): void => {
-      socket.destroy();
-      resolve(isUp);
-    };
-    socket.setTimeout(ms, () => done(false));
-    socket.once('error', () => done(false));
-    socket.connect(port, '127.0.0.1', () => socket.write('PING\r\n'));
-    socket.once('data', (chunk) => done(chunk.toString().startsWith('+PONG')));
-  });
-}
+import { redisAnswers } from '@showfloor/gateway/testing';
 
 /** Sends one command to the Redis on `port` and answers its reply line (e.g. `:2` for CLIENT KILL). */
 export function redisCommand(port: number, ...args: string[]): Promise<string> {
@@ -218,7 +190,7 @@ export function redisSpec(port: number, cwd: string): ProcessSpec {
     cwd,
     env: { PATH: process.env.PATH ?? '' },
     port,
-    isReady: () => redisAnswers(port),
+    isReady: () => redisAnswers('127.0.0.1', port, 300),
   };
 }
 

@@ -5,13 +5,12 @@
  * reaches Redis through a proxy that can hold A's traffic (a stalled or dying node): while it is held, the
  * sender gets no ack; once released, the ack follows the publish. The suite runs its own redis-server.
  */
-import { randomUUID } from 'node:crypto';
 import { createServer, Socket, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatTopic, type ChatAck, type ChatMessage } from '@showfloor/contracts';
 import { startMockProvider, type MockProvider } from '../../test/mock-provider.ts';
 import { startGateway, type RunningGateway } from '../../test/gateway.ts';
-import { connectAs, until, type TestClient } from './testing/clients.ts';
+import { chatText, connectAs, until, type TestClient } from './testing/clients.ts';
 import { startOwnRedis, type OwnRedis } from './testing/redis.ts';
 import { relayEnv, signIn } from './testing/stack.ts';
 
@@ -106,14 +105,7 @@ describe('the order of ack and fan-out', () => {
     const receiver = await connectAs(nodeB.url, { token: grace.token, userId: grace.userId });
     clients.push(sender, receiver);
     const send = (message: string) =>
-      sender.request<ChatAck>(TOPIC, {
-        type: 'text',
-        action: 'message',
-        message,
-        from: ada.userId,
-        to: [grace.userId],
-        client_id: randomUUID(),
-      });
+      sender.request<ChatAck>(TOPIC, chatText(ada.userId, message, { to: [grace.userId] }));
     // Warm: the recipients' membership is cached, Redis answers.
     expect((await send('warm up')).statusCode).toBe(200);
     await until(() => receiver.events(TOPIC).length === 1, 'the first delivery');

@@ -4,18 +4,16 @@
  * client loads what it missed from history, and cross-node fan-out resumes by itself; then every node asks its
  * sockets to `resync`, so a tab catches up even when no later message reveals what it missed.
  */
-import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ChatSync,
   chatTopic,
   type CatchUpAck,
-  type ChatAck,
   type ChatMessage,
   type ResyncEvent,
 } from '@showfloor/contracts';
-import { connectAs, settle, until, type TestClient } from './testing/clients.ts';
+import { chatText, connectAs, sendChat, settle, until, type TestClient } from './testing/clients.ts';
 import { startOwnRedis, type OwnRedis } from './testing/redis.ts';
 import { relayEnv, signIn, startRelayStack, type RelayStack, type SignedIn } from './testing/stack.ts';
 
@@ -44,18 +42,8 @@ describe('relay during a Redis outage', () => {
     const local = await connectAs(node1.url, { token: grace.token, userId: grace.userId });
     const remote = await connectAs(node2.url, { token: grace.token, userId: grace.userId });
     clients.push(sender, local, remote);
-    const say = async (message: string): Promise<ChatMessage> => {
-      const ack = await sender.request<ChatAck>(TOPIC, {
-        type: 'text',
-        action: 'message',
-        message,
-        from: ada.userId,
-        to: [grace.userId],
-        client_id: randomUUID(),
-      });
-      if (ack.statusCode !== 200 || !ack.data) throw new Error(`not stored: ${JSON.stringify(ack)}`);
-      return ack.data;
-    };
+    const say = (message: string) =>
+      sendChat(sender, TOPIC, chatText(ada.userId, message, { to: [grace.userId] }));
     const ids = (client: TestClient): string[] =>
       client.events<ChatMessage>(TOPIC).map((message) => message.id);
 
@@ -143,15 +131,9 @@ describe('relay when Redis drops its subscriber', () => {
     const sender = await connectAs(node1.url, { token: linus.token, userId: linus.userId });
     const receiver = await connectAs(node2.url, { token: erin.token, userId: erin.userId });
     clients.push(sender, receiver);
-    const first = await sender.request<ChatAck>(TOPIC, {
-      type: 'text',
-      action: 'message',
-      message: 'before the subscriber is dropped',
-      from: linus.userId,
-      to: [erin.userId],
-      client_id: randomUUID(),
-    });
-    if (first.statusCode !== 200 || !first.data) throw new Error('not stored');
+    const say = (message: string) =>
+      sendChat(sender, TOPIC, chatText(linus.userId, message, { to: [erin.userId] }));
+    const first = await say('before the subscriber is dropped');
     const chat = new ChatSync({
       requestCatchUp: (request) => receiver.request<CatchUpAck>('catch_up', request),
     });
@@ -166,19 +148,11 @@ describe('relay when Redis drops its subscriber', () => {
     } finally {
       admin.disconnect();
     }
-    const dropped = await sender.request<ChatAck>(TOPIC, {
-      type: 'text',
-      action: 'message',
-      message: 'while the subscriber reconnects',
-      from: linus.userId,
-      to: [erin.userId],
-      client_id: randomUUID(),
-    });
-    if (dropped.statusCode !== 200 || !dropped.data) throw new Error('not stored');
+    const dropped = await say('while the subscriber reconnects');
     await until(() => receiver.events('resync').length === 1, 'a resync on the receiving node', 10_000);
     expect(receiver.events<ResyncEvent>('resync')[0]?.reason).toBe('fanout_interrupted');
     await until(
-      () => chat.timeline(first.data?.conversation ?? '')?.hasId(dropped.data?.id ?? '') === true,
+      () => chat.timeline(first.conversation)?.hasId(dropped.id) === true,
       'the dropped message caught up',
     );
     chat.dispose();

@@ -4,13 +4,12 @@
  * stored after the read and before the join would reach it neither live nor by the read. The provider's room
  * check is held back here so the order is certain.
  */
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProvider } from '@showfloor/mock-provider';
-import { chatTopic, type CatchUpAck, type ChatAck, type ChatMessage } from '@showfloor/contracts';
+import { chatTopic, type CatchUpAck, type ChatMessage } from '@showfloor/contracts';
 import { startGateway, type RunningGateway } from '../../test/gateway.ts';
-import { connectAs, until, type TestClient } from './testing/clients.ts';
+import { chatText, connectAs, sendChat, until, type TestClient } from './testing/clients.ts';
 import { relayEnv, signIn } from './testing/stack.ts';
 
 const TOPIC = chatTopic('DEMO');
@@ -46,19 +45,8 @@ describe('the handshake room and the first packets', () => {
     const grace = await signIn(gateway.url, 'grace@demo.test');
     const sender = await connectAs(gateway.url, { token: ada.token, userId: ada.userId });
     clients.push(sender);
-    const say = async (message: string): Promise<ChatMessage> => {
-      const ack = await sender.request<ChatAck>(TOPIC, {
-        type: 'text',
-        action: 'message',
-        message,
-        from: ada.userId,
-        to: [],
-        room: { id: LOBBY, name: 'Lobby' },
-        client_id: randomUUID(),
-      });
-      if (ack.statusCode !== 200 || !ack.data) throw new Error(`not stored: ${JSON.stringify(ack)}`);
-      return ack.data;
-    };
+    const say = (message: string) =>
+      sendChat(sender, TOPIC, chatText(ada.userId, message, { room: { id: LOBBY, name: 'Lobby' } }));
     // Ada's own room access is known (cached) before the provider turns slow.
     const first = await say('before grace connects');
 

@@ -2,9 +2,13 @@
  * socket.io clients for the relay tests: connect as a user, emit with an ack, and record every event each
  * client hears so tests count deliveries exactly (and fail on unexpected ones).
  */
+import { randomUUID } from 'node:crypto';
 import { io as connect, type Socket } from 'socket.io-client';
 import {
   SOCKET_CLIENT_OPTIONS,
+  type ChatAck,
+  type ChatMessage,
+  type ChatSendInput,
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '@showfloor/contracts';
@@ -112,4 +116,32 @@ export async function until(predicate: () => boolean, what: string, ms = 5_000):
 /** Lets in-flight deliveries land before counting (so "exactly once" also means "not twice"). */
 export function settle(ms = 300): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** A text from `from`, to users (`to`) or into a room, with a fresh client_id. */
+export function chatText(
+  from: number,
+  message: string,
+  where: { to?: number[]; room?: { id: number; name: string } },
+): ChatSendInput {
+  return {
+    type: 'text',
+    action: 'message',
+    message,
+    from,
+    to: where.to ?? [],
+    ...where,
+    client_id: randomUUID(),
+  };
+}
+
+/** Emits a chat payload on `topic` and answers the stored message; throws on a refusal. */
+export async function sendChat(
+  client: TestClient,
+  topic: string,
+  payload: ChatSendInput,
+): Promise<ChatMessage> {
+  const ack = await client.request<ChatAck>(topic, payload);
+  if (ack.statusCode !== 200 || !ack.data) throw new Error(`not stored: ${JSON.stringify(ack)}`);
+  return ack.data;
 }
