@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Runs every check and test of the workspace in order, then prints one summary line per runner
 // ("<runner>: N passed, N failed") and exits non-zero if anything failed.
-// Usage: pnpm test            (typecheck, lint, unit/integration, end-to-end)
-//        pnpm test -- --no-e2e (skip the browser suite, e.g. on a machine without Chromium)
+// Usage: pnpm test               (typecheck, lint, unit/integration, the fault run's short form, end-to-end)
+//        pnpm test -- --no-e2e    (skip the browser suite, e.g. on a machine without Chromium)
+//        pnpm test -- --no-faults (skip the fault run, about two and a half minutes)
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ const root = new URL('..', import.meta.url).pathname;
 const out = join(root, 'test-results');
 mkdirSync(out, { recursive: true });
 const skipE2e = process.argv.includes('--no-e2e');
+const skipFaults = process.argv.includes('--no-faults');
 
 /** @type {{name: string, passed: number, failed: number, skipped: number, ok: boolean, note?: string}[]} */
 const results = [];
@@ -61,6 +63,18 @@ for (const [name, script] of [
     skipped,
     ok: ok && failed === 0 && skipped === 0 && passed > 0,
   });
+}
+
+// The fault run's short form (tests/faults): two gateway nodes, the mock provider and a private Redis under
+// node kills, Redis restarts, a pause, a provider restart and overload; one check per line it prints.
+if (!skipFaults) {
+  const file = join(out, 'faults.json');
+  rmSync(file, { force: true });
+  const ok = run('faults', 'pnpm', ['test:faults', '--', '--report', file]);
+  const checks = readJson(file)?.checks;
+  const passed = checks ? checks.filter((check) => check.isMet).length : 0;
+  const failed = checks ? checks.length - passed : 1;
+  results.push({ name: 'faults', passed, failed, skipped: 0, ok: ok && failed === 0 && passed > 0 });
 }
 
 // End-to-end tests (Playwright on Debian's Chromium).

@@ -49,6 +49,12 @@ export type ClientBreak = 'skip-catch-up' | undefined;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Handshake refusals that are the server's passing state, not the client's fault. */
+const TRANSIENT_REFUSALS: ReadonlySet<string> = new Set([
+  RELAY_ERRORS.AUTH_UNAVAILABLE,
+  RELAY_ERRORS.SERVER_FULL,
+]);
+
 export class FaultClient {
   readonly userId: number;
   readonly socket: ClientSocket;
@@ -64,6 +70,8 @@ export class FaultClient {
   duplicateDeliveries = 0;
   /** Sends refused by the relay and retried, as a user pressing Retry would. */
   retries = 0;
+  /** A handshake refusal that ended this client's reconnecting, if one came. */
+  refusal: string | undefined;
   #generation = 0;
   #hasConnected = false;
   #disconnectedAt: number | undefined;
@@ -106,9 +114,18 @@ export class FaultClient {
       // The next node in turn: the one that dropped us is likely down.
       this.#goTo((this.node + 1) % this.urls.length);
     });
-    this.socket.on('disconnect', () => {
+    this.socket.on('disconnect', (reason) => {
       this.#generation += 1;
       this.#disconnectedAt = Date.now();
+      // The server closed it (socket.io does not reconnect by itself then): connect again, as the web app does.
+      if (reason === 'io server disconnect') this.socket.connect();
+    });
+    this.socket.on('connect_error', (error) => {
+      // socket.io retries network errors by itself; a refused handshake ends its retries. A refusal that says
+      // "try again shortly" is tried again; any other is kept and reported (the run then cannot settle).
+      if (this.socket.active) return;
+      if (TRANSIENT_REFUSALS.has(error.message)) setTimeout(() => this.socket.connect(), 1_000);
+      else this.refusal = error.message;
     });
     this.socket.on('connect', () => void this.#onConnect());
   }

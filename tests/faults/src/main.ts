@@ -277,6 +277,8 @@ async function main(): Promise<void> {
     while (Date.now() - drainStart < DRAIN_LIMIT_MS && !clients.every((client) => client.isSettled()))
       await sleep(250);
     const unsettled = clients.filter((client) => !client.isSettled()).length;
+    for (const client of clients.filter((each) => each.refusal !== undefined).slice(0, 5))
+      log(`user ${client.userId} stopped reconnecting: ${client.refusal}`);
     await sleep(2_000);
     log(
       unsettled === 0
