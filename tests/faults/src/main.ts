@@ -204,12 +204,16 @@ async function main(): Promise<void> {
       log(`sent ${traffic.sent} · sockets connected ${connected}/${clients.length}`);
     }, 10_000);
 
-    const rebalance = (node: 0 | 1) => {
-      for (const client of clients) {
-        if (client.home !== node || client.node === node) continue;
-        const [low, high] = FAULT_TIMINGS.REBALANCE_MS;
-        setTimeout(() => client.returnHome(), low + random() * (high - low));
-      }
+    /** The visitors whose home `node` is move back within the window; resolves once they are (or 20 s on). */
+    const rebalance = async (node: 0 | 1): Promise<number> => {
+      const movers = clients.filter((client) => client.home === node && client.node !== node);
+      const [low, high] = FAULT_TIMINGS.REBALANCE_MS;
+      for (const client of movers) setTimeout(() => client.returnHome(), low + random() * (high - low));
+      const deadline = Date.now() + high + 20_000;
+      await sleep(high);
+      while (Date.now() < deadline && !movers.every((client) => client.node === node && client.connected))
+        await sleep(100);
+      return movers.length;
     };
     const run = async (fault: Fault): Promise<string> => {
       switch (fault.kind) {
@@ -219,8 +223,9 @@ async function main(): Promise<void> {
           await sleep(FAULT_TIMINGS.NODE_DOWN_MS);
           const started = Date.now();
           await node.start();
-          rebalance(fault.node);
-          return `SIGKILL node-${fault.node}; started again after ${FAULT_TIMINGS.NODE_DOWN_MS / 1000} s, ready in ${((Date.now() - started) / 1000).toFixed(1)} s`;
+          const ready = (Date.now() - started) / 1000;
+          const moved = await rebalance(fault.node);
+          return `SIGKILL node-${fault.node}; started again after ${FAULT_TIMINGS.NODE_DOWN_MS / 1000} s, ready in ${ready.toFixed(1)} s; ${moved} visitors moved back to it`;
         }
         case 'pause-node': {
           nodes[fault.node].pause();
