@@ -188,7 +188,7 @@ export class ProviderClient {
     let status = 'error';
     try {
       // One retry at most, and only where repeating the call cannot do anything twice.
-      const mayRetry = call.method === 'GET' && call.idempotent === true;
+      const canRetry = call.method === 'GET' && call.idempotent === true;
       for (let attempt = 1; ; attempt += 1) {
         try {
           const answer = await this.#pool.request({
@@ -214,7 +214,7 @@ export class ProviderClient {
             });
           }
           const code = errorCode(error);
-          if (code && mayRetry && attempt === 1 && Date.now() < deadline) {
+          if (code && canRetry && attempt === 1 && Date.now() < deadline) {
             this.#logger?.warn(
               { call: label, code, requestId: options.requestId },
               'provider connection failed, retrying once',
