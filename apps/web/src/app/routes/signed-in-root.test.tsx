@@ -44,6 +44,7 @@ function renderApp(route: string, openHours: { from_timestamp: number; to_timest
     'event.getOpenHours': () => ({ event_open_hours: openHours }),
     'content.getRoom': () => makeRoom({ multiplayer: true }),
     'content.getLobby': () => makeLobby(),
+    'conversation.listConversations': () => ({ conversations: [] }),
   });
   const user = userEvent.setup();
   render(
@@ -86,7 +87,7 @@ describe('the signed-in root', () => {
   it('opens a deep-linked menu page over the lobby', async () => {
     renderApp('/chat');
     const drawer = await screen.findByRole('dialog', { name: 'Chat' });
-    expect(await within(drawer).findByText(/not available yet/)).toBeInTheDocument();
+    expect(await within(drawer).findByText(/You have no conversations yet/)).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Lobby', level: 1 })).toBeInTheDocument();
   });
 

@@ -1,7 +1,7 @@
 // Everything inside the shell: the guard, the event's open hours, the tab's one socket with its session events,
 // presence and announcements, and the shell with the scene (lobby, room) and the registered menu pages in its drawer. Loaded
 // only after sign-in.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, matchRoutes, renderMatches, useLocation, useNavigate, useOutlet } from 'react-router-dom';
 import { AppShell } from '../../features/shell/components/app-shell.tsx';
 import { useAnnouncements } from '../../features/announcements/hooks/use-announcements.ts';
@@ -23,6 +23,9 @@ import { useSocketConnection } from '../../lib/socket/connection.ts';
 import { MENU_PAGES } from '../menu-pages.ts';
 import { sceneRoutes } from '../scene-routes.tsx';
 import { RequireAuth } from './require-auth.tsx';
+
+// The chat topic (unread dot, sound, newsfeed toasts, catch-up) loads after the shell, never in its way.
+const ChatEvents = lazy(() => import('../../features/chat/components/chat-events.tsx'));
 
 const isScenePath = (pathname: string): boolean => matchRoutes(sceneRoutes, pathname) !== null;
 
@@ -84,6 +87,11 @@ export function SignedInRoot() {
             sceneElement={sceneElement}
             page={menuEntry ? { entry: menuEntry, element: pageElement } : undefined}
           />
+        ) : null}
+        {user ? (
+          <Suspense fallback={null}>
+            <ChatEvents user={user} />
+          </Suspense>
         ) : null}
       </GoToLobbySceneContext>
     </RequireAuth>
