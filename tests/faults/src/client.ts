@@ -78,6 +78,8 @@ export class FaultClient {
   #isRetrying = true;
   readonly #retrying = new Set<string>();
   readonly #topic = chatTopic(EVENT_CODE);
+  /** Resolves the first connect() once the first connection is in its room. */
+  #firstReady: (() => void) | undefined;
 
   constructor(
     readonly visitor: Visitor,
@@ -146,8 +148,6 @@ export class FaultClient {
       this.socket.connect();
     });
   }
-
-  #firstReady: (() => void) | undefined;
 
   get connected(): boolean {
     return this.socket.connected;
