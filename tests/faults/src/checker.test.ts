@@ -51,7 +51,7 @@ describe('the fault run checker', () => {
   it('passes a run where every client shows every stored message once and in order', () => {
     const result = check(world());
     expect(result.failures).toEqual([]);
-    expect(result.checks).toHaveLength(11);
+    expect(result.checks).toHaveLength(14);
     expect(result.checks.every((item) => item.isMet)).toBe(true);
     expect(result.figures).toMatchObject({ acked: 4, due: 7, undelivered: 0, reorderings: 0 });
     expect(result.lines).toContain(
@@ -119,7 +119,32 @@ describe('the fault run checker', () => {
     expect(check(world({ fanoutBackMs: [900, Number.POSITIVE_INFINITY] })).failures).toEqual([
       'fan-out back after Redis',
     ]);
-    expect(check(world({ fanoutBackMs: [] })).failures).toEqual(['fan-out back after Redis']);
+    expect(check(world({ fanoutBackMs: [] })).failures).toEqual([
+      'fan-out back was measured',
+      'fan-out back after Redis',
+    ]);
+    expect(check(world({ reconnectMs: [] })).failures).toEqual([
+      'reconnects happened',
+      'reconnect-to-caught-up p99',
+    ]);
+  });
+
+  it('prints but does not judge the timing goals on a machine other work keeps busy', () => {
+    const busy = check(
+      world({
+        reconnectMs: [9_000, 9_000],
+        trpcDuringOutage: { ok: 50, total: 100 },
+        fanoutBackMs: [9_000],
+        busyMachine: { loadAverage: 18.5, cores: 2 },
+      }),
+    );
+    expect(busy.failures).toEqual([]);
+    expect(busy.lines.at(-1)).toContain('not judged, the machine was busy (load average 18.5 on 2 cores)');
+    // Correctness is judged all the same.
+    const lossy = check(
+      world({ busyMachine: { loadAverage: 18.5, cores: 2 }, refusable: { sent: 5, acked: 2 } }),
+    );
+    expect(lossy.failures).toEqual(['acks for refused sends']);
   });
 
   it('fails a run whose drain ended with clients still catching up', () => {

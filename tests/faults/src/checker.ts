@@ -40,7 +40,18 @@ export interface CheckInput {
   fanoutBackMs: readonly number[];
   /** Clients still waiting (unanswered sends, catch-ups under way, disconnected) when the drain ended. */
   unsettledClients: number;
+  /**
+   * Set when other work kept the machine busy during the run (see BUSY_LOAD_PER_CORE): the timing goals are
+   * then printed but not judged.
+   */
+  busyMachine?: { loadAverage: number; cores: number } | undefined;
 }
+
+/**
+ * Mean 1-minute load average per core, over the traffic, above which the machine counts as busy with other
+ * work: the run's own five processes cannot keep more than about one runnable thread per core busy on average.
+ */
+export const BUSY_LOAD_PER_CORE = 3;
 
 /** The issue's goals. */
 export const GOALS = {
@@ -202,15 +213,20 @@ export function check(input: CheckInput): CheckResult {
   // Timelines taken while clients still catch up would count late messages as lost.
   goal(input.unsettledClients === 0, 'the drain settled every client');
   goal(input.refusable.sent > 0, 'a refusable send was answered');
-  const reconnectGoal =
-    input.reconnectMs.length === 0
-      ? goal(false, 'no reconnect happened')
-      : goal(reconnectP99Ms <= GOALS.RECONNECT_P99_MS, 'reconnect-to-caught-up p99');
-  const trpcGoal = goal(total > 0 && trpcSuccess >= GOALS.TRPC_SUCCESS, 'tRPC during the Redis outage');
-  const fanoutGoal = goal(
-    input.fanoutBackMs.length > 0 && worstFanout <= GOALS.FANOUT_BACK_MS,
-    'fan-out back after Redis',
-  );
+  // The faults must have happened and been measured, busy machine or not.
+  goal(input.reconnectMs.length > 0, 'reconnects happened');
+  goal(total > 0, 'tRPC was called while Redis was down');
+  goal(input.fanoutBackMs.length > 0, 'fan-out back was measured');
+  // Timing goals say what the system does with the machine to itself; on a machine others keep busy they
+  // measure the others, so they are printed but not judged there (correctness is judged either way).
+  const busy = input.busyMachine;
+  const timing = (isMet: boolean, name: string): string =>
+    busy
+      ? `not judged, the machine was busy (load average ${busy.loadAverage.toFixed(1)} on ${busy.cores} cores)`
+      : goal(isMet, name);
+  const reconnectGoal = timing(reconnectP99Ms <= GOALS.RECONNECT_P99_MS, 'reconnect-to-caught-up p99');
+  const trpcGoal = timing(trpcSuccess >= GOALS.TRPC_SUCCESS, 'tRPC during the Redis outage');
+  const fanoutGoal = timing(worstFanout <= GOALS.FANOUT_BACK_MS, 'fan-out back after Redis');
 
   const lines = [
     `drain: ${input.unsettledClients === 0 ? 'every client settled' : `${count(input.unsettledClients)} clients still waiting at the limit`}`,

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sparePort } from '@showfloor/gateway/testing';
-import { check, type ClientOutcome, type StoredConversation } from './checker.ts';
+import { BUSY_LOAD_PER_CORE, check, type ClientOutcome, type StoredConversation } from './checker.ts';
 import { FaultClient, type ClientBreak } from './client.ts';
 import { ManagedProcess, redisCommand, gatewaySpec, killAll, providerSpec, redisSpec } from './processes.ts';
 import { FanoutProbe, TrpcProber } from './probes.ts';
@@ -199,6 +199,8 @@ async function main(): Promise<void> {
     const faultLog: Array<{ kind: Fault['kind']; at: number; detail: string }> = [];
     clock.restart();
     traffic.setRate(schedule.rate);
+    const loadSamples: number[] = [];
+    const sampler = setInterval(() => loadSamples.push(loadavg()[0] ?? 0), 1_000);
     const progress = setInterval(() => {
       const connected = clients.filter((client) => client.connected).length;
       log(`sent ${traffic.sent} · sockets connected ${connected}/${clients.length}`);
@@ -273,6 +275,9 @@ async function main(): Promise<void> {
     await clock.at(schedule.durationS);
     traffic.setRate(0);
     clearInterval(progress);
+    clearInterval(sampler);
+    const meanLoad = loadSamples.reduce((sum, value) => sum + value, 0) / Math.max(1, loadSamples.length);
+    const cores = cpus().length;
     log(`traffic stopped after ${traffic.sent} messages; draining`);
 
     // Drain: every send answered, every client connected and caught up, then a moment for stragglers.
@@ -330,6 +335,7 @@ async function main(): Promise<void> {
       trpcDuringOutage: { ok: trpc.ok, total: trpc.total },
       fanoutBackMs,
       unsettledClients: unsettled,
+      busyMachine: meanLoad > BUSY_LOAD_PER_CORE * cores ? { loadAverage: meanLoad, cores } : undefined,
     });
 
     const acks = [...clients].flatMap((client) => [...client.acks.values()]);
@@ -343,9 +349,9 @@ async function main(): Promise<void> {
     );
     console.log(`faults: ${faultLog.map((fault) => `${fault.kind} at ${fault.at.toFixed(0)} s`).join(', ')}`);
     console.log(
-      `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load average ${loadavg()
+      `machine: ${cores} × ${cpus()[0]?.model ?? 'cpu'}, load average ${meanLoad.toFixed(2)} on average during the traffic (1, 5, 15 min at the end: ${loadavg()
         .map((value) => value.toFixed(2))
-        .join(' ')}`,
+        .join(' ')})`,
     );
     for (const line of result.lines) console.log(line);
     for (const failure of trpc.failures.slice(0, 5)) console.log(`  tRPC failure: ${failure}`);
