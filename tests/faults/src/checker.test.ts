@@ -135,14 +135,14 @@ describe('the fault run checker', () => {
         reconnectMs: [9_000, 9_000],
         trpcDuringOutage: { ok: 50, total: 100 },
         fanoutBackMs: [9_000],
-        busyMachine: { loadAverage: 18.5, cores: 2 },
+        busyMachine: { othersShare: 0.8, cores: 2 },
       }),
     );
     expect(busy.failures).toEqual([]);
-    expect(busy.lines.at(-1)).toContain('not judged, the machine was busy (load average 18.5 on 2 cores)');
+    expect(busy.lines.at(-1)).toContain('not judged, other work took 80 % of the 2 cores');
     // Correctness is judged all the same.
     const lossy = check(
-      world({ busyMachine: { loadAverage: 18.5, cores: 2 }, refusable: { sent: 5, acked: 2 } }),
+      world({ busyMachine: { othersShare: 0.8, cores: 2 }, refusable: { sent: 5, acked: 2 } }),
     );
     expect(lossy.failures).toEqual(['acks for refused sends']);
   });

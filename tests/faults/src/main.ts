@@ -10,13 +10,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sparePort } from '@showfloor/gateway/testing';
-import { BUSY_LOAD_PER_CORE, check, type ClientOutcome, type StoredConversation } from './checker.ts';
+import { BUSY_OTHERS_SHARE, check, type ClientOutcome, type StoredConversation } from './checker.ts';
 import { FaultClient, type ClientBreak } from './client.ts';
 import { ManagedProcess, redisCommand, gatewaySpec, killAll, providerSpec, redisSpec } from './processes.ts';
 import { FanoutProbe, TrpcProber } from './probes.ts';
 import { FAULT_TIMINGS, LONG, SHORT, faultCounts, type Fault, type Schedule } from './schedule.ts';
 import { createRooms, createVisitors, storedHistory, type Visitor } from './setup.ts';
 import { Traffic, seededRandom } from './traffic.ts';
+import { CpuWatch } from './machine.ts';
 
 const ROOMS = 30;
 const ROOM_SIZE = 20;
@@ -199,8 +200,11 @@ async function main(): Promise<void> {
     const faultLog: Array<{ kind: Fault['kind']; at: number; detail: string }> = [];
     clock.restart();
     traffic.setRate(schedule.rate);
-    const loadSamples: number[] = [];
-    const sampler = setInterval(() => loadSamples.push(loadavg()[0] ?? 0), 1_000);
+    const cpu = new CpuWatch(() => [
+      process.pid,
+      ...processes.flatMap((each) => (each.pid ? [each.pid] : [])),
+    ]);
+    cpu.start();
     const progress = setInterval(() => {
       const connected = clients.filter((client) => client.connected).length;
       log(`sent ${traffic.sent} · sockets connected ${connected}/${clients.length}`);
@@ -275,8 +279,8 @@ async function main(): Promise<void> {
     await clock.at(schedule.durationS);
     traffic.setRate(0);
     clearInterval(progress);
-    clearInterval(sampler);
-    const meanLoad = loadSamples.reduce((sum, value) => sum + value, 0) / Math.max(1, loadSamples.length);
+    cpu.stop();
+    const othersShare = cpu.othersShare;
     const cores = cpus().length;
     log(`traffic stopped after ${traffic.sent} messages; draining`);
 
@@ -335,7 +339,8 @@ async function main(): Promise<void> {
       trpcDuringOutage: { ok: trpc.ok, total: trpc.total },
       fanoutBackMs,
       unsettledClients: unsettled,
-      busyMachine: meanLoad > BUSY_LOAD_PER_CORE * cores ? { loadAverage: meanLoad, cores } : undefined,
+      busyMachine:
+        othersShare !== undefined && othersShare > BUSY_OTHERS_SHARE ? { othersShare, cores } : undefined,
     });
 
     const acks = [...clients].flatMap((client) => [...client.acks.values()]);
@@ -349,7 +354,7 @@ async function main(): Promise<void> {
     );
     console.log(`faults: ${faultLog.map((fault) => `${fault.kind} at ${fault.at.toFixed(0)} s`).join(', ')}`);
     console.log(
-      `machine: ${cores} × ${cpus()[0]?.model ?? 'cpu'}, load average ${meanLoad.toFixed(2)} on average during the traffic (1, 5, 15 min at the end: ${loadavg()
+      `machine: ${cores} × ${cpus()[0]?.model ?? 'cpu'}, other work took ${othersShare === undefined ? 'an unknown share' : `${Math.round(othersShare * 100)} %`} of its CPU during the traffic (load average at the end ${loadavg()
         .map((value) => value.toFixed(2))
         .join(' ')})`,
     );
