@@ -35,6 +35,14 @@ if (!('fonts' in document)) {
   });
 }
 
+// jsdom has no blob: URLs; fetched files (thumbnails) get a unique stand-in.
+let objectUrls = 0;
+URL.createObjectURL = () => {
+  objectUrls += 1;
+  return `blob:http://gateway.test/${objectUrls}`;
+};
+URL.revokeObjectURL = () => undefined;
+
 afterEach(() => {
   cleanup();
   window.localStorage.clear();

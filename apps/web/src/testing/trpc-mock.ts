@@ -67,12 +67,31 @@ function errorItem(path: string, f: TrpcFailure) {
   };
 }
 
-/** Replaces fetch with the fake gateway; `calls` lists every procedure call in order. */
-export function mockTrpc(handlers: Record<string, Handler>) {
+/** Answers a request for a proxied file (`/api/v1/...`): a Response, or undefined for a 404. */
+export type FileHandler = (url: URL) => Response | undefined;
+
+/** A proxied file's answer: the bytes with their type. */
+export const fileAnswer = (body: BodyInit, contentType: string): Response =>
+  new Response(body, { status: 200, headers: { 'content-type': contentType } });
+
+/** A proxied file's failure as the gateway passes the provider's: status and `{message}`. */
+export const fileFailure = (status: number, message: string): Response =>
+  new Response(JSON.stringify({ message }), { status, headers: { 'content-type': 'application/json' } });
+
+/**
+ * Replaces fetch with the fake gateway; `calls` lists every procedure call in order. Requests outside `/trpc`
+ * (proxied files) go to `files`, else answer 404 with the gateway's 'Not found.'.
+ */
+export function mockTrpc(handlers: Record<string, Handler>, files?: FileHandler) {
   const calls: TrpcCall[] = [];
+  const fileRequests: URL[] = [];
   const fetchMock = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
     const href = typeof url === 'string' ? url : url instanceof URL ? url.href : url.url;
     const parsed = new URL(href, 'http://gateway.test');
+    if (!parsed.pathname.includes('/trpc/')) {
+      fileRequests.push(parsed);
+      return files?.(parsed) ?? fileFailure(404, 'Not found.');
+    }
     const paths = decodeURIComponent(parsed.pathname.replace(/^.*\/trpc\//, '')).split(',');
     let inputs: Record<string, unknown> = {};
     if ((init?.method ?? 'GET') === 'GET') {
@@ -94,6 +113,8 @@ export function mockTrpc(handlers: Record<string, Handler>) {
   vi.stubGlobal('fetch', fetchMock);
   return {
     calls,
+    /** Every request for a proxied file, in order. */
+    fileRequests,
     /** The inputs sent to one procedure. */
     inputsOf: (path: string) => calls.filter((c) => c.path === path).map((c) => c.input),
     restore: () => vi.unstubAllGlobals(),

@@ -1,10 +1,11 @@
 // Everything inside the shell: the guard, the event's open hours, the tab's one socket with its session events,
-// presence and announcements, and the shell with the scene (lobby, room) and the registered menu pages in its drawer. Loaded
-// only after sign-in.
+// presence, announcements and achievements, and the shell with the scene (lobby, room) and the registered menu
+// pages in its drawer. Loaded only after sign-in.
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, matchRoutes, renderMatches, useLocation, useNavigate, useOutlet } from 'react-router-dom';
 import { AppShell } from '../../features/shell/components/app-shell.tsx';
 import { useAnnouncements } from '../../features/announcements/hooks/use-announcements.ts';
+import { useAchievementEvents } from '../../features/passport/hooks/use-achievement-events.ts';
 import { useSessionEvents } from '../../features/session/hooks/use-session-events.ts';
 import { infoPath, useEventClosed } from '../../hooks/use-event-closed.ts';
 import {
@@ -72,6 +73,7 @@ export function SignedInRoot() {
   useSessionEvents(scene.pathname, goToLobbyScene);
   useAnnouncements();
   useUserStatusEvents();
+  useAchievementEvents();
   // Outside the event's open hours the visitor goes to its info page (spec 01 §2), as from the login page.
   const closed = useEventClosed(user?.event_code ?? '');
   if (user && closed) return <Navigate to={infoPath(user.event_code)} replace />;
