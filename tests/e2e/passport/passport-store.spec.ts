@@ -21,7 +21,7 @@ test('ada buys a goodie she can afford and is refused one she cannot, with the e
   await expect(page.getByTestId('coin-balance')).toHaveText('80 coins');
 
   await page.getByRole('button', { name: 'Redeem Coins' }).click();
-  await expect(page.getByRole('heading', { name: 'Goodies' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Goodies' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Enter Shipping Details' })).toHaveAttribute(
     'href',
     'https://shop.showfloor.example/demo/shipping',
@@ -45,7 +45,7 @@ test('ada buys a goodie she can afford and is refused one she cannot, with the e
   );
   await refusal.getByRole('button', { name: 'Back to the goodies' }).click();
   // The passport behind the store shows the balance the provider keeps.
-  await page.getByRole('button', { name: 'Passport', exact: true }).click();
+  await page.getByRole('button', { name: 'Back to Passport' }).click();
   await expect(page.getByTestId('coin-balance')).toHaveText('20 coins');
 });
 
@@ -103,7 +103,7 @@ test.describe('accessibility of the passport, the store and the wallet (axe)', (
       await expect(page.getByTestId('coin-balance')).toBeVisible();
       await expectAccessible(page);
       await page.getByRole('button', { name: texts.redeem }).click();
-      await expect(page.getByRole('heading', { name: texts.goodies })).toBeVisible();
+      await expect(page.getByRole('dialog', { name: texts.goodies })).toBeVisible();
       await expect(page.locator('li img').first()).toHaveAttribute('src', /^blob:/);
       await expectAccessible(page);
       await page.getByRole('button', { name: texts.buy }).click();

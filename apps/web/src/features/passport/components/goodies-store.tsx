@@ -4,10 +4,11 @@
 // error dialog 'Insufficient balance to buy {item}. Please collect achievements to get more coins.'; any other
 // failure shows the server's message.
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { BACKEND_MESSAGES, formatMessage, type StoreItem } from '@showfloor/contracts';
 import { parseAppError } from '../../../lib/api/app-error.ts';
+import { serverErrorText } from '../../../lib/api/server-messages.ts';
 import { usePurchase } from '../api/use-purchase.ts';
 import { useStoreItems } from '../api/use-store-items.ts';
 import { canAfford } from '../rules.ts';
@@ -49,12 +50,7 @@ export function GoodiesStore({ eventCode, balance, shippingUrl }: GoodiesStorePr
           const insufficient = formatMessage(BACKEND_MESSAGES.INSUFFICIENT_BALANCE, { item: item.name });
           if (failure.fromServer && failure.message === insufficient)
             setDialog({ kind: 'insufficient', item });
-          else
-            setDialog({
-              kind: 'failed',
-              item,
-              message: failure.fromServer ? failure.message : t('common:errors.submissionFailed'),
-            });
+          else setDialog({ kind: 'failed', item, message: serverErrorText(t, failure) });
         },
       },
     );
@@ -62,12 +58,7 @@ export function GoodiesStore({ eventCode, balance, shippingUrl }: GoodiesStorePr
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" gap="xs">
-        <Title order={3} fz="lg">
-          {t('store.title')}
-        </Title>
-        <CoinBalance balance={balance} />
-      </Group>
+      <CoinBalance balance={balance} />
       <Text fz="sm" c="gray.7">
         {t('store.intro')}
       </Text>

@@ -3,27 +3,20 @@
 // and the claim button once every badge is complete in an event without one. A claimed passport shows
 // 'Achievements Completed' (straight away when it was claimed before). Achievement events from rooms reload it
 // live (hooks/use-achievement-events.ts).
-import { useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { findPreference, type Passport } from '@showfloor/contracts';
 import { useEventPreferences } from '../../../hooks/use-event-preferences.ts';
 import { parseAppError } from '../../../lib/api/app-error.ts';
+import { serverErrorText } from '../../../lib/api/server-messages.ts';
 import { useCurrentUser } from '../../../lib/session/session.ts';
+import { useDrawerSubPage } from '../../../lib/shell/sub-page.ts';
 import { useClaimPassport } from '../api/use-claim-passport.ts';
 import { usePassport } from '../api/use-passport.ts';
 import { BadgeList } from '../components/badge-list.tsx';
 import { GoodiesStore } from '../components/goodies-store.tsx';
 import { CoinIcon, TrophyIcon } from '../components/icons.tsx';
 import { canClaim, hasStore, showsCoinBalance, type StoreSetting } from '../rules.ts';
-
-function BackIcon() {
-  return (
-    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-    </svg>
-  );
-}
 
 function ClaimedView({ passport }: { passport: Passport }) {
   const { t } = useTranslation('passport');
@@ -103,7 +96,7 @@ function PassportMain({
           </Button>
           {claimError ? (
             <Alert color="red" variant="light" role="alert">
-              {claimError.fromServer ? claimError.message : t('common:errors.submissionFailed')}
+              {serverErrorText(t, claimError)}
             </Alert>
           ) : null}
         </Stack>
@@ -113,12 +106,15 @@ function PassportMain({
   );
 }
 
+/** The goodies store, a sub-page of the passport (the drawer's header names it; its Back returns here). */
+const STORE_PAGE = { name: 'store', titleKey: 'passport:store.title' } as const;
+
 export default function PassportPage() {
   const { t } = useTranslation('passport');
   const user = useCurrentUser();
   const { preferences } = useEventPreferences(user?.event_code);
   const passport = usePassport();
-  const [view, setView] = useState<'main' | 'store'>('main');
+  const { subPage, open } = useDrawerSubPage();
   const store = findPreference(preferences, 'achievement_store');
 
   if (passport.isPending) {
@@ -136,25 +132,14 @@ export default function PassportPage() {
     );
   }
   if (passport.data.passport_claimed) return <ClaimedView passport={passport.data} />;
-  if (view === 'store' && hasStore(store)) {
+  if (subPage?.name === STORE_PAGE.name && hasStore(store)) {
     return (
-      <Stack gap="sm">
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          leftSection={<BackIcon />}
-          onClick={() => setView('main')}
-          style={{ alignSelf: 'flex-start' }}
-        >
-          {t('store.back')}
-        </Button>
-        <GoodiesStore
-          eventCode={user?.event_code ?? ''}
-          balance={passport.data.coin_balance}
-          shippingUrl={findPreference(preferences, 'achievement_shipping_url')}
-        />
-      </Stack>
+      <GoodiesStore
+        eventCode={user?.event_code ?? ''}
+        balance={passport.data.coin_balance}
+        shippingUrl={findPreference(preferences, 'achievement_shipping_url')}
+      />
     );
   }
-  return <PassportMain passport={passport.data} store={store} onRedeem={() => setView('store')} />;
+  return <PassportMain passport={passport.data} store={store} onRedeem={() => open(STORE_PAGE)} />;
 }
