@@ -100,7 +100,7 @@ export function MessageBubble({
     );
   else
     body = (
-      <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+      <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-message-text>
         <MessageText text={message.message} />
       </Text>
     );
