@@ -22,7 +22,8 @@ test('a menu page opens over the lobby, back returns to the menu, Escape to the 
   await page.getByRole('link', { name: 'Help', exact: true }).press('Enter');
   await expect(help).toBeVisible();
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // The drawer is gone (the lobby's own welcome card, a non-modal dialog, may still show).
+  await expect(page.getByRole('dialog', { name: /Menu|Help/ })).toHaveCount(0);
   await expect(page).toHaveURL(/\/lobby$/);
   await expect(lobby).toBeVisible();
   await expect(page.getByRole('button', { name: /Open the menu/ })).toBeFocused();

@@ -11,8 +11,8 @@ export const sceneRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="/lobby" replace /> },
   {
     path: 'lobby',
-    handle: title('lobby:title'),
-    element: lazyElement(() => import('../features/lobby/routes/lobby-page.tsx')),
+    handle: title('room:lobby.title'),
+    element: lazyElement(() => import('../features/room/routes/lobby-page.tsx')),
   },
   {
     path: 'room/:roomId',

@@ -16,7 +16,7 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     event_code: 'DEMO',
     jwt_token: 'header.payload.signature',
     roles: [{ role: 'visitor' }],
-    room_access: [1, 2],
+    room_access: [1, 2, 5],
     screen_access_rights: [
       { frontend_name: '/profile' },
       { frontend_name: '/lobby' },

@@ -13,3 +13,14 @@ export function roomIdFromPath(pathname: string): number | undefined {
   const id = Number(second);
   return id > 0 ? id : undefined;
 }
+
+/**
+ * Whether the user may enter a room (their room_access, kept current by the access-change event): a room they
+ * may not enter is never read or framed.
+ */
+export function mayEnterRoomId(
+  user: { room_access: readonly number[] } | null | undefined,
+  roomId: number,
+): boolean {
+  return user?.room_access.includes(roomId) ?? false;
+}

@@ -1,6 +1,7 @@
 // The tab's socket as the rest of the app sees it: set by connection.ts (which loads socket.io only in the
 // signed-in shell), read and closed from anywhere without pulling socket.io into the login route. Typed with the
 // contracts' event maps: an emit with the wrong payload for its topic does not compile.
+import { useEffect, useState } from 'react';
 import type { Socket } from 'socket.io-client';
 import type {
   ClientEmit,
@@ -73,4 +74,32 @@ export async function emitWithAck<T extends ClientEmit>(
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The room a reconnect's handshake names (the relay joins the socket to it without a new enter_room: an entry is
+ * announced once, not again after a reconnect). Undefined: none.
+ */
+export function setHandshakeRoom(roomId: number | undefined): void {
+  const socket = socketStore.get();
+  const query = socket?.io.opts.query as Record<string, string> | undefined;
+  if (query) query.roomId = roomId ? String(roomId) : '';
+}
+
+/** Whether the tab's socket is connected now, re-rendering on connect and disconnect. */
+export function useSocketConnected(): boolean {
+  const socket = useSocket();
+  const [connected, setConnected] = useState(() => socket?.connected ?? false);
+  useEffect(() => {
+    if (!socket) return undefined;
+    const update = () => setConnected(socket.connected);
+    update();
+    socket.on('connect', update);
+    socket.on('disconnect', update);
+    return () => {
+      socket.off('connect', update);
+      socket.off('disconnect', update);
+    };
+  }, [socket]);
+  return socket ? connected : false;
 }

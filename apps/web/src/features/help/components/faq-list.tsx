@@ -2,7 +2,7 @@
 import { Accordion, Alert, Loader, Text, Typography } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Faq } from '@showfloor/contracts';
-import { sanitizeHtml } from '../sanitize.ts';
+import { sanitizeHtml } from '../../../lib/ui/sanitize.ts';
 
 export interface FaqListProps {
   faqs: readonly Faq[] | undefined;

@@ -1,8 +1,9 @@
-// A room (spec 01 §2 /room/{roomId}): the embedded room view is built in a later issue; this page names the
-// room, or says that it cannot be entered. A room load answering 401 is a restricted room (spec 01 §8, §9): a
-// top-left notice with its title and description, then /lobby after 5 s.
+// A room (spec 01 §2 /room/{roomId}): the embedded room, once the user may enter it. A room the user may not enter
+// (not in their room_access) is never read or framed; like a room load answering 401 it is a restricted room
+// (spec 01 §8, §9): a top-left notice with its title and description, then /lobby after 5 s. Access lost while
+// inside (the access-change event) takes the frame down at once; the session events show the notice and redirect.
 import { useEffect } from 'react';
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Alert, Center } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { TIMINGS } from '@showfloor/contracts';
@@ -14,7 +15,10 @@ import {
 } from '../../../lib/api/app-error.ts';
 import { topLeftNotice } from '../../../lib/ui/notify.ts';
 import { useGoToLobbyScene } from '../../../lib/shell/scene.ts';
+import { mayEnterRoomId } from '../../../lib/shell/room-path.ts';
+import { useCurrentUser } from '../../../lib/session/session.ts';
 import { trpc } from '../../../lib/api/trpc.ts';
+import { RoomScene, SceneFrame, SceneLoader } from '../components/room-scene.tsx';
 
 /** A 401 that is about this room (token and session 401s are the query client's: sign-out, login page). */
 const isRestricted = (error: AppError | undefined): boolean =>
@@ -22,12 +26,17 @@ const isRestricted = (error: AppError | undefined): boolean =>
 
 export default function RoomPage() {
   const { t } = useTranslation('room');
+  const user = useCurrentUser();
   const goToLobby = useGoToLobbyScene();
   const { roomId = '' } = useParams();
   const id = /^\d+$/.test(roomId) ? Number(roomId) : undefined;
-  const room = trpc.content.getRoom.useQuery({ id: id ?? 0 }, { enabled: id !== undefined, retry: false });
+  const mayEnter = id !== undefined && mayEnterRoomId(user, id);
+  const room = trpc.content.getRoom.useQuery({ id: id ?? 0 }, { enabled: mayEnter, retry: false });
   const error = room.error ? parseAppError(room.error) : undefined;
-  const restricted = isRestricted(error);
+  // Refused before any read when the room is not the user's; a 401 read is refused too. Losing access while inside
+  // is the access-change event's (features/session): the frame goes at once, the notice and redirect are its.
+  const refusedUpFront = id !== undefined && !mayEnter && !room.data;
+  const restricted = isRestricted(error) || refusedUpFront;
 
   useEffect(() => {
     if (!restricted || id === undefined) return undefined;
@@ -42,14 +51,17 @@ export default function RoomPage() {
     return () => clearTimeout(timer);
   }, [restricted, id, goToLobby, t]);
 
-  return (
-    <Stack p="lg" component="section" aria-labelledby="room-title">
-      <Title order={1} size="h2" id="room-title">
-        {room.data?.name ?? t('title')}
-      </Title>
-      {id === undefined ? <Alert color="red">{t('invalid')}</Alert> : null}
-      {error ? <Alert color="red">{restricted ? t('restricted.description') : error.message}</Alert> : null}
-      {room.data ? <Text>{t('viewLater')}</Text> : null}
-    </Stack>
+  const heading = room.data?.name ?? t('title');
+  const notice = (text: string) => (
+    <Center h="100%" p="lg">
+      <Alert color="red">{text}</Alert>
+    </Center>
   );
+  let body: React.ReactNode;
+  if (id === undefined) body = notice(t('invalid'));
+  else if (restricted || (room.data && !mayEnter)) body = notice(t('restricted.description'));
+  else if (error) body = notice(error.message);
+  else if (!room.data || !user) body = <SceneLoader />;
+  else body = <RoomScene key={room.data.id} room={room.data} user={user} />;
+  return <SceneFrame heading={heading}>{body}</SceneFrame>;
 }

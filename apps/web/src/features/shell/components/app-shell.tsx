@@ -110,7 +110,7 @@ export function AppShell({ user, menuPages, signOut, scene, sceneElement, page }
   const focusTitle = useCallback(() => titleRef.current?.focus(), []);
   const isSmall = useMediaQuery(`(max-width: ${BREAKPOINTS.SMALL}px)`);
   const preferences = useEventPreferences(user.event_code);
-  const roomKind = useRoomKind(scene.pathname);
+  const roomKind = useRoomKind(scene.pathname, user);
   const unread = useUnreadTotal();
   const ctx: MenuContext = { user, preferences: preferences.preferences, roomKind };
   const ready = !preferences.isLoading && roomKind !== 'pending';

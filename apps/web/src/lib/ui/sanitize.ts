@@ -1,4 +1,4 @@
-// FAQ answers are HTML written by organisers: only harmless markup reaches the page.
+// Organisers write HTML (FAQ answers, room popups): only harmless markup reaches the page.
 import DOMPurify from 'dompurify';
 
 export function sanitizeHtml(html: string): string {

@@ -1,0 +1,149 @@
+// A room content item's popup (spec 02 §3 "Pop-up dialog", §4.12): its HTML (sanitised with DOMPurify), its image
+// or video, 'Do not show this again' when optOut is 'true' (remembered per content id under disabledPopups), the
+// item's e-mail (onClickSendEmail) and its achievement (achievementAction, earned by opening it).
+import { useEffect, useRef, useState } from 'react';
+import {
+  Alert,
+  Button,
+  CloseButton,
+  Group,
+  Image,
+  Modal,
+  Paper,
+  Portal,
+  Stack,
+  Text,
+  Typography,
+} from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { RoomContentItem } from '@showfloor/contracts';
+import { trpc } from '../../../lib/api/trpc.ts';
+import { parseAppError } from '../../../lib/api/app-error.ts';
+import { sanitizeHtml } from '../../../lib/ui/sanitize.ts';
+import { canOptOut, disablePopup } from '../room-rules.ts';
+
+export interface ContentPopupProps {
+  item: RoomContentItem;
+  roomId: number;
+  onClose: () => void;
+  onAchievement: (attribute: string) => void;
+  /**
+   * A card at the bottom left that leaves the room and the menu usable (the popup that opens by itself on entry);
+   * otherwise a modal dialog (a popup the visitor asked for).
+   */
+  asCard?: boolean;
+}
+
+export function ContentPopup({ item, onClose, onAchievement, asCard = false }: ContentPopupProps) {
+  const { t } = useTranslation('room');
+  const { attributes } = item;
+  const [sent, setSent] = useState(false);
+  const email = trpc.event.sendEmail.useMutation({ onSuccess: () => setSent(true) });
+  const earned = useRef(false);
+
+  useEffect(() => {
+    if (earned.current || !attributes.achievementAction) return;
+    earned.current = true;
+    onAchievement(attributes.achievementAction);
+  }, [attributes.achievementAction, onAchievement]);
+
+  const html = attributes.html ? sanitizeHtml(attributes.html) : '';
+  const media = attributes.media_src ?? attributes.image;
+  const mail = attributes.onClickSendEmail;
+  const emailError = email.error ? parseAppError(email.error).message : undefined;
+
+  const body = (
+    <Stack gap="md">
+      {attributes.media_type === 'video' && media ? (
+        <video
+          src={media}
+          controls
+          autoPlay
+          muted
+          playsInline
+          aria-label={t('popup.video')}
+          style={{ width: '100%', borderRadius: 8 }}
+        />
+      ) : null}
+      {attributes.media_type !== 'video' && media ? (
+        <Image src={media} alt="" radius="md" mah={280} fit="contain" />
+      ) : null}
+      {html ? (
+        <Typography>
+          <div dangerouslySetInnerHTML={{ __html: html }} />
+        </Typography>
+      ) : null}
+      {sent ? <Alert color="green">{t('popup.emailSent')}</Alert> : null}
+      {emailError ? <Alert color="red">{emailError}</Alert> : null}
+      <Group justify="flex-end" gap="sm">
+        {canOptOut(item) ? (
+          <Button
+            variant="default"
+            onClick={() => {
+              disablePopup(item.id);
+              onClose();
+            }}
+          >
+            {t('popup.disable')}
+          </Button>
+        ) : null}
+        {mail && !sent ? (
+          <Button
+            variant="light"
+            loading={email.isPending}
+            onClick={() =>
+              email.mutate({
+                subject: mail.subject,
+                body: mail.body,
+                content_id: mail.content_id ?? item.id,
+              })
+            }
+          >
+            {t('popup.sendEmail')}
+          </Button>
+        ) : null}
+        <Button onClick={onClose}>{t('popup.ok')}</Button>
+      </Group>
+    </Stack>
+  );
+  if (asCard) {
+    return (
+      <Portal>
+        <Paper
+          role="dialog"
+          aria-labelledby={`popup-title-${item.id}`}
+          shadow="xl"
+          radius="md"
+          p="md"
+          withBorder
+          pos="fixed"
+          left={16}
+          bottom={16}
+          w="min(440px, calc(100vw - 32px))"
+          mah="calc(100dvh - 120px)"
+          style={{ zIndex: 150, overflowY: 'auto' }}
+        >
+          <Group justify="space-between" mb="sm" wrap="nowrap">
+            <Text fw={700} id={`popup-title-${item.id}`}>
+              {t('popup.title')}
+            </Text>
+            <CloseButton aria-label={t('popup.close')} onClick={onClose} />
+          </Group>
+          {body}
+        </Paper>
+      </Portal>
+    );
+  }
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      size="lg"
+      centered
+      title={t('popup.title')}
+      closeButtonProps={{ 'aria-label': t('popup.close') }}
+    >
+      {body}
+    </Modal>
+  );
+}

@@ -1,0 +1,352 @@
+// An entered room (spec 02 §2.10, §4.12): its link full screen in an iframe with a random cache-buster, the room
+// protocol both ways (use-room-frame.ts), enter_room once per entry, the transition video when arriving from
+// another room, the room's popups, and microphone and video buttons for meeting links.
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { ActionIcon, Box, Group, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import {
+  findPreference,
+  isPresenterOrUp,
+  originOfLink,
+  STORAGE_KEYS,
+  type AppToRoomMessage,
+  type CurrentUser,
+  type Preference,
+  type Room,
+  type RoomContentItem,
+  type RoomToAppMessage,
+  type Unenveloped,
+} from '@showfloor/contracts';
+import i18next from 'i18next';
+import { emitWithAck, setHandshakeRoom, useSocketConnected } from '../../../lib/socket/registry.ts';
+import { useServerEvent } from '../../../lib/socket/use-server-event.ts';
+import { readFlag } from '../../../lib/shell/stored-flags.ts';
+import { trpc } from '../../../lib/api/trpc.ts';
+import {
+  entryPopups,
+  isMeetingLink,
+  mergeContentAttributes,
+  readDisabledPopups,
+  transitionItem,
+} from '../room-rules.ts';
+import { useRoomFrame } from '../hooks/use-room-frame.ts';
+import { ContentPopup } from './content-popup.tsx';
+import { TransitionVideo } from './transition-video.tsx';
+import { markSceneEntered, hasEnteredAScene } from '../scene-entries.ts';
+
+export interface EmbeddedRoomProps {
+  room: Room;
+  instance: string | null;
+  user: CurrentUser;
+  preferences: readonly Preference[];
+}
+
+/** A random cache-buster, once per entry, so the browser never shows a stale room page. */
+const cacheBusted = (link: string): string => {
+  const url = new URL(link);
+  url.searchParams.set('sfcb', Math.random().toString(36).slice(2, 10));
+  return url.toString();
+};
+
+const colour = (
+  preferences: readonly Preference[],
+  name: Parameters<typeof findPreference>[1],
+  fallback: string,
+) => {
+  const value = findPreference(preferences, name);
+  return typeof value === 'string' && value ? value : fallback;
+};
+
+/** The session a room is sent after it answered `ready`. */
+function sessionMessages(
+  room: Room,
+  instance: string | null,
+  user: CurrentUser,
+  preferences: readonly Preference[],
+): Array<Unenveloped<AppToRoomMessage>> {
+  const picture = user.profile_picture
+    ? new URL(
+        `/api/v1/user/profilepicture?path=${encodeURIComponent(user.profile_picture)}`,
+        window.location.origin,
+      ).toString()
+    : null;
+  return [
+    { type: 'auth', token: user.jwt_token },
+    {
+      type: 'user',
+      user: {
+        id: user.id,
+        firstname: user.firstname,
+        lastname: user.lastname,
+        company: user.company,
+        job_title: user.job_title,
+        event_code: user.event_code,
+        profile_picture: picture,
+      },
+    },
+    {
+      type: 'colour',
+      eventName: user.event_code,
+      colours: {
+        primary: colour(preferences, 'color-ui-primary', '#3b5bdb'),
+        secondary: colour(preferences, 'color-ui-secondary', '#7048e8'),
+        accent: colour(preferences, 'color-ui-accent-primary', '#f76707'),
+        background: colour(preferences, 'color-bg-primary', '#ffffff'),
+        backgroundSecondary: colour(preferences, 'color-bg-secondary', '#f1f3f5'),
+        label: colour(preferences, 'label_font_color', '#212529'),
+        labelBackground: colour(preferences, 'label_background_color', '#ffffff'),
+      },
+    },
+    {
+      type: 'avatar',
+      avatar: {
+        id: null,
+        name: null,
+        useEventAvatars: findPreference(preferences, 'use_event_avatars') === 'yes',
+        userSelectable: findPreference(preferences, 'user_selected_avatar') === 'yes',
+      },
+    },
+    { type: 'role', presenterOrUp: isPresenterOrUp(user.roles, room.id) },
+    { type: 'room', room: { id: room.id, name: room.name, instance } },
+    {
+      type: 'settings',
+      settings: {
+        thirdPersonView: readFlag(STORAGE_KEYS.THIRD_PERSON_VIEW, false),
+        newsfeed: readFlag(STORAGE_KEYS.ROOM_CHAT_FEED, false),
+        language: i18next.language === 'de' ? 'de' : 'en',
+      },
+    },
+  ];
+}
+
+function MicIcon({ off }: { off: boolean }) {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <rect x="9" y="3" width="6" height="11" rx="3" fill="currentColor" />
+      <path d="M6 11a6 6 0 0 0 12 0M12 17v4" stroke="currentColor" strokeWidth="2" fill="none" />
+      {off ? <path d="M4 4l16 16" stroke="currentColor" strokeWidth="2.4" /> : null}
+    </svg>
+  );
+}
+
+function CameraIcon({ off }: { off: boolean }) {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <rect x="3" y="7" width="12" height="10" rx="2" fill="currentColor" />
+      <path d="M15 10l6-3v10l-6-3z" fill="currentColor" />
+      {off ? <path d="M3 4l18 16" stroke="currentColor" strokeWidth="2.4" /> : null}
+    </svg>
+  );
+}
+
+export function EmbeddedRoom({ room, instance, user, preferences }: EmbeddedRoomProps) {
+  const { t } = useTranslation('room');
+  const navigate = useNavigate();
+  const origin = originOfLink(room.link);
+  const [src] = useState(() => cacheBusted(room.link));
+  const content = trpc.content.getRoomContent.useQuery({ id: room.id }, { retry: false });
+  const [merged, setMerged] = useState<RoomContentItem[] | undefined>(undefined);
+  const items = useMemo(() => merged ?? content.data?.content ?? [], [merged, content.data]);
+  const [popup, setPopup] = useState<RoomContentItem | undefined>(undefined);
+  const [muted, setMuted] = useState(false);
+  const [cameraOff, setCameraOff] = useState(false);
+  // The transition video plays when arriving from another room of this tab, not on the first scene after sign-in.
+  const [arrivedFromRoom] = useState(() => hasEnteredAScene());
+  const [transitionDone, setTransitionDone] = useState(false);
+  const transition = arrivedFromRoom
+    ? transitionItem(
+        items,
+        findPreference(preferences, 'transition_content') as string | undefined,
+        readFlag(STORAGE_KEYS.TRANSITION_CONTENT, true),
+      )
+    : undefined;
+
+  const base = { user_id: user.id, room_id: room.id };
+  const onMessage = (message: RoomToAppMessage) => {
+    const timestamp = Date.now();
+    switch (message.type) {
+      case 'scene':
+        void emitWithAck('user_scene_events', {
+          ...base,
+          event: message.event,
+          content_id: message.content_id,
+          object: message.object,
+          timestamp,
+        });
+        break;
+      case 'view_content':
+        void emitWithAck('view_content', {
+          ...base,
+          event: message.event,
+          content_id: message.content_id,
+          object: message.object,
+          timestamp,
+        });
+        break;
+      case 'achievement':
+        void emitWithAck('user_achievement_events', {
+          ...base,
+          achievement_attribute: message.achievement_attribute,
+          content_id: message.content_id,
+          event_code: user.event_code,
+        });
+        break;
+      case 'player':
+        void emitWithAck('user_player_events', {
+          ...base,
+          event: message.event,
+          data: message.data,
+          timestamp,
+        });
+        break;
+      case 'microphone':
+        setMuted(message.muted);
+        void emitWithAck('user_player_events', {
+          ...base,
+          event: 'microphone',
+          data: { muted: message.muted },
+          timestamp,
+        });
+        break;
+      case 'open_content': {
+        const item = items.find((i) => i.id === message.content_id && i.attributes.enablePopup !== false);
+        if (item) setPopup(item);
+        break;
+      }
+      case 'navigate':
+        void navigate(message.to === 'lobby' ? '/lobby' : `/room/${message.to.room_id}`);
+        break;
+      default:
+        break;
+    }
+  };
+  const { frameRef, onLoad, post } = useRoomFrame(
+    origin,
+    () => sessionMessages(room, instance, user, preferences),
+    onMessage,
+  );
+
+  // Other visitors' moves in this room go to the room.
+  useServerEvent('user_player_events', (event) => {
+    if (event.room_id !== room.id || event.user_id === user.id || event.event === 'microphone') return;
+    post({ type: 'player', user_id: event.user_id, event: event.event, data: event.data });
+  });
+  // Attribute values for the room's content items (spec 02 §4.5).
+  useServerEvent('user_recruiting_status', (event) => {
+    if (event.items?.length) setMerged(mergeContentAttributes(items, event.items));
+  });
+
+  useEnterRoom(room.id, user.id);
+
+  // The popup that opens by itself on entry (after the transition video), unless switched off; once per entry.
+  const [entryPopupClosed, setEntryPopupClosed] = useState(false);
+  const entryPopup =
+    !entryPopupClosed && content.data && !(transition && !transitionDone)
+      ? entryPopups(content.data.content, readDisabledPopups())[0]
+      : undefined;
+  const shownPopup = popup ?? entryPopup;
+
+  const meeting = isMeetingLink(room.link);
+  return (
+    <Box pos="relative" h="100%">
+      {origin ? (
+        <iframe
+          ref={frameRef}
+          src={src}
+          title={t('frameTitle', { room: room.name })}
+          onLoad={onLoad}
+          allow={meeting ? 'microphone; camera; autoplay; fullscreen' : 'autoplay; fullscreen'}
+          referrerPolicy="no-referrer"
+          style={{ border: 0, width: '100%', height: '100%', display: 'block' }}
+        />
+      ) : null}
+      {meeting ? (
+        <Group gap="xs" pos="absolute" bottom={16} left={16} style={{ zIndex: 5 }}>
+          <Tooltip label={muted ? t('controls.unmute') : t('controls.mute')}>
+            <ActionIcon
+              size="xl"
+              radius="xl"
+              color={muted ? 'red.8' : 'dark'}
+              aria-label={t('controls.microphone')}
+              aria-pressed={!muted}
+              onClick={() => {
+                const next = !muted;
+                setMuted(next);
+                void emitWithAck('user_player_events', {
+                  ...base,
+                  event: 'microphone',
+                  data: { muted: next },
+                  timestamp: Date.now(),
+                });
+              }}
+            >
+              <MicIcon off={muted} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={cameraOff ? t('controls.cameraOn') : t('controls.cameraOff')}>
+            <ActionIcon
+              size="xl"
+              radius="xl"
+              color={cameraOff ? 'red.8' : 'dark'}
+              aria-label={t('controls.camera')}
+              aria-pressed={!cameraOff}
+              onClick={() => setCameraOff((off) => !off)}
+            >
+              <CameraIcon off={cameraOff} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ) : null}
+      {transition && !transitionDone ? (
+        <TransitionVideo item={transition} onDone={() => setTransitionDone(true)} />
+      ) : null}
+      {shownPopup ? (
+        <ContentPopup
+          key={shownPopup.id}
+          item={shownPopup}
+          asCard={!popup}
+          roomId={room.id}
+          onClose={() => {
+            if (popup) setPopup(undefined);
+            else setEntryPopupClosed(true);
+          }}
+          onAchievement={(attribute) =>
+            void emitWithAck('user_achievement_events', {
+              ...base,
+              achievement_attribute: attribute,
+              content_id: shownPopup.id,
+              event_code: user.event_code,
+            })
+          }
+        />
+      ) : null}
+    </Box>
+  );
+}
+
+/**
+ * enter_room once per entry (spec 02 §4.12): when the socket is first connected after the room mounted; not again
+ * on a re-render, a reconnect (the handshake names the room instead) or a drawer page opening over the room.
+ */
+function useEnterRoom(roomId: number, userId: number): void {
+  const connected = useSocketConnected();
+  const entered = useRef(false);
+  const enter = useEffectEvent(() => {
+    entered.current = true;
+    markSceneEntered();
+    void emitWithAck('user_room_events', {
+      event: 'enter_room',
+      user_id: userId,
+      room_id: roomId,
+      timestamp: Date.now(),
+    });
+  });
+  useEffect(() => {
+    if (connected && !entered.current) enter();
+  }, [connected]);
+  useEffect(() => {
+    setHandshakeRoom(roomId);
+    return () => setHandshakeRoom(undefined);
+  }, [roomId]);
+}

@@ -1,0 +1,110 @@
+// The walk through the show floor (issue 12): the lobby and rooms embedded from the demo rooms' own origin, the
+// room greeting the visitor by name, one enter_room per entry, the instance picker and a popup switched off.
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, signIn, test } from '../fixtures/stack.ts';
+
+/** Counts the enter_room emits of the page's socket, by room. */
+function countEntries(page: Page): Map<number, number> {
+  const entries = new Map<number, number>();
+  page.on('websocket', (ws) => {
+    if (!ws.url().includes('/messaging')) return;
+    ws.on('framesent', (frame) => {
+      const text = String(frame.payload);
+      if (!text.includes('"user_room_events"')) return;
+      const room = /"room_id":(\d+)/.exec(text)?.[1];
+      if (room) entries.set(Number(room), (entries.get(Number(room)) ?? 0) + 1);
+    });
+  });
+  return entries;
+}
+
+const roomFrame = (page: Page) => page.frameLocator('iframe');
+
+async function closeWelcomePopup(page: Page): Promise<void> {
+  const popup = page.getByRole('dialog', { name: 'Information' });
+  await expect(popup).toBeVisible();
+  await popup.getByRole('button', { name: 'OK' }).click();
+  await expect(popup).toBeHidden();
+}
+
+test('ada walks from the lobby into a booth and back; the room greets her and each entry is announced once', async ({
+  page,
+}) => {
+  const entries = countEntries(page);
+  await signIn(page, { email: 'ada@demo.test' });
+  await closeWelcomePopup(page);
+  const lobby = roomFrame(page);
+  await expect(lobby.getByText('Welcome, Ada!')).toBeVisible();
+  // The frame is the demo room's own origin, and the token never travels in its address.
+  const src = (await page.locator('iframe').getAttribute('src')) ?? '';
+  expect(new URL(src).origin).not.toBe(new URL(page.url()).origin);
+  expect(src).not.toContain('jwt');
+  expect(src).toContain('sfcb=');
+
+  await lobby.getByRole('button', { name: /Enter Kernel Booth/ }).click();
+  await expect(page).toHaveURL(/\/room\/8$/);
+  await expect(page.getByRole('heading', { name: 'Kernel Booth', level: 1 })).toBeAttached();
+  const booth = roomFrame(page);
+  await expect(booth.getByRole('heading', { name: 'Kernel Booth' })).toBeVisible();
+  await expect(booth.getByText('Welcome, Ada!')).toBeVisible();
+
+  // A drawer page over the room is no new entry.
+  await page.getByRole('button', { name: /Open the menu/ }).click();
+  await page.getByRole('link', { name: 'Help', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Help' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/lobby$/);
+  // Arriving from another room plays the lobby's transition video; it can be skipped, then the welcome shows.
+  await page.getByRole('button', { name: 'Skip' }).click();
+  await closeWelcomePopup(page);
+  await expect.poll(() => [entries.get(1), entries.get(8)]).toEqual([2, 1]);
+});
+
+test('the booth opens its popup with the e-mail and the achievement, axe-clean in English and Deutsch', async ({
+  page,
+}) => {
+  await signIn(page, { email: 'ada@demo.test' });
+  await closeWelcomePopup(page);
+  await expectAccessible(page);
+  await page.goto('/room/8');
+  const booth = roomFrame(page);
+  await booth.getByRole('button', { name: 'Watch the product tour' }).click();
+  const popup = page.getByRole('dialog', { name: 'Information' });
+  await expect(popup.getByRole('heading', { name: 'Product tour' })).toBeVisible();
+  await expectAccessible(page);
+  await popup.getByRole('button', { name: 'OK' }).click();
+});
+
+test('a popup switched off stays off after a reload', async ({ page }) => {
+  await signIn(page, { email: 'ada@demo.test' });
+  const popup = page.getByRole('dialog', { name: 'Information' });
+  await popup.getByRole('button', { name: 'Do not show this again' }).click();
+  await expect(popup).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem('disabledPopups'))).toBe('[2]');
+  await page.reload();
+  await expect(roomFrame(page).getByText('Welcome, Ada!')).toBeVisible();
+  await expect(popup).toHaveCount(0);
+});
+
+test('erin gets the instance picker in the two-instance meeting room, ada goes straight in', async ({
+  page,
+}) => {
+  await signIn(page, { email: 'erin@demo.test' });
+  await page.getByRole('dialog', { name: 'Information' }).getByRole('button', { name: 'OK' }).click();
+  await page.goto('/room/9');
+  const picker = page.getByRole('dialog', { name: 'Enter Meeting Room' });
+  await expect(picker.getByRole('radio', { name: 'Table A : 3/8 users' })).toBeChecked();
+  await expect(picker.getByRole('radio', { name: 'Table B : 1/8 users' })).toBeVisible();
+  await expectAccessible(page);
+  await picker.getByRole('radio', { name: 'Table B : 1/8 users' }).check();
+  await picker.getByRole('button', { name: 'Enter' }).click();
+  await expect(roomFrame(page).getByText('You are at Table B.')).toBeVisible();
+
+  await signIn(page, { email: 'ada@demo.test' });
+  await page.goto('/room/9');
+  await expect(roomFrame(page).getByText('You are at Table A.')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Enter Meeting Room' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Microphone' })).toBeVisible();
+});
