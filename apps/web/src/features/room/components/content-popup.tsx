@@ -34,7 +34,7 @@ export interface ContentPopupProps {
   asCard?: boolean;
 }
 
-export function ContentPopup({ item, onClose, onAchievement, asCard = false }: ContentPopupProps) {
+export function ContentPopup({ item, roomId, onClose, onAchievement, asCard = false }: ContentPopupProps) {
   const { t } = useTranslation('room');
   const { attributes } = item;
   const [sent, setSent] = useState(false);
@@ -49,6 +49,7 @@ export function ContentPopup({ item, onClose, onAchievement, asCard = false }: C
 
   const html = attributes.html ? sanitizeHtml(attributes.html) : '';
   const media = attributes.media_src ?? attributes.image;
+  // The provider sends the item's own e-mail to the signed-in user (event.sendEmail names only room and item).
   const mail = attributes.onClickSendEmail;
   const emailError = email.error ? parseAppError(email.error).message : undefined;
 
@@ -91,13 +92,7 @@ export function ContentPopup({ item, onClose, onAchievement, asCard = false }: C
           <Button
             variant="light"
             loading={email.isPending}
-            onClick={() =>
-              email.mutate({
-                subject: mail.subject,
-                body: mail.body,
-                content_id: mail.content_id ?? item.id,
-              })
-            }
+            onClick={() => email.mutate({ room_id: roomId, content_id: item.id })}
           >
             {t('popup.sendEmail')}
           </Button>
