@@ -3,7 +3,8 @@ import { expect, fillLogin, signIn, storage, test } from '../fixtures/stack.ts';
 test.describe('signing in', () => {
   test('ada@demo.test on DEMO lands on /lobby with her session stored encrypted', async ({ page }) => {
     await signIn(page, { email: 'ada@demo.test' });
-    await expect(page.getByText('Welcome, Ada!')).toBeVisible();
+    // The lobby room (its own origin, in a frame) greets her.
+    await expect(page.frameLocator('iframe').getByText('Welcome, Ada!')).toBeVisible();
     const stored = await storage(page);
     expect(stored.currentUser).toMatch(/^v1\./);
     expect(stored.currentUser).not.toContain('ada@demo.test');

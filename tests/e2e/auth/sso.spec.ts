@@ -15,5 +15,5 @@ test('the SSO button completes the OAuth2 round trip through the fake identity p
   await expect(page.getByRole('heading', { name: 'Single sign-on' })).toBeVisible();
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/lobby$/);
-  await expect(page.getByText('Welcome, Grace!')).toBeVisible();
+  await expect(page.frameLocator('iframe').getByText('Welcome, Grace!')).toBeVisible();
 });
