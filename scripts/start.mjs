@@ -5,10 +5,13 @@
 // /api and /messaging to the gateway on a spare port.
 // Environment: PORT (default 8080); PROVIDER_PORT (default 4010, or a free port when taken); everything else is
 // passed on to the children (e.g. LOG_LEVEL). The demo rooms are served by the mock
-// provider on its own origin; the gateway's FRAME_ORIGINS and MEDIA_ORIGINS default to it.
+// provider on its own origin; the gateway's FRAME_ORIGINS and MEDIA_ORIGINS default to it. So is the stand-in
+// call widget (/call-widget/): the gateway's CALL_WIDGET_URL defaults to it, and one CALL_TOKEN_SECRET (given,
+// else random per run) lets the widget check the tokens the gateway issues.
 // The mock provider runs in demo mode (MOCK_PROVIDER_DEMO=1: the demo SSO identity page and
 // POST /__admin/reset), which the compose file never sets.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -81,9 +84,12 @@ async function waitForHttp(url, child, name, timeoutMs = 60_000) {
   throw new Error(`${name} did not answer on ${url} within ${timeoutMs / 1000} s`);
 }
 
-/** Starts a TypeScript service with `node --import tsx` (one process, so a signal reaches the service itself). */
-function startService(name, cwd, env) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+/**
+ * Starts a service with node (one process, so a signal reaches the service itself): its TypeScript source
+ * through `--import tsx`, or a compiled entry (the gateway's dist/main.js outside --dev).
+ */
+function startService(name, cwd, env, entry = ['--import', 'tsx', 'src/main.ts']) {
+  const child = spawn(process.execPath, entry, {
     cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -162,12 +168,22 @@ function buildWebIfMissing() {
   }
 }
 
+/** Compiles the gateway to dist/ (esbuild, about a second). */
+function buildGateway() {
+  const result = spawnSync(process.execPath, ['build.mjs'], { cwd: gatewayDir, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error('[start] the gateway build failed');
+    process.exit(result.status ?? 1);
+  }
+}
+
 async function main() {
   const port = parsePort(process.env.PORT, 8080, 'PORT');
   const providerPort = await pickPort(parsePort(process.env.PROVIDER_PORT, 4010, 'PROVIDER_PORT'));
   if (!dev) buildWebIfMissing();
 
   const providerUrl = `http://127.0.0.1:${providerPort}`;
+  const callTokenSecret = process.env.CALL_TOKEN_SECRET || randomBytes(32).toString('base64url');
   // The demo rooms are pages of the mock provider on its own origin (not the app's), framed by the app.
   const appOrigins = [`http://localhost:${port}`, `http://127.0.0.1:${port}`].join(',');
   const provider = startService('mock provider', providerDir, {
@@ -175,20 +191,31 @@ async function main() {
     HOST: '127.0.0.1',
     DEMO_ROOMS_URL: providerUrl,
     DEMO_ROOMS_APP_ORIGINS: process.env.DEMO_ROOMS_APP_ORIGINS ?? appOrigins,
+    CALL_WIDGET_TOKEN_SECRET: callTokenSecret,
     MOCK_PROVIDER_DEMO: '1',
   });
   await waitForHttp(`${providerUrl}/api/docs/json`, provider, 'mock provider');
   log(`mock provider on ${providerUrl}`);
 
   const gatewayPort = dev ? await freePort() : port;
-  const gateway = startService('gateway', gatewayDir, {
-    PORT: String(gatewayPort),
-    PROVIDER_URL: providerUrl,
-    // Rooms and their media come from the demo rooms' origin unless the operator names others.
-    FRAME_ORIGINS: process.env.FRAME_ORIGINS ?? providerUrl,
-    MEDIA_ORIGINS: process.env.MEDIA_ORIGINS ?? providerUrl,
-    ...(dev ? {} : { WEB_DIST: webDist }),
-  });
+  // As in production, the gateway runs compiled (apps/gateway/build.mjs: dist/main.js); --dev runs its source.
+  if (!dev) buildGateway();
+  const gateway = startService(
+    'gateway',
+    gatewayDir,
+    {
+      PORT: String(gatewayPort),
+      PROVIDER_URL: providerUrl,
+      // Rooms and their media come from the demo rooms' origin unless the operator names others.
+      FRAME_ORIGINS: process.env.FRAME_ORIGINS ?? providerUrl,
+      MEDIA_ORIGINS: process.env.MEDIA_ORIGINS ?? providerUrl,
+      // Calls embed the stand-in widget unless the operator names a real one.
+      CALL_WIDGET_URL: process.env.CALL_WIDGET_URL ?? `${providerUrl}/call-widget`,
+      CALL_TOKEN_SECRET: callTokenSecret,
+      ...(dev ? {} : { WEB_DIST: webDist }),
+    },
+    dev ? undefined : ['dist/main.js'],
+  );
   await waitForHttp(`http://127.0.0.1:${gatewayPort}/healthz`, gateway, 'gateway');
   log(`gateway on http://127.0.0.1:${gatewayPort}`);
 

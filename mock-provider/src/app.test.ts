@@ -115,6 +115,8 @@ describe('mock provider app', () => {
   it('serves neither the admin reset nor the stand-in SSO identity page outside demo mode', async () => {
     const reset = await app.inject({ method: 'POST', url: '/__admin/reset' });
     expect(reset.statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/__admin/room-entries' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/__admin/help-requests' })).statusCode).toBe(404);
     const page = await app.inject({ method: 'GET', url: '/api/v1/auth/oauth2/identity?provider=demo-sso' });
     expect(page.statusCode).toBe(404);
     const signInAsAdmin = await app.inject({
@@ -136,7 +138,28 @@ describe('mock provider app', () => {
     const r = await demo.inject({ method: 'POST', url: '/__admin/reset' });
     expect(r.json()).toEqual({ message: 'Fixture restored.' });
     expect(demo.mockProvider.state.users.get(1)?.username).toBe('ada@demo.test');
+    demo.mockProvider.state.roomEntries.push({ user_id: 1, room_id: 8, at: 5 });
+    const entries = await demo.inject({ method: 'GET', url: '/__admin/room-entries' });
+    expect(entries.json()).toEqual({ entries: [{ user_id: 1, room_id: 8, at: 5 }] });
+    await demo.inject({ method: 'POST', url: '/__admin/reset' });
+    expect((await demo.inject({ method: 'GET', url: '/__admin/room-entries' })).json()).toEqual({
+      entries: [],
+    });
+    expect((await demo.inject({ method: 'GET', url: '/__admin/help-requests' })).json()).toEqual({
+      help_requests: [],
+    });
     await demo.close();
+  });
+
+  it('never hands out an id twice, across a reset too (the relay remembers delivered message ids)', () => {
+    const state = new ProviderState(Date.now);
+    const before = [state.nextId('messages'), state.nextId('messages'), state.nextId('cards')];
+    state.reset();
+    expect(state.users.get(1)?.username).toBe('ada@demo.test');
+    const after = [state.nextId('messages'), state.nextId('cards')];
+    expect(after).toEqual([before[1]! + 1, before[2]! + 1]);
+    // A kind never asked for before the reset starts above the fixture's ids as always.
+    expect(state.nextId('reports')).toBe(1000);
   });
 
   it('serves a valid OpenAPI 3.1 document of every call and a browsable page', async () => {

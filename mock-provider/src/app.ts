@@ -10,6 +10,7 @@ import { MAX_JSON_BODY_BYTES, MAX_UPLOAD_BYTES } from '@showfloor/contracts';
 import { TokenSigner } from './auth/tokens.ts';
 import { installErrorHandling, ProviderHttpError } from './http/errors.ts';
 import { buildOpenApiDocument, renderDocsPage } from './openapi/document.ts';
+import { registerCallWidget } from './call-widget/routes.ts';
 import { registerDemoRooms } from './demo-rooms/routes.ts';
 import { registerIdentityPage } from './routes/identity.ts';
 import { HANDLERS } from './routes/index.ts';
@@ -30,7 +31,8 @@ export interface ProviderOptions {
   /**
    * Demo mode: serves the parts that only make sense in a demo, and would be dangerous anywhere else: the
    * demo SSO provider's stand-in identity page (it signs anyone in as any account, admins included) and
-   * `POST /__admin/reset` (restores the fixture). `pnpm start` and the e2e stack turn it on; the compose
+   * `POST /__admin/reset` (restores the fixture), `GET /__admin/room-entries` (every recorded enter_room) and
+   * `GET /__admin/help-requests` (the help desk's questions). `pnpm start` and the e2e stack turn it on; the compose
    * file does not. @default false
    */
   demo?: boolean;
@@ -49,8 +51,10 @@ export interface ProviderOptions {
    * room links point there. @default 'http://127.0.0.1:4010'
    */
   roomsUrl?: string;
-  /** The app origins that may frame the demo room pages and talk to them. @default none */
+  /** The app origins that may frame the demo room pages and the call widget and talk to them. @default none */
   appOrigins?: readonly string[];
+  /** The gateway's CALL_TOKEN_SECRET, so the stand-in call widget checks tokens' signatures. @default none */
+  callTokenSecret?: string;
 }
 
 /** What `app.mockProvider` exposes to in-process users (tests, the combined start script). */
@@ -138,6 +142,7 @@ export function buildProvider(options: ProviderOptions = {}): FastifyInstance {
     registerCatalogue(scope, HANDLERS, state, services);
     if (options.demo) registerIdentityPage(scope, state, services);
     registerDemoRooms(scope, { appOrigins: options.appOrigins ?? [] });
+    registerCallWidget(scope, { appOrigins: options.appOrigins ?? [], tokenSecret: options.callTokenSecret });
   });
 
   let document: Record<string, unknown> | undefined;
@@ -161,6 +166,10 @@ export function buildProvider(options: ProviderOptions = {}): FastifyInstance {
       state.reset();
       return { message: 'Fixture restored.' };
     });
+    // What the relay recorded of enter_room (content.enterRoom), for end-to-end checks of one entry per entry.
+    app.get('/__admin/room-entries', async () => ({ entries: state.roomEntries }));
+    // What the help desk received (the e2e suite checks a question from the help menu was stored).
+    app.get('/__admin/help-requests', async () => ({ help_requests: state.helpRequests }));
   }
   return app;
 }

@@ -17,10 +17,13 @@ async function main(): Promise<void> {
     ...(restore ? { restore } : {}),
     roomsUrl: env.DEMO_ROOMS_URL ?? `http://127.0.0.1:${env.PORT}`,
     appOrigins: env.DEMO_ROOMS_APP_ORIGINS,
+    ...(env.CALL_WIDGET_TOKEN_SECRET ? { callTokenSecret: env.CALL_WIDGET_TOKEN_SECRET } : {}),
   });
   if (restore) app.log.info({ stateFile, savedAt: restore.savedAt }, 'state restored');
   if (env.MOCK_PROVIDER_DEMO)
-    app.log.warn('demo mode: the stand-in SSO identity page and POST /__admin/reset are served');
+    app.log.warn(
+      'demo mode: the stand-in SSO identity page, POST /__admin/reset and GET /__admin/room-entries are served',
+    );
   const close = async (signal: string) => {
     app.log.info({ signal }, 'mock provider shutting down');
     await app.close();

@@ -4,9 +4,20 @@
  * tRPC at /trpc -> file proxy -> web app -> relay (attachRelay, once the HTTP server exists).
  */
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import { BACKEND_MESSAGES, listCalls } from '@showfloor/contracts';
+import {
+  BACKEND_MESSAGES,
+  CALL_WIDGET_CONFIG_PATH,
+  listCalls,
+  type CallWidgetConfig,
+} from '@showfloor/contracts';
 import type { Env } from './config/env.ts';
 import { GatewayEvents } from './calls/call-events.ts';
 import type { GatewayDeps, ReadinessCheck } from './deps.ts';
@@ -17,6 +28,7 @@ import { TokenVerifier } from './auth/token-verifier.ts';
 import { RevocationList } from './auth/revocations.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerAuthRateLimits } from './http/rate-limits.ts';
+import { addressAllowList } from './http/ops-access.ts';
 import { registerWebApp, wantsAppShell } from './http/web-app.ts';
 import { buildProxyRoutes, registerFileProxy } from './proxy/files.ts';
 import { OAUTH2_BROWSER_PAGES } from './proxy/browser-pages.ts';
@@ -162,7 +174,19 @@ export async function buildApp(env: Env, overrides: BuildAppOverrides = {}): Pro
   await registerSecurity(app, env);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (_request, reply) => {
+  // Where the web app finds the conference widget (spec 02 §4.4): configuration, read when a call opens.
+  const callWidgetConfig: CallWidgetConfig = { widget: env.CALL_WIDGET };
+  app.get(CALL_WIDGET_CONFIG_PATH, async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').send(callWidgetConfig),
+  );
+  // The operator's endpoints: only for OPS_ALLOWED_IPS; anyone else sees an unknown path.
+  const isOpsClient = addressAllowList(env.OPS_ALLOWED_IPS);
+  const opsOnly = {
+    onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!isOpsClient(request.ip)) return reply.callNotFound();
+    },
+  };
+  app.get('/readyz', opsOnly, async (_request, reply) => {
     const results = await Promise.all(
       app.readinessChecks.map((check, index) =>
         withTimeout(check(), READINESS_TIMEOUT_MS, `check ${index}`).catch((error: unknown) => ({
@@ -178,7 +202,7 @@ export async function buildApp(env: Env, overrides: BuildAppOverrides = {}): Pro
       .code(isReady ? 200 : 503)
       .send({ status: isReady ? (isDegraded ? 'degraded' : 'ok') : 'unavailable', checks: results });
   });
-  app.get('/metrics', async (_request, reply) => {
+  app.get('/metrics', opsOnly, async (_request, reply) => {
     const text = await metrics.registry.metrics();
     return reply.type(metrics.registry.contentType).send(text);
   });

@@ -3,9 +3,19 @@
  * wire format the web app's client speaks: GET ?input= for queries, POST JSON for mutations).
  */
 import type { FastifyInstance } from 'fastify';
+import type { CurrentUser } from '@showfloor/contracts';
+import { DEMO_PASSWORD } from '@showfloor/mock-provider';
 import { buildApp, type BuildAppOverrides } from '../src/app.ts';
 import { testEnv, type RawEnv } from '../src/config/env.ts';
-import { appRouter } from '../src/trpc/root.ts';
+import { router } from '../src/trpc/init.ts';
+import { serviceRouters } from '../src/trpc/root.ts';
+
+/** The app's routers loaded at once (the app loads them lazily): the tests read procedures from it. */
+const appRouter = router(
+  Object.fromEntries(
+    await Promise.all(Object.entries(serviceRouters).map(async ([key, load]) => [key, await load()])),
+  ) as Record<keyof typeof serviceRouters, Awaited<ReturnType<(typeof serviceRouters)['auth']>>>,
+);
 
 export interface RunningGateway {
   app: FastifyInstance;
@@ -80,6 +90,33 @@ export async function callProcedure<T = unknown>(
     headers: response.headers,
     ...(body.result ? { data: body.result.data } : {}),
     ...(body.error ? { error: body.error } : {}),
+  };
+}
+
+/** A demo user signed in through the gateway: the user and the token cookie it set (`name=value`). */
+export interface GatewaySignIn {
+  user: CurrentUser;
+  cookie: string;
+}
+
+/** Signs a demo visitor in through the gateway (force_login, as a second device would), as the web app does. */
+export async function signInThroughGateway(
+  gatewayUrl: string,
+  email: string,
+  eventCode = 'DEMO',
+): Promise<GatewaySignIn> {
+  const answer = await callProcedure<{ user_data: CurrentUser }>(gatewayUrl, 'auth.signin', {
+    email,
+    password: DEMO_PASSWORD,
+    event_code: eventCode,
+    frontend: 'visitor',
+    force_login: true,
+  });
+  if (!answer.data)
+    throw new Error(`sign-in of ${email} failed: ${JSON.stringify(answer.error ?? answer.status)}`);
+  return {
+    user: answer.data.user_data,
+    cookie: (answer.headers.get('set-cookie') ?? '').split(';')[0] ?? '',
   };
 }
 

@@ -16,6 +16,8 @@ export interface StubProvider {
     claims?: Partial<TokenClaimsInput>,
     options?: { expiresInSeconds?: number; kid?: string; key?: CryptoKey },
   ): Promise<string>;
+  /** Session ids the stub's auth.sessionStatus calls over (every other named session is alive). */
+  endedSessions: Set<string>;
   /** Publishes one more signing key (a key rotation); answers its kid and private key. */
   rotateKey(): Promise<{ kid: string; privateKey: CryptoKey }>;
   close(): Promise<void>;
@@ -38,12 +40,17 @@ export async function startStubProvider(setup?: (app: FastifyInstance) => void):
     hits.push(`${request.method} ${request.url.split('?')[0]}`);
   });
   app.get('/api/v1/auth/jwks', async () => ({ keys }));
+  const endedSessions = new Set<string>();
+  app.post('/api/v1/auth/sessions/status', async (request) => ({
+    ended: ((request.body as { sids?: string[] }).sids ?? []).filter((sid) => endedSessions.has(sid)),
+  }));
   setup?.(app);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,
     url: address,
     hits,
+    endedSessions,
     async sign(claims = {}, options = {}) {
       const now = Math.floor(Date.now() / 1000);
       const {

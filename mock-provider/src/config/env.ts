@@ -10,8 +10,9 @@ const EnvSchema = z.object({
   /** @default '127.0.0.1' */
   HOST: z.string().min(1).default('127.0.0.1'),
   /**
-   * '1' runs the demo mode: the demo SSO provider's stand-in identity page (signs anyone in as any account)
-   * and `POST /__admin/reset` (restores the demo fixture). Never set it where real people sign in.
+   * '1' runs the demo mode: the demo SSO provider's stand-in identity page (signs anyone in as any account),
+   * `POST /__admin/reset` (restores the demo fixture) and `GET /__admin/room-entries` (every recorded
+   * enter_room). Never set it where real people sign in.
    */
   MOCK_PROVIDER_DEMO: z
     .enum(['0', '1', 'true', 'false', ''])
@@ -53,6 +54,11 @@ const EnvSchema = z.object({
       }
       return origins.map((origin) => origin.replace(/\/$/, ''));
     }),
+  /**
+   * The gateway's CALL_TOKEN_SECRET: the stand-in call widget (/call-widget/) then checks each call token's
+   * signature, audience, issuer and expiry as a real widget does. Absent = only its room and expiry.
+   */
+  CALL_WIDGET_TOKEN_SECRET: z.string().min(32).optional(),
   /** pino log level. @default 'info' */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { clientBundle } from '../http/client-bundle.ts';
 import { notFound } from '../http/errors.ts';
 import { lobbyMusicWav } from './music.ts';
 import { DEMO_PAGES, renderDemoPage } from './pages.ts';
@@ -19,25 +19,8 @@ export interface DemoRoomOptions {
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-let script: Promise<string> | undefined;
-/** The room client as one ES module (built once per process). */
-function roomScript(): Promise<string> {
-  script ??= build({
-    entryPoints: [here('./client/main.ts')],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
-    write: false,
-    logLevel: 'silent',
-  }).then((result) => result.outputFiles[0]?.text ?? '');
-  // A failed build is not cached: the next request tries again.
-  script.catch(() => {
-    script = undefined;
-  });
-  return script;
-}
+/** The room client as one ES module. */
+const roomScript = (): Promise<string> => clientBundle(new URL('./client/main.ts', import.meta.url), 'esm');
 
 let styles: string | undefined;
 let video: Buffer | undefined;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
+import { decodeJwt, decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 import { BACKEND_MESSAGES, ERROR_CODES, JwksSchema, SignInResponseSchema } from '@showfloor/contracts';
 import { DEMO_PASSWORD, VIP_ACCESS_CODE } from '../fixtures/demo.ts';
 import { errorOf, Harness } from '../../test/harness.ts';
@@ -130,6 +130,10 @@ describe('auth service', () => {
     expect(errorOf(unknown).message).toBe(BACKEND_MESSAGES.WRONG_CREDENTIALS);
     const other = await h.call('auth', 'signin', { body: signInBody('vera@demo.test', 'DEMO') });
     expect(other.status).toBe(401);
+    // An event code no event has says so, not 'Wrong email or password.'.
+    const noEvent = await h.call('auth', 'signin', { body: signInBody('ada@demo.test', 'NOPE') });
+    expect(noEvent.status).toBe(404);
+    expect(errorOf(noEvent)).toEqual({ message: BACKEND_MESSAGES.EVENT_UNKNOWN });
     const bad = await h.call('auth', 'signin', {
       body: { email: 'not-an-email', password: '', event_code: 'DEMO', frontend: 'visitor' },
     });
@@ -290,6 +294,31 @@ describe('auth service', () => {
     const byEvent = await h.call('auth', 'deleteSession', { token: erin, query: { event_code: 'DEMO' } });
     expect(byEvent.status).toBe(200);
     expect((await h.call('event', 'getPassport', { token: ada })).status).toBe(401);
+  });
+
+  it('tells which named sessions are over: signed out, ended by a manager, deactivated or unknown', async () => {
+    const sidOf = (token: string): string => (decodeJwt(token) as { sid: string }).sid;
+    const ada = await h.signIn('ada@demo.test');
+    const grace = await h.signIn('grace@demo.test');
+    const linus = await h.signIn('linus@demo.test');
+    const erin = await h.signIn('erin@demo.test');
+    const sids = [ada, grace, linus, erin].map(sidOf);
+    const status = async (): Promise<string[]> => {
+      const answer = await h.call('auth', 'sessionStatus', { body: { sids: [...sids, 'no-such-session'] } });
+      expect(answer.status).toBe(200);
+      return (answer.body as { ended: string[] }).ended;
+    };
+    expect(await status()).toEqual(['no-such-session']);
+    expect((await h.call('auth', 'signout', { token: ada })).status).toBe(200);
+    expect((await h.call('auth', 'deleteSession', { token: erin, query: { user_id: 2 } })).status).toBe(200);
+    expect(await status()).toEqual([sids[0], sids[1], 'no-such-session']);
+    const linusId = Number(decodeJwt(linus).sub);
+    const deactivated = await h.call('user', 'deactivateUser', { token: erin, body: { user_id: linusId } });
+    expect(deactivated.status).toBe(200);
+    expect(await status()).toEqual([sids[0], sids[1], sids[2], 'no-such-session']);
+    const empty = await h.call('auth', 'sessionStatus', { body: { sids: [] } });
+    expect(empty.status).toBe(400);
+    expect(errorOf(empty).message).toContain('give at least one session id');
   });
 
   it('lists the SSO providers of an event with user/password login', async () => {

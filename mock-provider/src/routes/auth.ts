@@ -110,7 +110,7 @@ function applyRoleRule(state: ProviderState, rule: AccessRuleRecord, grant: bool
 export const authHandlers: HandlerTable<typeof authCalls> = {
   async signin({ body, state, services }) {
     const event = state.eventByCode(body.event_code);
-    if (!event) throw wrongCredentials();
+    if (!event) throw new ProviderHttpError(404, BACKEND_MESSAGES.EVENT_UNKNOWN);
     requireOpenEvent(state, event);
     if (!event.user_pass_login)
       throw new ProviderHttpError(403, 'User/password login is not enabled for this event.');
@@ -310,6 +310,17 @@ export const authHandlers: HandlerTable<typeof authCalls> = {
     state.accessRules.delete(rule.id);
     applyRoleRule(state, rule, false);
     return { message: 'Access rule deleted.' };
+  },
+
+  sessionStatus({ body, state }) {
+    const now = state.now();
+    const isOver = (sid: string): boolean => {
+      const session = state.sessions.get(sid);
+      return (
+        !session || session.revoked || session.expires_at <= now || !state.users.get(session.user_id)?.active
+      );
+    };
+    return { ended: [...new Set(body.sids)].filter(isOver) };
   },
 
   jwks({ services }) {

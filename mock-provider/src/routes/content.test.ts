@@ -64,6 +64,27 @@ describe('content service', () => {
     expect((await h.call('content', 'getRoom', { token: tokens.vera, params: { id: 1 } })).status).toBe(404);
   });
 
+  it('records each entry into a room the caller may enter, counted per user and room', async () => {
+    const enter = (token: string, id: number) => h.call('content', 'enterRoom', { token, params: { id } });
+    expect((await enter(tokens.ada, 8)).body).toEqual({ room_id: 8, user_id: 1, entries: 1 });
+    expect(h.state.users.get(1)?.current_room_id).toBe(8);
+    expect((await enter(tokens.ada, 1)).body).toMatchObject({ room_id: 1, entries: 1 });
+    expect((await enter(tokens.ada, 8)).body).toMatchObject({ room_id: 8, entries: 2 });
+    expect((await enter(tokens.erin, 8)).body).toMatchObject({ room_id: 8, entries: 1 });
+    // A restricted room is refused like its read, and nothing is recorded.
+    const vip = await enter(tokens.ada, 5);
+    expect(vip.status).toBe(401);
+    expect(errorOf(vip)).toEqual({ message: 'You are not allowed to access this room.' });
+    expect((await enter(tokens.ada, 999)).status).toBe(404);
+    const erin = [...h.state.users.values()].find((u) => u.username === 'erin@demo.test')?.id;
+    expect(h.state.roomEntries.map((e) => [e.user_id, e.room_id])).toEqual([
+      [1, 8],
+      [1, 1],
+      [1, 8],
+      [erin, 8],
+    ]);
+  });
+
   it('creates and updates rooms with the backend rules', async () => {
     const created = await h.call('content', 'createRoom', {
       token: tokens.erin,

@@ -190,6 +190,16 @@ export const contentHandlers: HandlerTable<typeof contentCalls> = {
     return toRoom(room);
   },
 
+  enterRoom({ params, caller, state }) {
+    // The relay records each enter_room it passes on (with the user's token): only a room the user may enter.
+    const room = requireEnterableRoom(state, caller, params.id, 401);
+    const user_id = caller.user.id;
+    state.roomEntries.push({ user_id, room_id: room.id, at: state.now() });
+    if (room.event_code === caller.user.event_code) caller.user.current_room_id = room.id;
+    const entries = state.roomEntries.filter((e) => e.user_id === user_id && e.room_id === room.id).length;
+    return { room_id: room.id, user_id, entries };
+  },
+
   updateRoom({ params, body, caller, state }) {
     const room = requireManagedRoom(state, caller, params.id);
     Object.assign(room, Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)));

@@ -109,6 +109,52 @@ describe('conversation service', () => {
     expect(errorOf(tooMany).message).toContain('limit must be at most 200');
   });
 
+  it("stores a card message with the card's own state, only from its requester or owner, in their private chat", async () => {
+    // Card 2: linus's card, asked for by ada, pending.
+    const request = await h.call('conversation', 'sendMessage', {
+      token: tokens.ada,
+      body: { message: 'May I have your card?', to: [3], action: 'card_request', card_id: 2 },
+    });
+    expect(request.status).toBe(200);
+    const stored = ChatMessageSchema.parse(request.body);
+    expect(stored.cards).toEqual([{ approved: null, card_id: 2, user_id: 3 }]);
+    const notTheOwner = await h.call('conversation', 'sendMessage', {
+      token: tokens.ada,
+      body: { message: 'Card allow to show', to: [3], action: 'card_response', card_id: 2 },
+    });
+    expect(notTheOwner.status).toBe(404);
+    const elsewhere = await h.call('conversation', 'sendMessage', {
+      token: tokens.ada,
+      body: {
+        message: 'May I have your card?',
+        conversation_id: 'conv-1',
+        action: 'card_request',
+        card_id: 2,
+      },
+    });
+    expect(elsewhere.status).toBe(400);
+    const unnamed = await h.call('conversation', 'sendMessage', {
+      token: tokens.ada,
+      body: { message: 'May I have your card?', to: [3], action: 'card_request' },
+    });
+    expect(unnamed.status).toBe(400);
+    await h.call('businesscard', 'updateCard', {
+      token: tokens.linus,
+      params: { id: 2 },
+      body: { approved: false },
+    });
+    const answer = await h.call('conversation', 'sendMessage', {
+      token: tokens.linus,
+      body: {
+        message: 'Card denied',
+        conversation_id: stored.conversation,
+        action: 'card_response',
+        card_id: 2,
+      },
+    });
+    expect(ChatMessageSchema.parse(answer.body).cards).toEqual([{ approved: false, card_id: 2, user_id: 3 }]);
+  });
+
   it('answers what follows a seq for catch-up after a reconnect', async () => {
     await h.call('conversation', 'sendMessage', {
       token: tokens.grace,

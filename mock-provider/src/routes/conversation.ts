@@ -5,10 +5,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
+  CARD_ACTIONS,
   MAX_MESSAGE_PAGE,
   TEMP_CONVERSATION_PREFIX,
+  isCardAction,
+  roomConversationId,
   type conversationCalls,
+  type BusinessCardInfo,
   type ChatMessage,
+  type SendMessage,
 } from '@showfloor/contracts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import type { ProviderState } from '../store/state.ts';
@@ -73,7 +78,7 @@ function newConversation(
 }
 
 export function roomConversation(state: ProviderState, room: RoomRecord): ConversationRecord {
-  const id = `room-${room.id}`;
+  const id = roomConversationId(room.id);
   return (
     state.conversations.get(id) ??
     newConversation(state, {
@@ -110,6 +115,29 @@ function appendMessage(
   state.messageIndex.set(record.id, conversation.id);
   if (record.client_id) state.clientIds.set(`${record.from}:${record.client_id}`, record.id);
   return record;
+}
+
+/**
+ * The card a card request or answer is about, as the message stores it: the provider's own state of the card
+ * (approved, card_id, owner), never the sender's word. A request is its requester's, an answer its owner's; the
+ * other party must be in the conversation, which must be a private one.
+ */
+function cardStateFor(
+  state: ProviderState,
+  caller: Caller,
+  conversation: ConversationRecord,
+  body: Pick<SendMessage, 'action' | 'card_id'>,
+): BusinessCardInfo | undefined {
+  if (!isCardAction(body.action)) return undefined;
+  if (body.card_id === undefined) throw badRequest('A business card message names its card (card_id).');
+  const card = state.cards.get(body.card_id);
+  const isRequest = body.action === CARD_ACTIONS.REQUEST;
+  const sender = isRequest ? card?.requester_id : card?.owner_id;
+  const other = isRequest ? card?.owner_id : card?.requester_id;
+  if (!card || sender !== caller.user.id) throw notFound('Business card');
+  if (conversation.kind !== 'private' || other === undefined || !conversation.participants.includes(other))
+    throw badRequest('A business card message goes to the private chat of the card’s two users.');
+  return { approved: card.approved, card_id: card.card_id, user_id: card.owner_id };
 }
 
 function botConversation(state: ProviderState, bot: BotRecord, user: UserRecord): ConversationRecord {
@@ -352,11 +380,13 @@ export const conversationHandlers: HandlerTable<typeof conversationCalls> = {
       featureOff(state, conversation.event_code, 'calls')
     )
       throw forbidden('Calls are switched off for this event.');
+    const card = cardStateFor(state, caller, conversation, body);
     const stored = appendMessage(state, conversation, {
       type: body.type,
       action: body.action,
       message: body.message,
       from: me.id,
+      ...(card ? { cards: [card] } : {}),
       ...(body.client_id !== undefined ? { client_id: body.client_id } : {}),
       // A call's start message carries the conference widget's token.
       ...(body.action === 'start' ? { token: randomBytes(24).toString('base64url') } : {}),

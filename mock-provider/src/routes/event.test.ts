@@ -96,6 +96,17 @@ describe('event service', () => {
     expect((await h.call('event', 'getOpenHours', { params: { id: 'NOPE' } })).status).toBe(404);
   });
 
+  it('names an event to anyone, by code or id, and says when there is no such event', async () => {
+    const byCode = await h.call('event', 'getEvent', { params: { id: 'DEMO' } });
+    expect(byCode.status).toBe(200);
+    expect(byCode.body).toMatchObject({ event_code: 'DEMO', name: 'Showfloor Demo Expo' });
+    const byId = await h.call('event', 'getEvent', { params: { id: (byCode.body as { id: number }).id } });
+    expect(byId.body).toEqual(byCode.body);
+    const unknown = await h.call('event', 'getEvent', { params: { id: 'NOPE' } });
+    expect(unknown.status).toBe(404);
+    expect(errorOf(unknown).message).toBe(BACKEND_MESSAGES.EVENT_UNKNOWN);
+  });
+
   it('answers FAQs for the login page, the event and one by id', async () => {
     const login = await h.call('event', 'loginFaqs', { query: { frontend: 'visitor', event_code: 'DEMO' } });
     const faqs = (login.body as { faqs: Array<{ id: number; faq_order: number }> }).faqs;
@@ -123,7 +134,14 @@ describe('event service', () => {
       body: { phoneNumber: '+49 30 1234567', email: 'ada@demo.test', message: 'I cannot hear the keynote.' },
     });
     expect(ok.status).toBe(200);
-    expect(h.state.helpRequests).toHaveLength(1);
+    expect(h.state.helpRequests).toEqual([
+      expect.objectContaining({
+        user_id: 1,
+        phoneNumber: '+49 30 1234567',
+        email: 'ada@demo.test',
+        message: 'I cannot hear the keynote.',
+      }),
+    ]);
     const short = await h.call('event', 'contactHelpDesk', {
       token: tokens.ada,
       body: { phoneNumber: '+49 30 1234567', email: 'ada@demo.test', message: 'Help' },

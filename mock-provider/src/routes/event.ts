@@ -135,6 +135,12 @@ export const eventHandlers: HandlerTable<typeof eventCalls> = {
     return { events: events.map(toEvent) };
   },
 
+  getEvent({ params, state }) {
+    const event = state.eventByKey(params.id);
+    if (!event) throw new ProviderHttpError(404, BACKEND_MESSAGES.EVENT_UNKNOWN);
+    return toEvent(event);
+  },
+
   setOpenHours({ params, body, caller, state }) {
     const event = requireEvent(state, params.id);
     assertManages(caller, event.code);
@@ -172,6 +178,7 @@ export const eventHandlers: HandlerTable<typeof eventCalls> = {
       id: state.nextId('help'),
       user_id: caller.user.id,
       phoneNumber: body.phoneNumber,
+      email: body.email,
       message: body.message,
       at: state.now(),
     });

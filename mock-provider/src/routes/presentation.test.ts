@@ -15,7 +15,17 @@ describe('presentation (agenda) service', () => {
         })
       ).body,
     );
-    expect(event.agenda.map((e) => e.title)).toEqual(['Opening keynote', 'Booth tour', 'Hiring panel']);
+    expect(event.agenda.map((e) => e.title)).toEqual([
+      'Opening keynote',
+      'Booth tour',
+      'Hiring panel',
+      'Meet the makers',
+      'Kernel live demo',
+      'Day two welcome',
+      'Hardware hacking workshop',
+      'Career clinic',
+      'Closing remarks',
+    ]);
     const room = AgendaListSchema.parse(
       (
         await h.call('presentation', 'getAgenda', {
@@ -24,7 +34,12 @@ describe('presentation (agenda) service', () => {
         })
       ).body,
     );
-    expect(room.agenda.map((e) => e.title)).toEqual(['Opening keynote', 'Hiring panel']);
+    expect(room.agenda.map((e) => e.title)).toEqual([
+      'Opening keynote',
+      'Hiring panel',
+      'Day two welcome',
+      'Closing remarks',
+    ]);
     const presenter = AgendaListSchema.parse(
       (
         await h.call('presentation', 'getAgenda', {
@@ -33,7 +48,11 @@ describe('presentation (agenda) service', () => {
         })
       ).body,
     );
-    expect(presenter.agenda.map((e) => e.title)).toEqual(['Hiring panel']);
+    expect(presenter.agenda.map((e) => e.title)).toEqual([
+      'Hiring panel',
+      'Career clinic',
+      'Closing remarks',
+    ]);
     const noId = await h.call('presentation', 'getAgenda', {
       token: tokens.ada,
       query: { type: 'room', event_code: 'DEMO' },

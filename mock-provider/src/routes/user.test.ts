@@ -299,10 +299,25 @@ describe('user service', () => {
       (await h.call('user', 'reportUser', { token: tokens.ada, body: { reportedId: 1, reporterId: 1 } }))
         .status,
     ).toBe(400);
+    // Reported from a chat: the conversation is kept, and both must take part in it.
+    const fromChat = await h.call('user', 'reportUser', {
+      token: tokens.ada,
+      body: { reportedId: 2, reporterId: 1, conversation_id: 'conv-1' },
+    });
+    expect(fromChat.status).toBe(200);
+    const notTheirs = await h.call('user', 'reportUser', {
+      token: tokens.ada,
+      body: { reportedId: 3, reporterId: 1, conversation_id: 'conv-1' },
+    });
+    expect(notTheirs.status).toBe(404);
     const list = (await h.call('user', 'listReportedUsers', { token: tokens.erin })).body as {
       reports: Array<Record<string, unknown>>;
     };
-    expect(list.reports).toHaveLength(3);
+    expect(list.reports).toHaveLength(4);
+    expect(list.reports.find((x) => x.conversation_id === 'conv-1')).toMatchObject({
+      reported_user_id: 2,
+      reported_by_user_id: 1,
+    });
     const adas = list.reports.find((x) => x.reported_by_user_id === 1);
     expect(adas).toBeDefined();
     expect(adas && 'summary' in adas).toBe(false);

@@ -40,6 +40,7 @@ function toReport(report: ReportRecord) {
     reported_user_id: report.reported_user_id,
     reported_by_user_id: report.reported_by_user_id,
     ...(report.summary ? { summary: report.summary } : {}),
+    ...(report.conversation_id ? { conversation_id: report.conversation_id } : {}),
     ...(report.validationNotes ? { validationNotes: report.validationNotes } : {}),
     status: report.status,
     timestamp: String(report.created_at),
@@ -290,6 +291,18 @@ export const userHandlers: HandlerTable<typeof userCalls> = {
     if (body.reporterId !== caller.user.id) throw forbidden('You may report only in your own name.');
     const reported = requireVisibleUser(state, caller, body.reportedId);
     if (reported.event_code !== caller.user.event_code) throw notFound('User');
+    // Reported from a chat: both take part in it.
+    const conversationId = body.conversation_id ?? null;
+    if (conversationId !== null) {
+      const conversation = state.conversations.get(conversationId);
+      if (
+        !conversation ||
+        conversation.kind === 'room' ||
+        !conversation.participants.includes(caller.user.id) ||
+        !conversation.participants.includes(reported.id)
+      )
+        throw notFound('Conversation');
+    }
     const id = state.nextId('reports');
     // An empty summary is stored as absent (spec 01 §5).
     const summary = body.summary?.trim() ? body.summary.trim() : null;
@@ -299,6 +312,7 @@ export const userHandlers: HandlerTable<typeof userCalls> = {
       reported_user_id: reported.id,
       reported_by_user_id: caller.user.id,
       summary,
+      conversation_id: conversationId,
       status: 'open',
       validationNotes: null,
       created_at: state.now(),

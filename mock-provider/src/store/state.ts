@@ -14,6 +14,7 @@ import type {
   CardRecord,
   ConversationRecord,
   EmailRecord,
+  RoomEntryRecord,
   EventRecord,
   FaqRecord,
   FileRecord,
@@ -75,6 +76,8 @@ export interface StateData {
   clientIds: Map<string, string>;
   helpRequests: HelpRequestRecord[];
   emails: EmailRecord[];
+  /** Every enter_room the relay recorded, in order. */
+  roomEntries: RoomEntryRecord[];
   oauthCodes: Map<string, OAuthCodeRecord>;
   retryTokens: Map<string, RetryTokenRecord>;
   passwordResets: PasswordResetRecord[];
@@ -114,6 +117,7 @@ export const STATE_KEYS = [
   'clientIds',
   'helpRequests',
   'emails',
+  'roomEntries',
   'oauthCodes',
   'retryTokens',
   'passwordResets',
@@ -155,6 +159,7 @@ export class ProviderState implements StateData {
   clientIds!: StateData['clientIds'];
   helpRequests!: StateData['helpRequests'];
   emails!: StateData['emails'];
+  roomEntries!: StateData['roomEntries'];
   oauthCodes!: StateData['oauthCodes'];
   retryTokens!: StateData['retryTokens'];
   passwordResets!: StateData['passwordResets'];
@@ -171,12 +176,23 @@ export class ProviderState implements StateData {
     this.reset();
   }
 
-  /** Restores the demo fixture (sessions, messages and every change are dropped). */
+  /**
+   * Restores the demo fixture (sessions, messages and every change are dropped). Ids handed out before stay
+   * taken, as a real backend's would: a message, conversation or card made after the reset never gets the id
+   * of one made before it (clients and the relay remember delivered message ids for minutes).
+   */
   reset(): void {
+    const issued = this.counters;
     Object.assign(this, buildFixture(this.now(), this.fixture));
+    if (!issued) return;
+    for (const [kind, next] of issued)
+      if (next > (this.counters.get(kind) ?? 0)) this.counters.set(kind, next);
   }
 
-  /** Takes every collection from a saved state (see `store/snapshot.ts`). */
+  /**
+   * Takes every collection from a saved state (see `store/snapshot.ts`); a collection the saved state predates
+   * keeps the fixture's (empty) one.
+   */
   restore(data: StateData): void {
     Object.assign(this, data);
   }

@@ -226,6 +226,8 @@ export interface ReportRecord {
   reported_user_id: number;
   reported_by_user_id: number;
   summary: string | null;
+  /** The conversation it was reported from, if any. */
+  conversation_id: string | null;
   status: 'open' | 'accepted' | 'rejected';
   validationNotes: string | null;
   created_at: number;
@@ -256,6 +258,8 @@ export interface HelpRequestRecord {
   id: number;
   user_id: number;
   phoneNumber: string;
+  /** The address the asker wants the answer at. */
+  email: string;
   message: string;
   at: number;
 }
@@ -268,6 +272,13 @@ export interface EmailRecord {
   subject: string;
   body: string;
   content_id: number;
+  at: number;
+}
+
+/** An enter_room the relay recorded (content.enterRoom). */
+export interface RoomEntryRecord {
+  user_id: number;
+  room_id: number;
   at: number;
 }
 

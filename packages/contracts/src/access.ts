@@ -2,18 +2,21 @@
  * Who may see and do what: the product's access rules, written once (STYLE.md §9 "Access rules are data").
  * - The predicates below decide rooms, room chat and room people, contact details, files and redirects; the
  *   mock provider enforces them in its handlers and the web app may read them to hide what it cannot get.
- * - {@link CALL_ACCESS} names, for every call of the catalogue, the rule each id-bearing input key obeys.
+ * - {@link CALL_ACCESS} names, for every call of the catalogue, the rule each id-bearing input key obeys;
+ *   {@link TOPIC_ACCESS} names who may emit each client topic of the relay.
  *   The gateway enforces the rules the token alone decides (`self`, `self-or-manager`, `own-event` of an
  *   `event_code`) before the provider is asked; the provider enforces every rule; the authorisation matrix
- *   test runs every call, file route and relay topic as every kind of caller against this table
- *   (apps/gateway/src/security/authorisation-matrix.test.ts). The root README's "Security" section says the
- *   same in words.
+ *   test runs every call, file route and relay topic as every kind of caller against these tables
+ *   (apps/gateway/src/security/authorisation-matrix.test.ts at the gateway's door,
+ *   authorisation-matrix-live.test.ts through the real mock provider). The root README's "Security" section
+ *   says the same in words.
  * Free of zod (types only) so browser code can apply the predicates without the schema library.
  */
 import type { Catalogue } from './catalogue/index.ts';
 import type { RestCall, ServiceGroup } from './catalogue/types.ts';
 import type { FileType } from './entities/file-type.ts';
 import type { Role } from './entities/role.ts';
+import type { ClientTopic } from './realtime/topics.ts';
 
 /** The facts about a signed-in user the rules read (the token's claims plus the provider's room grants). */
 export interface AccessViewer {
@@ -56,6 +59,23 @@ export function mayEnterRoom(viewer: AccessViewer, room: AccessRoom): boolean {
   if (viewer.event_code !== room.event_code || !room.active) return false;
   if (!room.restricted) return true;
   return viewer.room_access.includes(room.id) || viewer.roles.some((r) => r.room_id === room.id);
+}
+
+/** The prefix of a room's conversation id: the chat of room 5 is `room-5` (spec 02: a key containing 'room'). */
+export const ROOM_CONVERSATION_PREFIX = 'room-';
+
+/** The conversation id of a room's chat. */
+export function roomConversationId(roomId: number): string {
+  return `${ROOM_CONVERSATION_PREFIX}${roomId}`;
+}
+
+/**
+ * The room whose chat a conversation id names (`room-5` → 5), else undefined. Whoever names a room's chat by
+ * its conversation id is held to {@link mayEnterRoom} for that room, exactly as by the room's id.
+ */
+export function roomOfConversation(conversationId: string): number | undefined {
+  const match = /^room-([1-9]\d{0,14})$/.exec(conversationId);
+  return match?.[1] === undefined ? undefined : Number(match[1]);
 }
 
 /**
@@ -170,10 +190,10 @@ export type IdRule =
 export type CallAccess = Readonly<Record<string, IdRule>>;
 
 /**
- * Input keys that name a person, a thing or an event: `id`, `ids`, `to`, `path`, `rule`, `event_code` and
+ * Input keys that name a person, a thing or an event: `id`, `ids`, `sids`, `to`, `path`, `rule`, `event_code` and
  * every key ending in `_id`, `_ids` or `Id`. The matrix test fails when such a key has no rule here.
  */
-export const ID_KEY_PATTERN = /^(id|ids|to|path|rule|event_code)$|(_id|_ids|Id)$/;
+export const ID_KEY_PATTERN = /^(id|ids|sids|to|path|rule|event_code)$|(_id|_ids|Id)$/;
 
 /** The id-bearing keys of a call's input (params, query and body keys matching {@link ID_KEY_PATTERN}). */
 export function idKeysOf(call: RestCall): string[] {
@@ -201,6 +221,8 @@ export const CALL_ACCESS = {
     putAccess: { rule: 'managed' },
     getAccess: {},
     deleteAccess: { id: 'managed' },
+    // A session id is a claim of its token: naming one means holding the token; the answer is only "over".
+    sessionStatus: { sids: 'public' },
     jwks: {},
   },
   conversation: {
@@ -218,6 +240,8 @@ export const CALL_ACCESS = {
       to: 'event-user',
       // The sender's own idempotency key: only ever matched against the sender's messages.
       client_id: 'own-record',
+      // A card request or answer: a card the sender gives or holds.
+      card_id: 'own-record',
     },
     getBotChat: {},
   },
@@ -225,6 +249,7 @@ export const CALL_ACCESS = {
     createEvent: { event_code: 'admin' },
     updateEvent: { id: 'managed' },
     listEvents: {},
+    getEvent: { id: 'public' },
     setOpenHours: { id: 'managed' },
     getOpenHours: { id: 'public' },
     loginFaqs: { event_code: 'public' },
@@ -266,6 +291,7 @@ export const CALL_ACCESS = {
     createRoom: { event_code: 'managed' },
     getLobby: { event_code: 'own-event' },
     getRoom: { id: 'enterable-room' },
+    enterRoom: { id: 'enterable-room' },
     updateRoom: { id: 'managed' },
     deleteRoom: { id: 'managed' },
     getRoomContent: { id: 'enterable-room' },
@@ -314,7 +340,7 @@ export const CALL_ACCESS = {
     deletePicture: { user_id: 'self' },
     getProfilePicture: { path: 'event-record' },
     updateTutorial: { user_id: 'self' },
-    reportUser: { reportedId: 'event-user', reporterId: 'self' },
+    reportUser: { reportedId: 'event-user', reporterId: 'self', conversation_id: 'conversation' },
     decideReport: { id: 'managed' },
     listReportedUsers: {},
     importUsers: { event_code: 'managed' },
@@ -344,3 +370,36 @@ export function keysWithRule(service: ServiceGroup, name: string, ...rules: IdRu
     .filter(([, rule]) => rules.includes(rule))
     .map(([key]) => key);
 }
+
+/**
+ * Who may emit a client topic of the relay (realtime/topics.ts CLIENT_TOPICS, and `chat`: the event's own
+ * `chat_{event_code}`; a user emitting another event's chat topic is refused). Every topic needs a signed-in
+ * socket (a valid token of a live session); what the payload names is then held to:
+ * - `sender`: the payload's user is the sender; delivered no further than the sender's event (`call_answered`:
+ *   the sender's own other tabs only).
+ * - `enterable-room`: the payload's user is the sender and its room one they may enter ({@link mayEnterRoom});
+ *   delivered to that room. `user_player_events` 'mute' is also `manager`; an achievement also names the
+ *   sender's own event.
+ * - `manager`: only a manager of the sender's event (event-admin, admin), to users of that event, one of its
+ *   rooms or all of it.
+ * - `conversation`: a conversation the sender takes part in, or `room-<id>` of a room they may enter; a private
+ *   message only to users of the sender's event.
+ * Server-only names (`user_access_change`, `logout`, `refresh`, ...) are refused from clients.
+ */
+export type TopicRule = 'sender' | 'enterable-room' | 'manager' | 'conversation';
+
+/** The rule of every client topic (see {@link TopicRule}); the relay's handlers enforce it. */
+export const TOPIC_ACCESS = {
+  user_events: 'sender',
+  user_status_changes: 'sender',
+  user_scene_events: 'enterable-room',
+  user_room_events: 'enterable-room',
+  user_player_events: 'enterable-room',
+  user_achievement_events: 'enterable-room',
+  view_content: 'enterable-room',
+  sessions_triggers: 'manager',
+  announcements: 'manager',
+  call_answered: 'sender',
+  catch_up: 'conversation',
+  chat: 'conversation',
+} as const satisfies Readonly<Record<ClientTopic | 'chat', TopicRule>>;

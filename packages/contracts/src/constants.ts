@@ -156,6 +156,10 @@ export const NOTIFICATION_TYPES = { Information: 1, Success: 2, Warning: 3, Erro
 export const NOTIFICATION_DURATIONS_S = [3, 5, 10, 20, null] as const;
 /** Defaults of the notification form after reset. */
 export const NOTIFICATION_FORM_DEFAULTS = { duration: 5, type: NOTIFICATION_TYPES.Information } as const;
+/** The file name of an event's user manual (file type user_manual), shown and downloaded from the help menu. */
+export const USER_MANUAL_FILENAME = 'user-manual.pdf';
+/** The file name of an event's mini-map image (file type mini_map; not shown in the spec: chosen here). */
+export const MINI_MAP_FILENAME = 'mini-map.png';
 /** 'All Rooms' in the notification audience maps to this room id. */
 export const ALL_ROOMS_ID = 0;
 

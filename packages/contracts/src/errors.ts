@@ -26,6 +26,8 @@ export const BACKEND_MESSAGES = {
   // Not shown in the spec: chosen here, once.
   WRONG_CREDENTIALS: 'Wrong email or password.',
   EVENT_CLOSED: 'The event is currently closed.',
+  /** Sign-in (and the event's public reads) with an event code no event has. */
+  EVENT_UNKNOWN: 'There is no event with this code. Please check the event code.',
   ACCESS_CODE_REQUIRED: 'Please enter the access code for this event.',
   ACCESS_CODE_INVALID: 'Invalid access code. Please use a different code.',
   ALREADY_LOGGED_IN:

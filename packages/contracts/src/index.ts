@@ -10,3 +10,4 @@ export * from './entities/index.ts';
 export * from './catalogue/index.ts';
 export * from './realtime/index.ts';
 export * from './room-frame/index.ts';
+export * from './call-widget/index.ts';

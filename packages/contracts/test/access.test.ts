@@ -13,6 +13,8 @@ import {
   mayReadFile,
   mayViewContact,
   meetingIdOfLink,
+  roomConversationId,
+  roomOfConversation,
   type AccessViewer,
   type CallAccess,
 } from '../src/index.ts';
@@ -63,6 +65,22 @@ describe('access rules', () => {
     expect(mayReadFile(visitor, 'user_manual', 'VIP')).toBe(false);
     expect(mayReadFile(foreign, 'user_manual', 'VIP')).toBe(true);
     expect(mayReadFile(admin, 'store_thumbnail', 'DEMO')).toBe(true);
+  });
+
+  it("names a room's chat room-<id> and reads the room back from exactly that form", () => {
+    expect(roomConversationId(5)).toBe('room-5');
+    expect(roomOfConversation(roomConversationId(5))).toBe(5);
+    for (const other of [
+      'room-',
+      'room-05',
+      'room-5x',
+      'xroom-5',
+      'room-5-1',
+      'temp-room-5',
+      'bot-1-5',
+      'room--5',
+    ])
+      expect(roomOfConversation(other), other).toBeUndefined();
   });
 
   it("reads a room's meeting from the last segment of its link", () => {

@@ -108,9 +108,12 @@ describe('catalogue rules of the brief', () => {
         'auth.oauth2Callback',
         'auth.providers',
         'auth.jwks',
+        // The gateway asks which sessions are over; a sid is a claim of the token that names it.
+        'auth.sessionStatus',
         'event.loginFaqs',
         // Read before sign-in by /info, the login and the registration pages (see the catalogue comments).
         'event.getOpenHours',
+        'event.getEvent',
         'event.getPreferences',
         'content.getPoster',
         'content.getFile',

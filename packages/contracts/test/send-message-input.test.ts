@@ -9,6 +9,7 @@ import {
   SEND_MESSAGE_ISSUES,
   catalogue,
   describeIssues,
+  isCardAction,
   parseCallInput,
   sendMessageInput,
   type ChatRoute,
@@ -34,6 +35,14 @@ const chatSend: fc.Arbitrary<ChatSend> = fc
       bot: fc.string({ minLength: 1, maxLength: 200 }),
       conversation: fc.oneof(fc.constant('temp-1'), fc.stringMatching(/^[a-z0-9-]{1,40}$/)),
       client_id: fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/),
+      cards: fc.array(
+        fc.record({
+          approved: fc.constantFrom(true, false, null),
+          card_id: fc.oneof(id, fc.constant(null)),
+          user_id: id,
+        }),
+        { maxLength: 2 },
+      ),
     },
     { requiredKeys: ['type', 'action', 'message', 'from'] },
   )
@@ -58,13 +67,17 @@ describe('sendMessageInput', () => {
           client_id: clientId,
           bot,
           conversation: conversationId,
+          cards,
         } = message;
+        // A card message names its card by id only; the provider fills in its state.
+        const cardId = isCardAction(action) ? cards?.[0]?.card_id : undefined;
         const candidate = {
           message: text,
           type,
           action,
           ...(clientId === undefined ? {} : { client_id: clientId }),
           ...(bot === undefined ? {} : { bot }),
+          ...(cardId === undefined || cardId === null ? {} : { card_id: cardId }),
           ...(conversationId === undefined || conversationId.startsWith('temp-')
             ? {}
             : { conversation_id: conversationId }),
@@ -81,7 +94,8 @@ describe('sendMessageInput', () => {
       }),
       { numRuns: 2_000 },
     );
-  });
+    // Two thousand runs on a shared, busy machine: the time limit is not what this test is about.
+  }, 60_000);
 
   it('refuses a blank text message with the schema’s own words, but not a blank call start', () => {
     const blank = ChatSendSchema.parse({ type: 'text', action: 'message', message: '  ', from: 1, to: [2] });

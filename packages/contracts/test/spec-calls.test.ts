@@ -180,12 +180,15 @@ const SPEC_02_CALLS: Readonly<Record<string, SpecCall>> = {
  */
 const ADDITIONS: readonly SpecCall[] = [
   ['GET', '/jwks', 'auth'],
+  ['POST', '/sessions/status', 'auth'], // issue 10: sessions ended at the provider leave the relay too
   ['GET', '/media/:id', 'content'],
   ['PATCH', '/mini-map/:id', 'content'],
   ['DELETE', '/mini-map/:id', 'content'],
   ['PATCH', '/report/:id', 'user'],
   ['POST', '/conversations/:id/read', 'conversation'], // spec 02 §4.3 "marked read when at the bottom"
   ['POST', '/passport/achievements', 'event'], // spec 01 §7 achievement events reach the passport
+  ['POST', '/rooms/:id/entries', 'content'], // spec 02 §7 enter_room reaches the provider (who is where)
+  ['GET', '/event/:id', 'event'], // issue 12: the header, the auth pages and /info name the event
 ];
 
 /** Path parameter names are the catalogue's choice; compare shapes only. */

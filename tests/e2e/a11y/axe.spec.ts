@@ -51,7 +51,9 @@ test.describe('accessibility (axe: no serious or critical violations)', () => {
     await page.getByRole('button', { name: /Open the menu/ }).click();
     await page.getByRole('link', { name: 'Help', exact: true }).click();
     await expect(page.getByRole('dialog', { name: 'Help' })).toBeVisible();
-    await expect(page.getByRole('tab').first()).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Help pages' }).getByRole('button').first(),
+    ).toBeVisible();
     await expectAccessible(page);
   });
 

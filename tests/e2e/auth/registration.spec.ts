@@ -14,6 +14,8 @@ test('registering a new user reaches the success page', async ({ page }) => {
   await form.getByRole('button', { name: 'Sign up' }).click();
   await expect(page).toHaveURL(/\/auth\/registration-success\?event=DEMO$/);
   await expect(page.getByRole('heading', { name: 'Sign up successful!' })).toBeVisible();
-  await page.getByRole('button', { name: 'Back to login' }).click();
-  await expect(page).toHaveURL(/\/auth\/login\?event=DEMO$/);
+  // Registering signs the visitor in, so the success page offers the lobby rather than the login.
+  await expect(page.getByText('Your account has been created and you are signed in.')).toBeVisible();
+  await page.getByRole('button', { name: 'Go to the lobby' }).click();
+  await expect(page).toHaveURL(/\/lobby$/);
 });

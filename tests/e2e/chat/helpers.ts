@@ -52,3 +52,35 @@ export async function countOf(page: Page, text: string): Promise<number> {
     .evaluateAll((items) => items.map((li) => li.querySelector('[data-message-text]')?.textContent ?? ''));
   return texts.filter((shown) => shown === text).length;
 }
+
+/**
+ * Resolves once the relay acknowledged the page's enter_room of `roomId` (its socket is then in the room and gets
+ * the room's chat). Call before the page signs in: it watches the page's socket from its first frame.
+ */
+export function roomEntered(page: Page, roomId: number): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) => {
+      if (!ws.url().includes('/messaging')) return;
+      let ackId: string | undefined;
+      ws.on('framesent', (frame) => {
+        const text = String(frame.payload);
+        const id = /^42(\d+)\["user_room_events",/.exec(text)?.[1];
+        if (id && text.includes('"enter_room"') && text.includes(`"room_id":${roomId}`)) ackId = id;
+      });
+      ws.on('framereceived', (frame) => {
+        const text = String(frame.payload);
+        if (ackId !== undefined && text.startsWith(`43${ackId}[`) && text.includes('"statusCode":200'))
+          resolve();
+      });
+    });
+  });
+}
+
+/** Opens room chat from the side menu (the drawer over the scene's room). */
+export async function openRoomChat(page: Page, roomName: string): Promise<void> {
+  await page.getByRole('button', { name: /Open the menu/ }).click();
+  await page.getByRole('link', { name: 'Room chat', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Room chat' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: roomName, level: 3 })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Messages' })).toBeVisible();
+}

@@ -1,6 +1,6 @@
-// The passport and the goodies store against the real stack (spec 02 §4.9): the coins a visitor has, a purchase
-// she can afford (the balance drops), the exact text for one she cannot, and two purchases sent at once that
-// spend the coins once.
+// The passport and the goodies store against the real stack (spec 02 §4.9): a badge collected in a room reaching
+// the open passport live, the coins a visitor has, a purchase she can afford (the balance drops), the exact text
+// for one she cannot, and two purchases sent at once that spend the coins once.
 import {
   apiSignIn,
   callTrpc,
@@ -8,9 +8,43 @@ import {
   expectAccessible,
   openMenuPage,
   signIn,
+  socketConnected,
   test,
   switchLanguage,
 } from '../fixtures/stack.ts';
+
+test('a badge ada collects in the Kernel Booth shows in her passport in another tab at once, coins and all', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, { email: 'ada@demo.test' });
+  await openMenuPage(page, /Open the menu/, 'Passport');
+  await expect(page.getByText('2 of 4 badges complete')).toBeVisible();
+  await expect(page.getByTestId('coin-balance')).toHaveText('80 coins');
+  // The achievement's result comes with the event: the open passport is not read again.
+  const passportReads: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('event.getPassport')) passportReads.push(request.url());
+  });
+
+  const booth = await context.newPage();
+  const connected = socketConnected(booth);
+  await booth.goto('/room/8');
+  await connected;
+  await booth.frameLocator('iframe').getByRole('button', { name: 'Collect the booth badge' }).click();
+
+  await expect(page.getByText('3 of 4 badges complete')).toBeVisible();
+  await expect(page.getByTestId('coin-balance')).toHaveText('100 coins');
+  const notice = page.locator('.mantine-Notification-root').filter({ hasText: 'Badge completed' });
+  await expect(notice).toContainText('Explorer: +20 coins');
+  expect(passportReads).toEqual([]);
+  // The provider keeps what the passport shows.
+  const ada = await apiSignIn('ada@demo.test');
+  const stored = await callTrpc<{ coin_balance: number }>('event.getPassport', undefined, {
+    token: ada.token,
+  });
+  expect(stored.data?.coin_balance).toBe(100);
+});
 
 test('ada buys a goodie she can afford and is refused one she cannot, with the exact text', async ({
   page,

@@ -9,6 +9,7 @@ import { io, type Socket } from 'socket.io-client';
 import {
   ChatOutbox,
   ChatSync,
+  PASSING_RELAY_REFUSALS,
   RELAY_ERRORS,
   SOCKET_CLIENT_OPTIONS,
   TOPICS,
@@ -49,11 +50,8 @@ export type ClientBreak = 'skip-catch-up' | undefined;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Handshake refusals that are the server's passing state, not the client's fault. */
-const TRANSIENT_REFUSALS: ReadonlySet<string> = new Set([
-  RELAY_ERRORS.AUTH_UNAVAILABLE,
-  RELAY_ERRORS.SERVER_FULL,
-]);
+/** Handshake refusals that are the server's passing state, not the client's fault (as the web app treats them). */
+const TRANSIENT_REFUSALS: ReadonlySet<string> = new Set(PASSING_RELAY_REFUSALS);
 
 export class FaultClient {
   readonly userId: number;

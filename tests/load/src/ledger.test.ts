@@ -37,6 +37,30 @@ describe('Ledger', () => {
     expect(ledger.totals()).toMatchObject({ sent: 1, acked: 1, deliveries: 2, lost: 1, duplicated: 0 });
   });
 
+  it('tells a delivery after the drain (late, with how late) from one that never came (lost)', () => {
+    const ledger = new Ledger();
+    ledger.sent('m1', [2, 3, 4], 0);
+    ledger.acked('m1', 200, undefined, 5);
+    ledger.received('m1', 2, 6);
+    expect(ledger.endDrain(100)).toBe(2);
+    ledger.received('m1', 3, 350);
+    const totals = ledger.totals();
+    expect(totals).toMatchObject({ deliveries: 2, late: 1, lost: 1, duplicated: 0 });
+    expect(totals.lateByMs.max).toBeCloseTo(250, 0);
+    expect(ledger.delivery.summary().max).toBeCloseTo(350, 0);
+  });
+
+  it('settles early once every missing receipt came, and counts them late', async () => {
+    const ledger = new Ledger();
+    ledger.sent('m1', [2], performance.now());
+    ledger.acked('m1', 200, undefined, performance.now());
+    setTimeout(() => ledger.received('m1', 2, performance.now()), 150);
+    const started = performance.now();
+    expect(await ledger.settle(5_000)).toBe(1);
+    expect(performance.now() - started).toBeLessThan(4_000);
+    expect(ledger.totals()).toMatchObject({ late: 1, lost: 0 });
+  });
+
   it('counts a second receipt by the same recipient as a duplicate, not a delivery', () => {
     const ledger = new Ledger();
     ledger.sent('m1', [2], 0);

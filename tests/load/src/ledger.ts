@@ -1,9 +1,14 @@
 /**
- * Message accounting of a load run: every message sent, its ack, who should receive it, and who did. A message
- * acknowledged with 200 that a listed recipient never received is lost; a second receipt of the same message
- * by the same recipient is a duplicate. Messages refused (400) or never acked are errors, not losses.
+ * Message accounting of a load run: every message sent, its ack, who should receive it, and who did. A second
+ * receipt of the same message by the same recipient is a duplicate. Messages refused (400) or never acked are
+ * errors, not losses. Late is not lost: when the run's drain ends (`endDrain`), what a listed recipient of a
+ * 200-acked message has not received yet is missing; a receipt after that moment is **late** (counted, with by
+ * how much it was late), and only what is still missing when the totals are read (after a late window) is
+ * **lost**.
  */
 import { Latency } from './latency.ts';
+
+const round = (value: number): number => Math.round(value * 10) / 10;
 
 /** What a message is expected to reach. */
 interface Entry {
@@ -24,7 +29,12 @@ export interface LedgerTotals {
   refused: number;
   ackTimeouts: number;
   deliveries: number;
+  /** Receipts never delivered (still missing when the totals were read, after the late window). */
   lost: number;
+  /** Receipts delivered after the drain ended: late, not lost. */
+  late: number;
+  /** How late the late receipts were, ms after the drain ended. */
+  lateByMs: { p50: number; max: number };
   duplicated: number;
   /** Receipts of messages this run never sent (another run's, or corrupted). */
   unexpected: number;
@@ -43,6 +53,11 @@ export class Ledger {
   #deliveries = 0;
   #duplicated = 0;
   #unexpected = 0;
+  #late = 0;
+  /** When the drain ended (performance.now() ms); receipts after it are late. */
+  #drainEndedAt: number | undefined;
+  /** How late each late receipt came, ms after the drain ended. */
+  readonly lateness = new Latency();
   readonly #refusals: Record<string, number> = {};
   /** Whether new messages count in the measured window. */
   isMeasuring = true;
@@ -57,6 +72,29 @@ export class Ledger {
       isMeasured: this.isMeasuring,
     });
     if (this.isMeasuring) this.#sent += 1;
+  }
+
+  /**
+   * Sends message `id` through `emit` (a socket's emit with an ack callback; false when not connected) and books
+   * it: sent now, then its ack or refusal when it comes, or a timeout after `ackTimeoutMs`.
+   */
+  send(
+    id: string,
+    recipients: readonly number[],
+    emit: (onAck: (answer: unknown) => void) => boolean,
+    ackTimeoutMs = 10_000,
+  ): void {
+    this.sent(id, recipients, performance.now());
+    const timer = setTimeout(() => this.ackTimedOut(id), ackTimeoutMs);
+    const isSent = emit((answer) => {
+      clearTimeout(timer);
+      const ack = answer as { statusCode?: number; message?: string };
+      this.acked(id, ack.statusCode ?? 0, ack.message, performance.now());
+    });
+    if (!isSent) {
+      clearTimeout(timer);
+      this.acked(id, 0, 'not connected', performance.now());
+    }
   }
 
   /** Its ack arrived at `at`: 200, or 400 with `message`. */
@@ -109,16 +147,48 @@ export class Ledger {
     if (entry.isMeasured) {
       this.#deliveries += 1;
       this.delivery.record(at - entry.sentAt);
+      if (this.#drainEndedAt !== undefined && at > this.#drainEndedAt) {
+        this.#late += 1;
+        this.lateness.record(at - this.#drainEndedAt);
+      }
     }
   }
 
-  /** Totals; `lost` counts pending recipients of 200-acked measured messages (call after draining). */
-  totals(): LedgerTotals {
-    let lost = 0;
+  /** The drain ended at `at`: what is missing now and arrives later is late; answers how much is missing. */
+  endDrain(at: number): number {
+    this.#drainEndedAt = at;
+    return this.missing();
+  }
+
+  /** Receipts still missing of 200-acked measured messages. */
+  missing(): number {
+    let missing = 0;
     for (const entry of this.#entries.values()) {
       if (entry.isMeasured && entry.acked === 'ok')
-        for (const count of entry.receipts) if (count === 0) lost += 1;
+        for (const count of entry.receipts) if (count === 0) missing += 1;
     }
+    return missing;
+  }
+
+  /**
+   * Ends the drain now and waits (at most `windowMs`, checking every 100 ms) for the missing receipts:
+   * those that come are late, the rest lost. Answers what was missing when the drain ended.
+   */
+  async settle(windowMs: number): Promise<number> {
+    const missingAtDrain = this.endDrain(performance.now());
+    const deadline = performance.now() + windowMs;
+    while (this.missing() > 0 && performance.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return missingAtDrain;
+  }
+
+  /**
+   * Totals; `lost` counts receipts still missing of 200-acked measured messages (read after draining), `late`
+   * the receipts that came after the drain ended.
+   */
+  totals(): LedgerTotals {
+    const lost = this.missing();
     return {
       sent: this.#sent,
       acked: this.#acked,
@@ -126,6 +196,8 @@ export class Ledger {
       ackTimeouts: this.#ackTimeouts,
       deliveries: this.#deliveries,
       lost,
+      late: this.#late,
+      lateByMs: { p50: round(this.lateness.percentile(50)), max: round(this.lateness.percentile(100)) },
       duplicated: this.#duplicated,
       unexpected: this.#unexpected,
       refusals: { ...this.#refusals },

@@ -68,7 +68,7 @@ export function progressLine(input: {
   return (
     `[${input.elapsedSeconds.toFixed(0).padStart(4)}s/${input.totalSeconds}s] sent ${totals.sent} acked ${totals.acked} ` +
     `refused ${totals.refused} delivered ${totals.deliveries} (${rate}/s) ack p99 ${input.ledger.ack.percentile(99).toFixed(1)} ms ` +
-    `delivery p99 ${input.ledger.delivery.percentile(99).toFixed(1)} ms dup ${totals.duplicated} ` +
+    `delivery p99 ${input.ledger.delivery.percentile(99).toFixed(1)} ms late ${totals.late} dup ${totals.duplicated} ` +
     `sockets ${input.connections.connected} reconnects ${input.connections.reconnects}`
   );
 }

@@ -201,19 +201,12 @@ export class Scenario {
       client_id: id,
       ...(sender.roomId === undefined ? {} : { room: { id: sender.roomId, name: `room ${sender.roomId}` } }),
     };
-    const ledger = this.ledger;
-    const sentAt = performance.now();
-    ledger.sent(id, sender.recipients, sentAt);
-    const timer = setTimeout(() => ledger.ackTimedOut(id), this.options.ackTimeoutMs ?? 10_000);
-    const isSent = sender.socket.emit(this.#topic, payload, (answer) => {
-      clearTimeout(timer);
-      const ack = answer as { statusCode?: number; message?: string };
-      ledger.acked(id, ack.statusCode ?? 0, ack.message, performance.now());
-    });
-    if (!isSent) {
-      clearTimeout(timer);
-      ledger.acked(id, 0, 'not connected', performance.now());
-    }
+    this.ledger.send(
+      id,
+      sender.recipients,
+      (onAck) => sender.socket.emit(this.#topic, payload, onAck),
+      this.options.ackTimeoutMs,
+    );
   }
 
   /** Starts sending at `perSecond` messages per second in total. */

@@ -3,6 +3,8 @@
  * start; a bad or missing value stops the service with one message that names every bad variable.
  */
 import { z } from 'zod';
+import type { CallWidget } from '@showfloor/contracts';
+import { isAddressOrRange } from '../http/ops-access.ts';
 
 /** Default provider address for local development (the mock provider's default port). */
 export const DEV_PROVIDER_URL = 'http://127.0.0.1:4010';
@@ -47,6 +49,28 @@ const originList = () =>
       return origins;
     });
 
+/** A comma-separated list of IP addresses and CIDR ranges. */
+const addressList = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, ctx) => {
+      const entries = value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
+      for (const entry of entries) {
+        if (!isAddressOrRange(entry)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${entry}" is not an IP address or range like 10.0.0.0/8`,
+          });
+          return z.NEVER;
+        }
+      }
+      return entries;
+    });
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const EnvSchema = z
@@ -68,7 +92,8 @@ const EnvSchema = z
     WEB_ORIGIN: originList(),
     /**
      * Comma-separated origins the rooms and the conference widget are framed from (exact match): the gateway's
-     * CSP `frame-src` lists exactly these. Absent = nothing may be framed (a room shows its notice instead).
+     * CSP `frame-src` lists exactly these (besides blob:, for the user manual the app fetched).
+     * Absent = no room or widget may be framed (a room shows its notice instead).
      */
     FRAME_ORIGINS: originList(),
     /**
@@ -90,6 +115,11 @@ const EnvSchema = z
     RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
     /** Trust X-Forwarded-* from this many proxy hops (the compose proxy is one). @default 0 */
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
+    /**
+     * Client addresses and CIDR ranges that may read `/metrics` and `/readyz`, comma-separated (with
+     * TRUST_PROXY_HOPS, the address the proxy names); everyone else gets 404. @default '127.0.0.0/8,::1'
+     */
+    OPS_ALLOWED_IPS: addressList('127.0.0.0/8,::1'),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     /** Longest wait for in-flight requests after SIGTERM before connections are cut. @default 10000 */
     SHUTDOWN_GRACE_MS: positiveInt(10_000),
@@ -100,6 +130,11 @@ const EnvSchema = z
     // Relay (/messaging), added by the relay (issue 5).
     /** Most socket connections one node accepts; more are refused with a clear connect_error. @default 20000 */
     RELAY_MAX_CONNECTIONS: positiveInt(20_000),
+    /**
+     * Most sockets one user holds on one node (tabs, windows, devices); the next handshake is refused with
+     * 'Too many open connections for this account…', which the web app shows without signing out. @default 10
+     */
+    RELAY_MAX_SOCKETS_PER_USER: positiveInt(10),
     /** Sustained client emits per second per connection; more are acked 400. @default 20 */
     RELAY_EMITS_PER_SECOND: positiveInt(20),
     /** Emits a connection may burst above the sustained rate. @default 40 */
@@ -111,18 +146,45 @@ const EnvSchema = z
       .string()
       .regex(/^[A-Za-z0-9_.:-]{1,64}$/)
       .default('showfloor'),
+    /**
+     * How often (ms) each node asks the provider which sessions holding its sockets are over, and how long a
+     * handshake trusts the provider's last "alive" for a session: a session ended at the provider directly
+     * loses its sockets within about this long. @default 3000
+     */
+    RELAY_SESSION_CHECK_MS: positiveInt(3_000),
     /** HMAC secret (at least 32 characters) of the conference-widget tokens on call start messages; same on every node. Absent = random per process (one node only). */
     CALL_TOKEN_SECRET: z.string().min(32).optional(),
+    /**
+     * Base URL of the conference service calls embed (spec 02 §4.4): a call's room is `{url}/{room name}`; its
+     * origin joins the CSP `frame-src`. Absent = no widget (a call window says calls are unavailable).
+     */
+    CALL_WIDGET_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /**
+     * The widget's iframe API script (Jitsi's `external_api.js`); exactly this URL joins the CSP `script-src`.
+     * @default '{CALL_WIDGET_URL}/external_api.js'
+     */
+    CALL_WIDGET_SCRIPT_URL: z.url({ protocol: /^https?$/ }).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.PROVIDER_URL) {
       ctx.addIssue({ code: 'custom', path: ['PROVIDER_URL'], message: 'is required in production' });
     }
+    if (env.CALL_WIDGET_SCRIPT_URL && !env.CALL_WIDGET_URL) {
+      ctx.addIssue({ code: 'custom', path: ['CALL_WIDGET_SCRIPT_URL'], message: 'needs CALL_WIDGET_URL' });
+    }
   })
-  .transform(({ PROVIDER_URL, ...rest }) => ({
+  .transform(({ PROVIDER_URL, CALL_WIDGET_URL, CALL_WIDGET_SCRIPT_URL, ...rest }) => ({
     ...rest,
     PROVIDER_URL: new URL(PROVIDER_URL ?? DEV_PROVIDER_URL).origin,
+    /** The conference widget calls embed, or null when none is configured. */
+    CALL_WIDGET: CALL_WIDGET_URL ? callWidgetOf(CALL_WIDGET_URL, CALL_WIDGET_SCRIPT_URL) : null,
   }));
+
+/** The widget's base URL without a trailing slash and its script (Jitsi's default place when not given). */
+function callWidgetOf(url: string, scriptUrl: string | undefined): CallWidget {
+  const base = url.replace(/\/+$/, '');
+  return { url: base, script_url: scriptUrl ?? `${base}/external_api.js` };
+}
 
 /** The gateway's parsed configuration. */
 export type Env = z.output<typeof EnvSchema>;

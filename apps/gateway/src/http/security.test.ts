@@ -47,8 +47,9 @@ describe('security headers', () => {
     expect(directives['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
     expect(directives['img-src']).toEqual(["'self'", 'data:', 'blob:']);
     expect(directives['connect-src']).toEqual(["'self'", `ws://${new URL(gateway.url).host}`]);
-    // Exactly the operator's room and widget origins: no wildcard, no scheme source, not even 'self'.
-    expect(directives['frame-src']).toEqual(['https://rooms.example.com', 'http://127.0.0.1:4010']);
+    // Exactly the operator's room and widget origins, and blob: (the user manual the app fetched): no wildcard,
+    // no other scheme source, not even 'self'.
+    expect(directives['frame-src']).toEqual(['https://rooms.example.com', 'http://127.0.0.1:4010', 'blob:']);
     expect(directives['media-src']).toEqual(["'self'", 'data:', 'blob:', 'https:']);
     expect(directives['object-src']).toEqual(["'none'"]);
     expect(csp).not.toContain('unsafe-eval');
@@ -56,6 +57,42 @@ describe('security headers', () => {
     expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(response.headers.get('x-powered-by')).toBeNull();
+  });
+});
+
+describe("the CSP's websocket source", () => {
+  /** The connect-src the gateway at `url` sends for a request with `headers`. */
+  async function connectSrc(url: string, headers: Record<string, string>): Promise<string[]> {
+    const csp = (await fetch(`${url}/healthz`, { headers })).headers.get('content-security-policy') ?? '';
+    const directive = csp.split(';').find((part) => part.trim().startsWith('connect-src')) ?? '';
+    return directive.trim().split(/\s+/).slice(1);
+  }
+  const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'shows.example' };
+
+  it('ignores X-Forwarded-Proto and -Host without a configured proxy hop', async () => {
+    // Anyone can send these: without TRUST_PROXY_HOPS they must not turn ws into wss or name another host.
+    expect(await connectSrc(gateway.url, forwarded)).toEqual(["'self'", `ws://${new URL(gateway.url).host}`]);
+  });
+
+  it('follows the nearest proxy hop when TRUST_PROXY_HOPS > 0', async () => {
+    const behindProxy = await startGateway(provider.url, { TRUST_PROXY_HOPS: '1' });
+    try {
+      expect(await connectSrc(behindProxy.url, forwarded)).toEqual(["'self'", 'wss://shows.example']);
+      // Of a list, the value the nearest proxy appended counts, not what the client wrote before it.
+      expect(
+        await connectSrc(behindProxy.url, {
+          'x-forwarded-proto': 'https, http',
+          'x-forwarded-host': 'evil.example, shows.example',
+        }),
+      ).toEqual(["'self'", 'ws://shows.example']);
+      // A host that could break out of the directive falls back to 'self'.
+      expect(await connectSrc(behindProxy.url, { 'x-forwarded-host': "x.example 'unsafe-inline'" })).toEqual([
+        "'self'",
+        "'self'",
+      ]);
+    } finally {
+      await behindProxy.close();
+    }
   });
 });
 
@@ -132,14 +169,49 @@ describe('web app serving (WEB_DIST)', () => {
 });
 
 describe('frame and media origins', () => {
-  it('frames nothing when no frame origin is configured, and limits media to the configured origins', async () => {
+  it('frames only blob: documents when no frame origin is configured, and limits media to the configured origins', async () => {
     const bare = await startGateway(provider.url, { MEDIA_ORIGINS: 'http://127.0.0.1:4010' });
     try {
       const csp = (await fetch(`${bare.url}/healthz`)).headers.get('content-security-policy') ?? '';
-      expect(csp).toContain("frame-src 'none'");
+      // Only blob: (the user manual the app fetched).
+      expect(csp).toContain('frame-src blob:;');
       expect(csp).toContain("media-src 'self' data: blob: http://127.0.0.1:4010");
     } finally {
       await bare.close();
     }
+  });
+});
+
+describe('the conference widget', () => {
+  let withWidget: RunningGateway;
+  beforeAll(async () => {
+    withWidget = await startGateway(provider.url, {
+      FRAME_ORIGINS: 'https://rooms.example.com',
+      CALL_WIDGET_URL: 'https://meet.example.com/calls/',
+    });
+  });
+  afterAll(async () => {
+    await withWidget?.close();
+  });
+
+  it("adds the widget's origin to frame-src and exactly its script to script-src", async () => {
+    const csp = (await fetch(`${withWidget.url}/healthz`)).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self' https://meet.example.com/calls/external_api.js;");
+    expect(csp).toContain('frame-src https://rooms.example.com https://meet.example.com blob:;');
+  });
+
+  it('tells the web app where the widget is, and that there is none when unset', async () => {
+    const answer = await fetch(`${withWidget.url}/api/call-widget`);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({
+      widget: {
+        url: 'https://meet.example.com/calls',
+        script_url: 'https://meet.example.com/calls/external_api.js',
+      },
+    });
+    const none = await fetch(`${gateway.url}/api/call-widget`);
+    expect(await none.json()).toEqual({ widget: null });
+    const csp = (await fetch(`${gateway.url}/healthz`)).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self';");
   });
 });

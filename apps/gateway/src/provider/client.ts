@@ -71,6 +71,12 @@ const CONNECTION_ERROR_CODES = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
 ]);
 
+/** undici's per-request timeouts: no answer (headers or body) within the call's budget. */
+function isTimeout(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
+}
+
 function errorCode(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
@@ -110,6 +116,8 @@ export class ProviderClient {
   readonly #pool: Pool;
   readonly #logger: FastifyBaseLogger | undefined;
   readonly #metrics: Pick<GatewayMetrics, 'providerCallDuration'> | undefined;
+  /** The duration series by `call status`, resolved once (no label hashing per call: the relay stores every message). */
+  readonly #durations = new Map<string, { observe(seconds: number): void }>();
 
   constructor(options: ProviderClientOptions) {
     this.baseUrl = new URL(options.baseUrl).origin;
@@ -181,15 +189,25 @@ export class ProviderClient {
 
     const budget = options.timeoutMs ?? this.timeoutMs;
     const deadline = Date.now() + budget;
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), budget);
-    const signal = options.signal ? AbortSignal.any([timeout.signal, options.signal]) : timeout.signal;
+    // The time budget: a call that brings its own signal (a tRPC query the client may cancel) gets an
+    // AbortController for both; the others (the relay's stores, every message) are held to it by undici's
+    // per-request headers and body timeouts, with no AbortController, timer or listener per call.
+    let timeout: AbortController | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let signal: AbortSignal | undefined;
+    if (options.signal) {
+      const controller = new AbortController();
+      timeout = controller;
+      timer = setTimeout(() => controller.abort(), budget);
+      signal = AbortSignal.any([controller.signal, options.signal]);
+    }
     const started = performance.now();
     let status = 'error';
     try {
       // One retry at most, and only where repeating the call cannot do anything twice.
       const canRetry = call.method === 'GET' && call.idempotent === true;
       for (let attempt = 1; ; attempt += 1) {
+        const remaining = Math.max(1, deadline - Date.now());
         try {
           const answer = await this.#pool.request({
             method: call.method,
@@ -197,13 +215,15 @@ export class ProviderClient {
             headers,
             body: payload,
             signal,
+            headersTimeout: remaining,
+            bodyTimeout: remaining,
           });
           status = String(answer.statusCode);
           const text = await answer.body.text();
           return this.#readAnswer(call, answer.statusCode, text, label);
         } catch (error) {
           if (error instanceof ProviderError) throw error;
-          if (timeout.signal.aborted) {
+          if (timeout?.signal.aborted || isTimeout(error)) {
             throw new ProviderError(504, { message: BACKEND_MESSAGES.PROVIDER_TIMEOUT }, 'timeout', {
               cause: error,
             });
@@ -230,12 +250,22 @@ export class ProviderClient {
         }
       }
     } finally {
-      clearTimeout(timer);
-      this.#metrics?.providerCallDuration.observe(
-        { call: label, status },
-        (performance.now() - started) / 1000,
-      );
+      if (timer) clearTimeout(timer);
+      if (this.#metrics) this.#durationSeries(label, status).observe((performance.now() - started) / 1000);
     }
+  }
+
+  #durationSeries(call: string, status: string): { observe(seconds: number): void } {
+    const key = `${call} ${status}`;
+    let series = this.#durations.get(key);
+    if (!series) {
+      series = (this.#metrics as Pick<GatewayMetrics, 'providerCallDuration'>).providerCallDuration.labels({
+        call,
+        status,
+      });
+      this.#durations.set(key, series);
+    }
+    return series;
   }
 
   #readAnswer(call: RestCall, statusCode: number, text: string, label: string): unknown {

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue, callPath, type CurrentUser } from '@showfloor/contracts';
-import { callProcedure, startGateway, type RunningGateway } from '../../test/gateway.ts';
+import { startGateway, signInThroughGateway, type RunningGateway } from '../../test/gateway.ts';
 import { startMockProvider, type MockProvider } from '../../test/mock-provider.ts';
 import { TOKEN_COOKIE } from './token-cookie.ts';
 import { uploadLimitMessage } from './files.ts';
@@ -18,16 +18,7 @@ let cookie: string;
 beforeAll(async () => {
   mock = await startMockProvider();
   gateway = await startGateway(mock.url, { UPLOAD_LIMIT_BYTES: String(LIMIT) });
-  const signin = await callProcedure<{ user_data: CurrentUser }>(gateway.url, 'auth.signin', {
-    email: 'ada@demo.test',
-    password: 'Showfloor2026',
-    event_code: 'DEMO',
-    frontend: 'visitor',
-    force_login: true,
-  });
-  if (!signin.data) throw new Error(`sign-in failed: ${JSON.stringify(signin.error)}`);
-  ada = signin.data.user_data;
-  cookie = (signin.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  ({ user: ada, cookie } = await signInThroughGateway(gateway.url, 'ada@demo.test'));
 });
 afterAll(async () => {
   await gateway?.close();

@@ -9,7 +9,7 @@ import type { GatewayDeps } from '../deps.ts';
 import { installHandshake } from './handshake.ts';
 import { CallTokenIssuer } from './call-tokens.ts';
 import type { RelayContext } from './context.ts';
-import { DeliveredMessages } from './delivered.ts';
+import { DeliveredMessages, type FanoutTarget } from './delivered.ts';
 import { Directory } from './directory.ts';
 import { installDispatcher } from './dispatch.ts';
 import { createRelayIo, type RelayIo, type RelaySocket } from './io.ts';
@@ -17,12 +17,15 @@ import { createRelayMetrics } from './metrics.ts';
 import { Presence } from './presence.ts';
 import { installEffects } from './effects.ts';
 import { RoomAccess } from './room-access.ts';
+import { SessionStatus } from './session-status.ts';
 import { enforceSessions } from './sessions.ts';
 
 /** Tunables of the relay; the defaults come from the environment, tests and the bench may override. */
 export interface RelayOptions {
   /** Most sockets per node. */
   maxConnections: number;
+  /** Most sockets one user holds on a node. */
+  maxSocketsPerUser: number;
   /** Sustained emits per second per connection. */
   emitsPerSecond: number;
   /** Burst above the sustained rate. */
@@ -37,6 +40,8 @@ export interface RelayOptions {
   directoryTtlMs: number;
   /** Cross-node request timeout (fetchSockets). @default 2000 */
   requestsTimeoutMs: number;
+  /** Period of the provider's session status checks, and how long a handshake trusts an "alive". @default 3000 */
+  sessionCheckMs: number;
 }
 
 /** What the relay exposes on the app (`app.relay`) for tests and operations. */
@@ -62,6 +67,7 @@ function releaseRequest(socket: RelaySocket): void {
 export function relayOptionsFromEnv(env: GatewayDeps['env']): RelayOptions {
   return {
     maxConnections: env.RELAY_MAX_CONNECTIONS,
+    maxSocketsPerUser: env.RELAY_MAX_SOCKETS_PER_USER,
     emitsPerSecond: env.RELAY_EMITS_PER_SECOND,
     emitBurst: env.RELAY_EMIT_BURST,
     maxFrameBytes: env.RELAY_MAX_FRAME_BYTES,
@@ -69,6 +75,7 @@ export function relayOptionsFromEnv(env: GatewayDeps['env']): RelayOptions {
     sessionSweepMs: 5_000,
     directoryTtlMs: 60_000,
     requestsTimeoutMs: 2_000,
+    sessionCheckMs: env.RELAY_SESSION_CHECK_MS,
   };
 }
 
@@ -101,7 +108,10 @@ export async function attachRelay(
     io,
     provider: deps.provider,
     directory: new Directory(deps.provider, { ttlMs: options.directoryTtlMs }),
-    delivered: new DeliveredMessages(relayIo.redis, deps.env.RELAY_REDIS_PREFIX),
+    delivered: new DeliveredMessages(relayIo.redis, deps.env.RELAY_REDIS_PREFIX, {
+      local: io.local as unknown as FanoutTarget,
+      encodeRemote: relayIo.encodeRemote,
+    }),
     callTokens: new CallTokenIssuer(deps.env.CALL_TOKEN_SECRET),
     metrics,
     logger,
@@ -111,16 +121,24 @@ export async function attachRelay(
     logger.warn('CALL_TOKEN_SECRET is not set: call widget tokens differ per node');
   }
 
+  const sessionStatus = new SessionStatus(deps.provider, { aliveTtlMs: options.sessionCheckMs });
   installHandshake(
     io,
     deps.verifier,
-    { allowedOrigins: deps.env.WEB_ORIGIN, maxConnections: options.maxConnections },
+    {
+      allowedOrigins: deps.env.WEB_ORIGIN,
+      maxConnections: options.maxConnections,
+      maxSocketsPerUser: options.maxSocketsPerUser,
+      trustsProxy: deps.env.TRUST_PROXY_HOPS > 0,
+      sessions: { status: sessionStatus, revocations: deps.revocations },
+    },
     metrics,
   );
   const presence = new Presence(ctx, { offlineGraceMs: options.offlineGraceMs });
   const stopSessions = enforceSessions(ctx, deps.revocations, {
     sweepIntervalMs: options.sessionSweepMs,
     logoutGraceMs: 250,
+    recheck: { status: sessionStatus, intervalMs: options.sessionCheckMs },
   });
   const stopEffects = installEffects(deps.events, {
     relay: ctx,

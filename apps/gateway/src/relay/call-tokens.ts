@@ -5,11 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { CALL_SUBJECT, callRoomName } from '@showfloor/contracts';
-
-/** Audience and issuer the widget checks. */
-export const CALL_TOKEN_AUDIENCE = 'showfloor-call';
-export const CALL_TOKEN_ISSUER = 'showfloor-gateway';
+import { CALL_SUBJECT, CALL_TOKEN_AUDIENCE, CALL_TOKEN_ISSUER, callRoomName } from '@showfloor/contracts';
 /** Lifetime of a widget token. */
 const CALL_TOKEN_TTL_S = 2 * 60 * 60;
 

@@ -1,61 +1,111 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeliveredMessages } from './delivered.ts';
+import { DeliveredMessages, type Fanout } from './delivered.ts';
 import { resolveTestRedis, type TestRedis } from './testing/redis.ts';
 
 let testRedis: TestRedis;
 let redis: Redis;
+let subscriber: Redis;
 const prefix = `delivered-test-${randomUUID().slice(0, 8)}`;
+const channel = `${prefix}#remote#`;
+/** What the other nodes received: the messages published on the test's channel. */
+const published: string[] = [];
 
 beforeAll(async () => {
   testRedis = await resolveTestRedis(process.env.REDIS_URL);
   redis = new Redis(testRedis.url);
+  subscriber = new Redis(testRedis.url);
+  subscriber.on('message', (_channel: string, message: string) => published.push(message));
+  await subscriber.subscribe(channel);
 });
 
 afterAll(async () => {
   const keys = await redis.keys(`${prefix}:*`);
   if (keys.length > 0) await redis.del(...keys);
   redis.disconnect();
+  subscriber.disconnect();
   await testRedis?.release();
 });
 
-/** A node's view: its own memory, the shared Redis. */
-const node = () => new DeliveredMessages(() => redis, prefix);
+/** A node: its own sockets (counted), its share for the others encoded as `rooms|event|payload`. */
+function node(redisOf: () => Redis | undefined = () => redis) {
+  const local: string[] = [];
+  const fanout: Fanout = {
+    local: {
+      to: (rooms) => ({
+        emit: (event, payload) => local.push(`${String(rooms)}|${event}|${String(payload)}`),
+      }),
+    },
+    encodeRemote: (rooms, event, payload) => ({
+      channel,
+      message: Buffer.from(`${rooms.join(',')}|${event}|${String(payload)}`),
+    }),
+  };
+  return { delivered: new DeliveredMessages(redisOf, prefix, fanout), local };
+}
+
+async function until(check: () => boolean): Promise<void> {
+  const deadline = Date.now() + 2_000;
+  while (!check() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+}
 
 describe('DeliveredMessages', () => {
-  it('delivers a stored message once across nodes and remembers it as done', async () => {
+  it('delivers a stored message once across nodes: its own sockets, the others through one publish', async () => {
     const id = randomUUID();
-    let deliveries = 0;
-    expect(await node().deliverOnce(id, () => (deliveries += 1))).toBe(true);
-    const other = node();
-    expect(await other.deliverOnce(id, () => (deliveries += 1))).toBe(false);
-    expect(deliveries).toBe(1);
+    const a = node();
+    expect(await a.delivered.deliverOnce(id, (to) => to.to(['user:1', 'user:2']).emit('chat', id))).toBe(
+      true,
+    );
+    expect(a.local).toEqual([`user:1,user:2|chat|${id}`]);
+    await until(() => published.includes(`user:1,user:2|chat|${id}`));
+    expect(published.filter((message) => message.endsWith(id))).toEqual([`user:1,user:2|chat|${id}`]);
+    const b = node();
+    expect(await b.delivered.deliverOnce(id, (to) => to.to('user:1').emit('chat', id))).toBe(false);
+    expect(b.local).toEqual([]);
     expect(await redis.get(`${prefix}:relay:delivered:${id}`)).toBe('done');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(published.filter((message) => message.endsWith(id))).toHaveLength(1);
   });
 
-  it('delivers again when the node that claimed it never confirmed (it died before its publish)', async () => {
+  it('has the publish in Redis when it answers: a subscriber that asks after it gets the message', async () => {
+    const id = randomUUID();
+    await node().delivered.deliverOnce(id, (to) => to.to('room:DEMO:3').emit('chat', id));
+    // PING on the subscriber's own connection is answered after every message Redis sent it before.
+    await subscriber.ping();
+    expect(published).toContain(`room:DEMO:3|chat|${id}`);
+  });
+
+  it('delivers when an older node claimed it and never confirmed (its lease, not a delivery)', async () => {
     const id = randomUUID();
     await redis.set(`${prefix}:relay:delivered:${id}`, 'pending', 'PX', 30_000);
-    let deliveries = 0;
-    expect(await node().deliverOnce(id, () => (deliveries += 1))).toBe(true);
-    expect(deliveries).toBe(1);
+    const a = node();
+    expect(await a.delivered.deliverOnce(id, (to) => to.to('user:1').emit('chat', id))).toBe(true);
+    expect(a.local).toHaveLength(1);
     expect(await redis.get(`${prefix}:relay:delivered:${id}`)).toBe('done');
   });
 
   it('does not ask Redis again for a resend reaching the same node', async () => {
     const id = randomUUID();
     const same = node();
-    expect(await same.deliverOnce(id, () => undefined)).toBe(true);
+    expect(await same.delivered.deliverOnce(id, (to) => to.to('user:1').emit('chat', id))).toBe(true);
     await redis.del(`${prefix}:relay:delivered:${id}`);
-    expect(await same.deliverOnce(id, () => undefined)).toBe(false);
+    expect(await same.delivered.deliverOnce(id, (to) => to.to('user:1').emit('chat', id))).toBe(false);
+    expect(same.local).toHaveLength(1);
   });
 
   it('lets the node decide alone while Redis is away', async () => {
-    const alone = new DeliveredMessages(() => undefined, prefix);
-    let deliveries = 0;
-    expect(await alone.deliverOnce('m-1', () => (deliveries += 1))).toBe(true);
-    expect(await alone.deliverOnce('m-1', () => (deliveries += 1))).toBe(false);
-    expect(deliveries).toBe(1);
+    const alone = node(() => undefined);
+    expect(await alone.delivered.deliverOnce('m-1', (to) => to.to('user:1').emit('chat', 'm-1'))).toBe(true);
+    expect(await alone.delivered.deliverOnce('m-1', (to) => to.to('user:1').emit('chat', 'm-1'))).toBe(false);
+    expect(alone.local).toEqual(['user:1|chat|m-1']);
+  });
+
+  it('delivers to its own sockets when Redis fails the script (the nodes resync once it is back)', async () => {
+    const broken = new Redis(testRedis.url, { lazyConnect: true, enableOfflineQueue: false });
+    const a = node(() => broken);
+    expect(await a.delivered.deliverOnce('m-2', (to) => to.to('user:1').emit('chat', 'm-2'))).toBe(true);
+    expect(a.local).toEqual(['user:1|chat|m-2']);
+    broken.disconnect();
   });
 });

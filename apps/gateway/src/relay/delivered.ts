@@ -2,22 +2,75 @@
  * Delivery of stored messages: once in the usual case, and never not at all. The provider stores a message
  * once per client_id and answers a resend with the same stored message; this remembers which stored ids were
  * delivered, on this node and (with Redis) across nodes, so a resend after a lost ack is acknowledged but not
- * delivered twice. The claim is a lease ('pending') until the node confirms its publish ('done'): a node that
- * died in between leaves 'pending', and the resend that follows delivers again (clients drop the copy by id).
- * The confirmation is written after the publish on the same Redis connection, so its answer means the publish
- * is in Redis: the ack that waits for it can no longer outrun the fan-out.
+ * delivered twice.
+ *
+ * With Redis, one script does it in one round trip: unless the id is marked delivered ('done'), it publishes
+ * the message's fan-out to the other nodes (the adapter's own messages, see io.ts `encodeRemote`) and marks
+ * the id 'done', atomically. Its answer therefore means the fan-out is in Redis (the ack that waits for it can
+ * no longer outrun it), and a node that dies before the script ran has published nothing and marked nothing,
+ * so the resend that follows delivers. Only then does this node emit to its own sockets. (Before, this took two
+ * round trips: a claim — a 'pending' lease — then the publish and a confirming SET; a 'pending' left by an
+ * older node is not 'done', so the resend delivers.)
  */
 import type { Redis } from 'ioredis';
 import { TtlCache } from './ttl-cache.ts';
 
 /** How long a delivered id is remembered: longer than any client keeps retrying. */
 const REMEMBER_MS = 15 * 60 * 1000;
-/** How long a claim holds before the delivery is confirmed (a resend after it delivers anyway). */
-const LEASE_MS = 30_000;
-/** Longest wait for Redis to confirm a publish before acknowledging regardless (Redis stalled). */
+/** Longest wait for Redis to answer before delivering on this node regardless (Redis stalled). */
 const CONFIRM_MS = 2_000;
-const PENDING = 'pending';
-const DONE = 'done';
+
+/**
+ * KEYS[1] the id's key; ARGV[1] how long to remember it (ms); then channel, message pairs to publish.
+ * Answers 1 when it published (and marked the id done), 0 when the id was delivered before.
+ */
+const DELIVER_ONCE_SCRIPT = `
+if redis.call('GET', KEYS[1]) == 'done' then return 0 end
+for i = 2, #ARGV, 2 do redis.call('PUBLISH', ARGV[i], ARGV[i + 1]) end
+redis.call('SET', KEYS[1], 'done', 'PX', ARGV[1])
+return 1`;
+
+/** The script as an ioredis command (EVALSHA, EVAL once when Redis does not know it yet). */
+interface WithDeliverOnce {
+  showfloorDeliverOnce(
+    key: string,
+    rememberMs: number,
+    ...channelsAndMessages: Array<string | Buffer>
+  ): Promise<number>;
+}
+const withScript = new WeakSet<Redis>();
+
+function scripted(redis: Redis): Redis & WithDeliverOnce {
+  if (!withScript.has(redis)) {
+    redis.defineCommand('showfloorDeliverOnce', { numberOfKeys: 1, lua: DELIVER_ONCE_SCRIPT });
+    withScript.add(redis);
+  }
+  return redis as Redis & WithDeliverOnce;
+}
+
+/** An emit target shaped like socket.io's `io.to(rooms).emit(event, payload)`. */
+export interface FanoutTarget {
+  to(rooms: string | string[]): { emit(event: string, payload: unknown): unknown };
+}
+
+/** How a node reaches sockets: its own, and (encoded as the Redis adapter publishes it) the other nodes'. */
+export interface Fanout {
+  /** This node's sockets only. */
+  local: FanoutTarget;
+  /** The adapter's publish for an emit to `rooms`: its channel and message; undefined without Redis. */
+  encodeRemote(
+    rooms: string[],
+    event: string,
+    payload: unknown,
+  ): { channel: string; message: Buffer } | undefined;
+}
+
+/** One emit recorded by `deliverOnce` before it is sent. */
+interface Emit {
+  rooms: string[];
+  event: string;
+  payload: unknown;
+}
 
 export class DeliveredMessages {
   readonly #local = new TtlCache<string, true>(REMEMBER_MS, 200_000);
@@ -27,49 +80,60 @@ export class DeliveredMessages {
   constructor(
     private readonly redis: () => Redis | undefined,
     prefix: string,
+    private readonly fanout: Fanout,
   ) {
     this.#keyPrefix = `${prefix}:relay:delivered:`;
   }
 
   /**
-   * Runs `deliver` (which emits synchronously) unless this stored message was delivered before, then waits
-   * until Redis has the publishes `deliver` made (at most 2 s). True when it delivered. With Redis away, the
-   * node's own memory decides (a resend reaching another node during an outage may then be delivered again;
-   * clients drop duplicates by id).
+   * Delivers what `deliver` emits (synchronously, on the target it is given) unless this stored message was
+   * delivered before; with Redis, the other nodes' share is in Redis when this answers (or after 2 s, when
+   * Redis stalled). True when it delivered. With Redis away, the node's own memory decides (a resend reaching
+   * another node during an outage may then be delivered again; clients drop duplicates by id).
    */
-  async deliverOnce(messageId: string, deliver: () => void): Promise<boolean> {
+  async deliverOnce(messageId: string, deliver: (target: FanoutTarget) => void): Promise<boolean> {
     if (!this.#local.add(messageId, true)) return false;
     const redis = this.redis();
     if (!redis) {
-      deliver();
+      deliver(this.fanout.local);
       return true;
     }
-    const key = this.#keyPrefix + messageId;
-    try {
-      if ((await redis.set(key, PENDING, 'PX', LEASE_MS, 'NX')) !== 'OK') {
-        // Claimed before: delivered ('done'), or the claimer has not confirmed (still at it, or it died).
-        if ((await redis.get(key)) === DONE) return false;
-      }
-    } catch {
-      // Redis went away meanwhile: deliver (its publish is skipped; the nodes resync when Redis is back).
+    const emits: Emit[] = [];
+    deliver({
+      to: (rooms) => ({
+        emit: (event, payload) =>
+          emits.push({ rooms: typeof rooms === 'string' ? [rooms] : rooms, event, payload }),
+      }),
+    });
+    const publishes: Array<string | Buffer> = [];
+    for (const { rooms, event, payload } of emits) {
+      const remote = this.fanout.encodeRemote(rooms, event, payload);
+      if (remote) publishes.push(remote.channel, remote.message);
     }
-    deliver();
-    await this.#confirm(redis, key);
+    if ((await this.#publishOnce(redis, this.#keyPrefix + messageId, publishes)) === 0) return false;
+    for (const { rooms, event, payload } of emits) this.fanout.local.to(rooms).emit(event, payload);
     return true;
   }
 
-  /** Marks the delivery done; answered only after the publishes sent before it on this connection. */
-  async #confirm(redis: Redis, key: string): Promise<void> {
+  /**
+   * Runs the script: 1 published, 0 delivered before; undefined when Redis failed or stalled (this node then
+   * delivers to its own sockets; the nodes resync when Redis is back).
+   */
+  async #publishOnce(
+    redis: Redis,
+    key: string,
+    publishes: Array<string | Buffer>,
+  ): Promise<number | undefined> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
-      await Promise.race([
-        redis.set(key, DONE, 'PX', REMEMBER_MS),
-        new Promise((resolve) => {
-          timer = setTimeout(resolve, CONFIRM_MS);
+      return await Promise.race([
+        scripted(redis).showfloorDeliverOnce(key, REMEMBER_MS, ...publishes),
+        new Promise<undefined>((resolve) => {
+          timer = setTimeout(() => resolve(undefined), CONFIRM_MS);
         }),
       ]);
     } catch {
-      // Not confirmed: a resend may deliver again, which clients tolerate.
+      return undefined;
     } finally {
       clearTimeout(timer);
     }

@@ -18,6 +18,7 @@ import { refuse, type HandlerResult, type RelayContext, type TopicHandler } from
 import type { RelaySocket } from './io.ts';
 import { EmitLimiter, type EmitLimitOptions } from './rate-limit.ts';
 import { handleAnnouncements } from './topics/announcements.ts';
+import { handleCallAnswered } from './topics/call-answered.ts';
 import { handleCatchUp } from './topics/catch-up.ts';
 import { handleChat, isOwnChatTopic } from './topics/chat.ts';
 import { handleSessionsTriggers } from './topics/sessions-triggers.ts';
@@ -43,6 +44,7 @@ const HANDLERS: ReadonlyMap<string, AnyHandler> = new Map<string, AnyHandler>([
   [TOPICS.USER_ACHIEVEMENT_EVENTS, handleUserAchievementEvents],
   [TOPICS.VIEW_CONTENT, handleViewContent],
   [RELAY_EVENTS.CATCH_UP, handleCatchUp as AnyHandler],
+  [RELAY_EVENTS.CALL_ANSWERED, handleCallAnswered],
 ]);
 
 /** Names only the server emits: a client emitting them is told so. */

@@ -31,6 +31,7 @@ beforeAll(async () => {
     RELAY_EMITS_PER_SECOND: '5',
     RELAY_EMIT_BURST: '5',
     RELAY_MAX_CONNECTIONS: '6',
+    RELAY_MAX_SOCKETS_PER_USER: '2',
   });
 });
 afterAll(async () => {
@@ -62,6 +63,18 @@ describe('relay handshake', () => {
         message: RELAY_ERRORS.TOPIC_INVALID,
       });
     }
+  });
+
+  it('asks the provider whether the session is alive: an ended one is refused, and stays refused', async () => {
+    const token = await provider.sign({ sub: '21', sid: 'sid-ended-at-provider' });
+    provider.endedSessions.add('sid-ended-at-provider');
+    const asked = provider.hits.filter((hit) => hit === 'POST /api/v1/auth/sessions/status').length;
+    expect(await refusal(gateway.url, { token, userId: 21 })).toBe(RELAY_ERRORS.TOKEN_REVOKED);
+    expect(provider.hits.filter((hit) => hit === 'POST /api/v1/auth/sessions/status').length).toBe(asked + 1);
+    // Recorded as revoked: the next handshake is refused without asking again.
+    provider.endedSessions.delete('sid-ended-at-provider');
+    expect(await refusal(gateway.url, { token, userId: 21 })).toBe(RELAY_ERRORS.TOKEN_REVOKED);
+    expect(provider.hits.filter((hit) => hit === 'POST /api/v1/auth/sessions/status').length).toBe(asked + 1);
   });
 
   it('refuses a missing token', async () => {
@@ -128,6 +141,40 @@ describe('relay handshake', () => {
     }
   });
 
+  it('reads the own origin from X-Forwarded-Host only when a proxy hop is configured', async () => {
+    const token = await provider.sign({ sub: '14' });
+    const forged = {
+      origin: 'https://evil.example',
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-proto': 'https',
+    };
+    // No TRUST_PROXY_HOPS here: the forwarded headers are anyone's words.
+    expect(await refusal(gateway.url, { token, userId: 14, headers: forged })).toBe(
+      RELAY_ERRORS.ORIGIN_FORBIDDEN,
+    );
+    // The gateway's own origin by Host is still same-origin.
+    const before = gateway.app.relay.io.engine.clientsCount;
+    const sameOrigin = await connectAs(gateway.url, { token, userId: 14, headers: { origin: gateway.url } });
+    sameOrigin.close();
+    await until(() => gateway.app.relay.io.engine.clientsCount === before, 'the socket to close');
+    const proxied = await startGateway(provider.url, { WEB_ORIGIN: ORIGIN, TRUST_PROXY_HOPS: '1' });
+    try {
+      const behindProxy = await connectAs(proxied.url, {
+        token,
+        userId: 14,
+        headers: {
+          origin: 'https://shows.example',
+          'x-forwarded-host': 'shows.example',
+          'x-forwarded-proto': 'https',
+        },
+      });
+      expect(behindProxy.socket.connected).toBe(true);
+      behindProxy.close();
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('refuses a revoked session and closes its open socket within seconds', async () => {
     const token = await provider.sign({ sub: '21', sid: 'sid-revoked' });
     const connected = await client({ token, userId: 21 });
@@ -178,6 +225,21 @@ describe('relay emits', () => {
     for (let index = 0; index < 10; index += 1)
       connected.socket.emit('user_status_changes', { user_id: 41, user_status: 'busy' }, () => {});
     await until(() => !connected.socket.connected, 'the abusive socket to be disconnected');
+  });
+
+  it("refuses a user's socket above the per-user cap with a clear reason, and takes one again after a close", async () => {
+    for (const each of clients.splice(0)) each.close();
+    await until(() => gateway.app.relay.io.engine.clientsCount === 0, 'the earlier sockets to close');
+    const token = await provider.sign({ sub: '51', sid: 'sid-51' });
+    const first = await client({ token, userId: 51 });
+    await client({ token, userId: 51 });
+    expect(await refusal(gateway.url, { token, userId: 51 })).toBe(RELAY_ERRORS.TOO_MANY_SOCKETS);
+    // Another user is not counted against user 51.
+    await client({ token: await provider.sign({ sub: '52', sid: 'sid-52' }), userId: 52 });
+    first.close();
+    await until(() => gateway.app.relay.io.of('/').adapter.rooms.get('user:51')?.size === 1, 'the close');
+    const again = await client({ token, userId: 51 });
+    expect(again.socket.connected).toBe(true);
   });
 
   it('refuses connections above the per-node cap with a clear message', async () => {

@@ -45,8 +45,47 @@ export interface RelayIo {
   adapterState(): AdapterState;
   /** The command connection (the adapter's pub client) when Redis is up, else undefined. */
   redis(): Redis | undefined;
+  /**
+   * What the Redis adapter publishes for `io.to(rooms).emit(event, payload)`: its channel and message, for a
+   * caller that publishes it itself (delivered.ts, in one script with its once-only mark); undefined in memory.
+   */
+  encodeRemote(rooms: string[], event: string, payload: unknown): RemoteEmit | undefined;
   /** Stops accepting, closes every socket and the Redis connections; leaves the HTTP server to Fastify. */
   close(): Promise<void>;
+}
+
+/** One broadcast as the Redis adapter publishes it to the other nodes. */
+export interface RemoteEmit {
+  channel: string;
+  message: Buffer;
+}
+
+/** The parts of @socket.io/redis-adapter 8.3.0 (pinned) that its `broadcast` encodes a publish with. */
+interface RedisAdapterInternals {
+  uid: string;
+  channel: string;
+  parser: { encode(value: unknown): Buffer };
+  nsp: { name: string };
+}
+
+/** socket.io-parser's PacketType.EVENT. */
+const EVENT_PACKET = 2;
+
+/**
+ * The adapter's publish for `io.to(rooms).emit(event, payload)`, built as its `broadcast` builds it:
+ * `[uid, {type, data, nsp}, {rooms, except, flags}]` encoded by its parser, on its channel (plus `<room>#` for
+ * a single room). io.test.ts holds this to what the adapter itself publishes.
+ */
+export function encodeRemoteEmit(
+  adapter: RedisAdapterInternals,
+  rooms: string[],
+  event: string,
+  payload: unknown,
+): RemoteEmit {
+  const unique = [...new Set(rooms)];
+  const packet = { type: EVENT_PACKET, data: [event, payload], nsp: adapter.nsp.name };
+  const message = adapter.parser.encode([adapter.uid, packet, { rooms: unique, except: [], flags: {} }]);
+  return { channel: unique.length === 1 ? `${adapter.channel}${unique[0]}#` : adapter.channel, message };
 }
 
 /**
@@ -99,6 +138,7 @@ export async function createRelayIo(
       io,
       adapterState: () => 'memory',
       redis: () => undefined,
+      encodeRemote: () => undefined,
       close: async () => closeServer(io),
     };
   }
@@ -192,6 +232,8 @@ export async function createRelayIo(
     io,
     adapterState: state,
     redis: () => (pub.status === 'ready' ? pub : undefined),
+    encodeRemote: (rooms, event, payload) =>
+      encodeRemoteEmit(io.of('/').adapter as unknown as RedisAdapterInternals, rooms, event, payload),
     close: async () => {
       await closeServer(io);
       await Promise.allSettled([pub.quit(), sub.quit()]);

@@ -44,6 +44,8 @@ export interface RelayMetrics {
   /** `resync` requests sent to this node's sockets, by reason. */
   resyncs: Counter<'reason'>;
   disconnects: Counter<'reason'>;
+  /** Session status requests the provider did not answer (handshake: let through; sweep: asked again next time). */
+  sessionChecksFailed: Counter<'where'>;
   setAdapterState(state: AdapterState): void;
   /** The per-topic series of the hot path, resolved once per topic label (no label hashing per emit). */
   forTopic(topic: string): TopicSeries;
@@ -101,6 +103,12 @@ export function createRelayMetrics(registry: Registry): RelayMetrics {
     connectedSockets: new Gauge({
       name: 'relay_connected_sockets',
       help: 'Sockets connected to this node',
+      registers,
+    }),
+    sessionChecksFailed: new Counter({
+      name: 'relay_session_checks_failed_total',
+      help: 'Session status requests the provider did not answer, by where they were asked',
+      labelNames: ['where'],
       registers,
     }),
     connectionsRefused: new Counter({

@@ -19,7 +19,7 @@ import {
   type UserStatusChange,
 } from '@showfloor/contracts';
 import { callProcedure } from '../../test/gateway.ts';
-import { CALL_TOKEN_AUDIENCE } from './call-tokens.ts';
+import { CALL_TOKEN_AUDIENCE } from '@showfloor/contracts';
 import {
   connectAs,
   createClient,
@@ -426,6 +426,31 @@ describe('calls, announcements, presence, rooms', () => {
     expect(graceTab.events('announcements')).toHaveLength(1);
   });
 
+  it("passes call_answered to the user's other tabs on every node, and to nobody else", async () => {
+    const answering = await tab(node1, grace);
+    const sameNode = await tab(node1, grace);
+    const otherNode = await tab(node2, grace);
+    const caller = await tab(node2, ada);
+    const answered = { user_id: grace.userId, conversation_id: 'conv-1' };
+    expect(await answering.request('call_answered', answered)).toEqual({ statusCode: 200 });
+    await until(
+      () => sameNode.events('call_answered').length === 1 && otherNode.events('call_answered').length === 1,
+      "grace's other tabs to hear it",
+    );
+    await settle();
+    expect(otherNode.events('call_answered')).toEqual([answered]);
+    expect(sameNode.events('call_answered')).toEqual([answered]);
+    expect(answering.events('call_answered')).toHaveLength(0);
+    expect(caller.events('call_answered')).toHaveLength(0);
+    // Only for one's own tabs.
+    expect(await caller.request('call_answered', answered)).toEqual({
+      statusCode: 400,
+      message: RELAY_ERRORS.SENDER_MISMATCH,
+    });
+    await settle();
+    expect(otherNode.events('call_answered')).toHaveLength(1);
+  });
+
   it("announces 'offline' when a user's last tab disconnects, on any node", async () => {
     const watcher = await tab(node1, ada);
     const first = await tab(node1, grace);
@@ -463,12 +488,75 @@ describe('calls, announcements, presence, rooms', () => {
       message: RELAY_ERRORS.SENDER_MISMATCH,
     });
 
+    const recorded = () =>
+      stack.provider.app.mockProvider.state.roomEntries.filter(
+        (e) => e.user_id === ada.userId && e.room_id === lobbyId,
+      ).length;
+    const before = recorded();
     await enterLobby(adaTab, ada);
     await enterLobby(adaTab, ada);
     await settle();
     expect(graceTab.events('user_room_events')).toEqual([
       expect.objectContaining({ event: 'enter_room', user_id: ada.userId, room_id: lobbyId }),
     ]);
+    // Every enter_room reaches the provider's record, the repeat too (so a client that emits twice shows).
+    expect(recorded() - before).toBe(2);
+    // A room she may not enter is refused and not recorded.
+    const entries = stack.provider.app.mockProvider.state.roomEntries.length;
+    expect(
+      await adaTab.request('user_room_events', {
+        event: 'enter_room',
+        user_id: ada.userId,
+        room_id: 5,
+        timestamp: Date.now(),
+      }),
+    ).toEqual({ statusCode: 400, message: RELAY_ERRORS.ROOM_FORBIDDEN });
+    expect(stack.provider.app.mockProvider.state.roomEntries).toHaveLength(entries);
+  });
+});
+
+describe('muting in a room', () => {
+  it("takes a mute only from an event admin or admin and delivers it to the room's members", async () => {
+    const erinTab = await tab(node1, erin);
+    const graceTab = await tab(node2, grace);
+    const adaTab = await tab(node1, ada);
+    await enterLobby(graceTab, grace);
+    await enterLobby(adaTab, ada);
+    const mute = (from: SignedIn, data: unknown) => ({
+      user_id: from.userId,
+      room_id: lobbyId,
+      event: 'mute',
+      data,
+      timestamp: Date.now(),
+    });
+    // A visitor may not mute anyone; a moderator's mute must say whom and by whom.
+    expect(
+      await adaTab.request('user_player_events', mute(ada, { target: grace.userId, by: 'Ada' })),
+    ).toEqual({
+      statusCode: 400,
+      message: RELAY_ERRORS.ROLE_FORBIDDEN,
+    });
+    expect(
+      await erinTab.request('user_player_events', mute(erin, { target: 'everyone', by: 'Erin' })),
+    ).toEqual({
+      statusCode: 400,
+      message: `${RELAY_ERRORS.PAYLOAD_INVALID}: mute: data`,
+    });
+    await settle();
+    expect(graceTab.events('user_player_events')).toEqual([]);
+
+    expect(
+      await erinTab.request('user_player_events', mute(erin, { target: grace.userId, by: 'Erin' })),
+    ).toEqual({
+      statusCode: 200,
+    });
+    await until(() => graceTab.events('user_player_events').length === 1, "grace's tab to hear the mute");
+    expect(graceTab.events('user_player_events')[0]).toMatchObject({
+      event: 'mute',
+      user_id: erin.userId,
+      room_id: lobbyId,
+      data: { target: grace.userId, by: 'Erin' },
+    });
   });
 });
 
@@ -505,11 +593,25 @@ describe('achievements', () => {
     const after = await passport();
     expect(after.badges.find((b) => b.title === 'Explorer')?.badge_complete).toBe(true);
     expect(after.coin_balance).toBe(before.coin_balance + 20);
+    // Her own tabs hear what the provider recorded (her passport changes from it); the room hears no balance.
+    expect(adaOtherTab.events('user_achievement_events')[0]).toEqual({
+      ...achievement,
+      result: {
+        badge: expect.objectContaining({ title: 'Explorer', badge_complete: true, coin_value: 20 }),
+        coins_credited: 20,
+        coin_balance: after.coin_balance,
+      },
+    });
+    expect(graceTab.events('user_achievement_events')[0]).toEqual(achievement);
 
     // The same achievement again is passed on but credits nothing.
     expect(await adaTab.request('user_achievement_events', achievement)).toEqual({ statusCode: 200 });
     await until(() => adaOtherTab.events('user_achievement_events').length === 2, 'the repeat');
     expect((await passport()).coin_balance).toBe(after.coin_balance);
+    expect(adaOtherTab.events('user_achievement_events')[1]).toEqual({
+      ...achievement,
+      result: { badge: null, coins_credited: 0, coin_balance: after.coin_balance },
+    });
 
     // Another event's code, or a room of another event, is refused and recorded nowhere.
     expect(await adaTab.request('user_achievement_events', { ...achievement, event_code: 'VIP' })).toEqual({

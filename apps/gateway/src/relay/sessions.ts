@@ -4,12 +4,15 @@
  *   nodes (their verifiers then refuse the token too) and every node closes its own affected sockets;
  *   force_login, DELETE session and deactivation first send `logout` to the ended session's tabs;
  * - a sweep closes sockets whose token expired, or whose session a revocation ended meanwhile (the safety net
- *   when a revocation could not reach a node, e.g. during a Redis outage).
+ *   when a revocation could not reach a node, e.g. during a Redis outage);
+ * - a recheck asks the provider which of this node's sessions are over (ended at the provider directly, which
+ *   no node saw) and revokes those here, which closes them on every node as above.
  */
 import { SessionRevokedSchema, type SessionRevoked, type SocketData } from '@showfloor/contracts';
 import type { Revocation, RevocationList } from '../auth/revocations.ts';
 import type { RelayContext } from './context.ts';
 import type { RelaySocket } from './io.ts';
+import type { SessionStatus } from './session-status.ts';
 
 /** Settings of session enforcement. */
 export interface SessionOptions {
@@ -17,6 +20,11 @@ export interface SessionOptions {
   sweepIntervalMs: number;
   /** Pause between `logout` and closing, so the event reaches the tab first. @default 250 */
   logoutGraceMs: number;
+  /**
+   * Asks the provider every `recheckIntervalMs` which sessions with a socket on this node are over (ended at
+   * the provider directly, or a revocation this node missed); each is revoked here, which tells every node.
+   */
+  recheck?: { status: SessionStatus; intervalMs: number };
 }
 
 /** Whether a revocation ends this socket's session. */
@@ -114,8 +122,42 @@ export function enforceSessions(
   }, options.sweepIntervalMs);
   sweep.unref();
 
+  let recheckTimer: NodeJS.Timeout | undefined;
+  let isStopped = false;
+  const { recheck } = options;
+  if (recheck) {
+    /** One request per MAX_SESSION_STATUS_SIDS sessions; the next round starts once this one is done. */
+    const recheckOnce = async (): Promise<void> => {
+      const sessions = new Map<string, SocketData>();
+      for (const socket of io.of('/').sockets.values()) sessions.set(socket.data.sid, socket.data);
+      if (sessions.size === 0) return;
+      let ended: Set<string>;
+      try {
+        ended = await recheck.status.ended([...sessions.keys()]);
+      } catch (error) {
+        metrics.sessionChecksFailed.inc({ where: 'sweep' });
+        logger.debug({ err: error }, 'relay: session status unavailable; asking again next round');
+        return;
+      }
+      for (const sid of ended) {
+        const data = sessions.get(sid);
+        if (data && !isStopped) revocations.revokeSession(sid, data.expiresAt, String(data.userId));
+      }
+    };
+    const schedule = (): void => {
+      if (isStopped) return;
+      recheckTimer = setTimeout(() => {
+        void recheckOnce().finally(schedule);
+      }, recheck.intervalMs);
+      recheckTimer.unref();
+    };
+    schedule();
+  }
+
   return () => {
+    isStopped = true;
     stopListening();
     clearInterval(sweep);
+    clearTimeout(recheckTimer);
   };
 }

@@ -339,6 +339,12 @@ const TABLE: Table = {
     check: (output) => expect(output.length).toBeGreaterThan(0),
     refused: () => ({ type: 'all', event_code: 'NO-SUCH-EVENT' }),
   },
+  'event.getEvent': {
+    as: 'public',
+    input: () => ({ id: 'DEMO' }),
+    check: (output) => expect(output.name).toBe('Showfloor Demo Expo'),
+    refused: () => ({ id: 'NO-SUCH-EVENT' }),
+  },
   'event.getOpenHours': {
     as: 'public',
     input: () => ({ id: 'CLOSED' }),

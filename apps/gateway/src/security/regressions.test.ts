@@ -6,7 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKEND_MESSAGES, type CurrentUser } from '@showfloor/contracts';
-import { callProcedure, startGateway, type RunningGateway } from '../../test/gateway.ts';
+import {
+  callProcedure,
+  startGateway,
+  signInThroughGateway,
+  type RunningGateway,
+} from '../../test/gateway.ts';
 import { startMockProvider, type MockProvider } from '../../test/mock-provider.ts';
 
 let mock: MockProvider;
@@ -17,16 +22,7 @@ let adaCookie: string;
 beforeAll(async () => {
   mock = await startMockProvider();
   gateway = await startGateway(mock.url);
-  const signin = await callProcedure<{ user_data: CurrentUser }>(gateway.url, 'auth.signin', {
-    email: 'ada@demo.test',
-    password: 'Showfloor2026',
-    event_code: 'DEMO',
-    frontend: 'visitor',
-    force_login: true,
-  });
-  if (!signin.data) throw new Error(`sign-in failed: ${JSON.stringify(signin.error)}`);
-  ada = signin.data.user_data;
-  adaCookie = (signin.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  ({ user: ada, cookie: adaCookie } = await signInThroughGateway(gateway.url, 'ada@demo.test'));
 });
 afterAll(async () => {
   await gateway?.close();

@@ -25,6 +25,15 @@ describe('side menu visibility', () => {
     expect(new Set(MENU_PAGES.map((e) => e.path)).size).toBe(MENU_PAGES.length);
   });
 
+  it('flags exactly the pages that are still placeholders, so the side menu does not advertise them', async () => {
+    for (const entry of MENU_PAGES) {
+      const page = (await entry.load()).default;
+      const isPlaceholderPage = page.toString().includes('PlaceholderPage');
+      expect(entry.isPlaceholder ?? false, entry.page).toBe(isPlaceholderPage);
+    }
+    // Every page's code is loaded: slow on a busy machine.
+  }, 120_000);
+
   it('lists the visible pages in the order of the spec', () => {
     const user = makeUser({
       roles: [{ role: 'event-admin', mode: 'Recruiting' }],
@@ -41,6 +50,12 @@ describe('side menu visibility', () => {
       'EventNotification',
       'TokenWallet',
     ]);
+  });
+
+  it('shows the agenda only when the event has sessions on it, after the spec’s pages', () => {
+    expect(listed(ctx())).not.toContain('Agenda');
+    expect(listed(ctx({ hasAgenda: false }))).not.toContain('Agenda');
+    expect(listed(ctx({ hasAgenda: true })).at(-1)).toBe('Agenda');
   });
 
   it.each([

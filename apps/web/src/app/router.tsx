@@ -8,6 +8,8 @@ import { ErrorBoundary } from '../components/errors/error-boundary.tsx';
 import { SomethingWentWrong } from '../components/errors/something-went-wrong.tsx';
 import { DocumentTitle, title } from './document-title.tsx';
 import { lazyElement, loaderOf } from './lazy-element.tsx';
+import { authPages } from '../features/auth/pages.ts';
+import { eventInfoPage } from '../features/event-info/pages.ts';
 import { MENU_PAGES } from './menu-pages.ts';
 import { RootLayout } from './routes/root-layout.tsx';
 import { sceneRoutes } from './scene-routes.tsx';
@@ -18,57 +20,55 @@ export const routes: RouteObject[] = [
     children: [
       {
         path: '/auth',
-        element: lazyElement(() =>
-          import('../features/auth/components/auth-layout.tsx').then((m) => ({ default: m.AuthLayout })),
-        ),
+        element: lazyElement(authPages.layout),
         children: [
           { index: true, element: <Navigate to="/auth/login" replace /> },
           {
             path: 'login',
             handle: title('auth:login.title'),
-            element: lazyElement(() => import('../features/auth/routes/login-page.tsx')),
+            element: lazyElement(authPages.login),
           },
           {
             path: 'registration',
             handle: title('auth:registration.title'),
-            element: lazyElement(() => import('../features/auth/routes/registration-page.tsx')),
+            element: lazyElement(authPages.registration),
           },
           {
             path: 'registration-success',
             handle: title('auth:registrationSuccess.title'),
-            element: lazyElement(() => import('../features/auth/routes/registration-success-page.tsx')),
+            element: lazyElement(authPages.registrationSuccess),
           },
           {
             path: 'forgot-password',
             handle: title('auth:forgot.title'),
-            element: lazyElement(() => import('../features/auth/routes/forgot-password-page.tsx')),
+            element: lazyElement(authPages.forgotPassword),
           },
           {
             path: 'forgot-password-success',
             handle: title('auth:forgotSuccess.title'),
-            element: lazyElement(() => import('../features/auth/routes/forgot-password-success-page.tsx')),
+            element: lazyElement(authPages.forgotPasswordSuccess),
           },
           {
             path: 'reset-password',
             handle: title('auth:reset.title'),
-            element: lazyElement(() => import('../features/auth/routes/reset-password-page.tsx')),
+            element: lazyElement(authPages.resetPassword),
           },
           {
             path: 'reset-password-success',
             handle: title('auth:resetSuccess.title'),
-            element: lazyElement(() => import('../features/auth/routes/reset-password-success-page.tsx')),
+            element: lazyElement(authPages.resetPasswordSuccess),
           },
           {
             path: 'callback/oauth2/:provider',
             handle: title('auth:oauth2.title'),
-            element: lazyElement(() => import('../features/auth/routes/oauth2-callback-page.tsx')),
+            element: lazyElement(authPages.oauth2Callback),
           },
         ],
       },
       {
         path: '/info',
         handle: title('event-info:title'),
-        element: lazyElement(() => import('../features/event-info/routes/event-info-page.tsx')),
+        element: lazyElement(eventInfoPage),
       },
       {
         path: '/',

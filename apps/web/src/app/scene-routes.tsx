@@ -4,6 +4,8 @@
 // known and guarded); the shell renders the scene from these routes' matches at the scene's own path, so scene
 // pages take what they need from their params (useParams), not from the URL, which may name a menu page.
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { roomPages } from '../features/room/pages.ts';
+import { webglErrorPage } from '../features/webgl-error/pages.ts';
 import { title } from './document-title.tsx';
 import { lazyElement } from './lazy-element.tsx';
 
@@ -12,16 +14,16 @@ export const sceneRoutes: RouteObject[] = [
   {
     path: 'lobby',
     handle: title('room:lobby.title'),
-    element: lazyElement(() => import('../features/room/routes/lobby-page.tsx')),
+    element: lazyElement(roomPages.lobby),
   },
   {
     path: 'room/:roomId',
     handle: title('room:title'),
-    element: lazyElement(() => import('../features/room/routes/room-page.tsx')),
+    element: lazyElement(roomPages.room),
   },
   {
     path: 'webgl-error',
     handle: title('webgl-error:title'),
-    element: lazyElement(() => import('../features/webgl-error/routes/webgl-error-page.tsx')),
+    element: lazyElement(webglErrorPage),
   },
 ];

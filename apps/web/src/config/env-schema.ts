@@ -13,6 +13,11 @@ export const WebEnvSchema = z.object({
   /** The one event with its own welcome text and terms of use (spec 01 §2 login page). @default 'VIP' */
   VITE_SPECIAL_EVENT_CODE: z.string().default('VIP'),
   VITE_SPECIAL_EVENT_TERMS_URL: z.url().default('https://showfloor.example/vip-terms'),
+  /**
+   * The deployment's only event, if it runs one: a signed-out visitor on a fresh browser is sent to its login
+   * page instead of being asked for a code they may not know. @default '' (none: the last event used, else ask)
+   */
+  VITE_ONLY_EVENT_CODE: z.string().trim().default(''),
 });
 export type WebEnv = z.infer<typeof WebEnvSchema>;
 

@@ -15,6 +15,7 @@ export const env = {
   termsOfUseUrl: parsed.VITE_TERMS_OF_USE_URL,
   specialEventCode: parsed.VITE_SPECIAL_EVENT_CODE,
   specialEventTermsUrl: parsed.VITE_SPECIAL_EVENT_TERMS_URL,
+  onlyEventCode: parsed.VITE_ONLY_EVENT_CODE,
   /** tRPC endpoint on the gateway. */
   trpcUrl: `${parsed.VITE_GATEWAY_URL.replace(/\/$/, '')}/trpc`,
 } as const;

@@ -14,6 +14,8 @@ export function createFakeSocket(answer: (emitted: Emitted) => unknown = () => (
   const fake = {
     connected: true,
     active: true,
+    // The handshake's query (a room scene names its room there for a reconnect).
+    io: { opts: { query: {} as Record<string, string> } },
     on(event: string, listener: (...args: unknown[]) => void) {
       listeners.set(event, (listeners.get(event) ?? new Set()).add(listener));
       return fake;

@@ -1,9 +1,14 @@
 // Test set-up for every web test: jest-dom matchers, the browser APIs Mantine needs under jsdom, a clean
 // DOM and storage between tests, and a failure for any translation key missing in the rendered language.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, expect, vi } from 'vitest';
 import { takeMissingKeys } from './i18n.ts';
+
+// findBy*/waitFor give up after 1 s by default: a file's first screen (cold modules, a first tRPC answer, several
+// reads in a row) takes several seconds on a busy shared 2-core machine. Waiting longer changes nothing for a
+// test that passes; one that fails still fails.
+configure({ asyncUtilTimeout: 10_000 });
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,

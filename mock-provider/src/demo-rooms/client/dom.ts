@@ -3,7 +3,11 @@
 type Child = Node | string | null | undefined | false;
 type Attrs = Record<string, string | number | boolean | ((event: Event) => void) | undefined>;
 
-/** Creates an element with attributes (`on*` become listeners) and children. */
+/**
+ * Creates an element with attributes (`on*` become listeners) and children. `style` is applied through the CSSOM
+ * (`style.setProperty`), never as an attribute: the rooms' CSP (style-src 'self', no 'unsafe-inline') blocks
+ * inline style attributes, and Chromium logs each one as a violation.
+ */
 export function h<K extends keyof HTMLElementTagNameMap>(
   tag: K,
   attrs: Attrs = {},
@@ -13,6 +17,7 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   for (const [key, value] of Object.entries(attrs)) {
     if (value === undefined || value === false) continue;
     if (typeof value === 'function') el.addEventListener(key.slice(2).toLowerCase(), value);
+    else if (key === 'style') applyStyle(el, String(value));
     else if (value === true) el.setAttribute(key, '');
     else el.setAttribute(key, String(value));
   }
@@ -21,6 +26,15 @@ export function h<K extends keyof HTMLElementTagNameMap>(
     el.append(child);
   }
   return el;
+}
+
+/** Sets each `name: value` declaration of a style text on the element through the CSSOM. */
+function applyStyle(el: HTMLElement, text: string): void {
+  for (const declaration of text.split(';')) {
+    const colon = declaration.indexOf(':');
+    if (colon > 0)
+      el.style.setProperty(declaration.slice(0, colon).trim(), declaration.slice(colon + 1).trim());
+  }
 }
 
 /** Initials of a person, for avatar discs. */

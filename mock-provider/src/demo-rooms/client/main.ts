@@ -89,6 +89,8 @@ async function draw(session: RoomSession, force: boolean): Promise<void> {
     return;
   }
   await loadPeople(session);
+  // The session may have grown while the people loaded (the settings come last): draw in its language now.
+  if (session.settings) setLanguage(session.settings.language);
   const key = JSON.stringify([session.room, session.settings, session.colours, people.map((p) => p.id)]);
   if (!force && key === drawn) return;
   drawn = key;

@@ -33,6 +33,22 @@ export const AccessPutBodySchema = z.object({ rule: AccessRuleSchema });
 /** Answer of PUT auth/access: the stored rule. */
 export const AccessPutResultSchema = z.object({ message: z.string(), rule: AccessRuleSchema });
 
+/** Most session ids one session-status request names. */
+export const MAX_SESSION_STATUS_SIDS = 1_000;
+
+/**
+ * Body of POST auth/sessions/status: session ids (`sid` claims) whose state the asker wants to know. A sid is
+ * as secret as its token (it is one of the token's claims), so whoever names one holds the token already.
+ */
+export const SessionStatusBodySchema = z.object({
+  sids: z
+    .array(z.string().min(1, 'a session id is required').max(200))
+    .min(1, 'give at least one session id')
+    .max(MAX_SESSION_STATUS_SIDS, `at most ${MAX_SESSION_STATUS_SIDS} session ids`),
+});
+/** Answer of POST auth/sessions/status: the named sessions that are over (signed out, ended, expired, unknown). */
+export const SessionStatusSchema = z.object({ ended: z.array(z.string()) });
+
 /** Calls of the auth service. */
 export const authCalls = {
   signin: {
@@ -41,7 +57,7 @@ export const authCalls = {
     path: '/signin',
     body: SignInRequestSchema,
     // 409: a live session exists elsewhere and force_login was not set.
-    responses: { 200: SignInResponseSchema, ...errorResponses(400, 401, 403, 409, 429) },
+    responses: { 200: SignInResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
     auth: 'public',
     summary: 'Sign in with e-mail, password and event code (optionally an access code)',
   },
@@ -147,6 +163,18 @@ export const authCalls = {
     auth: 'manager',
     idempotent: true,
     summary: 'Delete an access rule by kind and id',
+  },
+  sessionStatus: {
+    service: 'auth',
+    method: 'POST',
+    path: '/sessions/status',
+    body: SessionStatusBodySchema,
+    // Not shown in the spec: how the gateway learns of sessions ended at the provider (a sign-out, force_login
+    // or deactivation it did not pass on), to close their sockets on every node within seconds.
+    responses: { 200: SessionStatusSchema, ...errorResponses(400) },
+    auth: 'public',
+    idempotent: true,
+    summary: 'Which of the named sessions are over',
   },
   jwks: {
     service: 'auth',

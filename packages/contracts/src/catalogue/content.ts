@@ -27,6 +27,7 @@ import {
   RoomContentUpdateSchema,
   RoomCoordsMappingSchema,
   RoomCreateSchema,
+  RoomEntrySchema,
   RoomListSchema,
   RoomSchema,
   RoomTypeSchema,
@@ -105,6 +106,17 @@ export const contentCalls = {
     auth: 'user',
     idempotent: true,
     summary: 'One room (401 when the caller may not access it)',
+  },
+  enterRoom: {
+    service: 'content',
+    // Not shown in the spec: how enter_room reaches the provider. The relay records every enter_room it passes
+    // on here, with the user's token; the room's user list follows the entry.
+    method: 'POST',
+    path: '/rooms/:id/entries',
+    params: IdParamsSchema,
+    responses: { 200: RoomEntrySchema, ...errorResponses(400, 401, 404) },
+    auth: 'user',
+    summary: "Record the caller's entry into a room (401 when the caller may not access it)",
   },
   updateRoom: {
     service: 'content',

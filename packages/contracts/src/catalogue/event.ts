@@ -74,6 +74,18 @@ export const eventCalls = {
     idempotent: true,
     summary: 'List events',
   },
+  getEvent: {
+    service: 'event',
+    method: 'GET',
+    path: '/event/:id',
+    params: EventKeyParamsSchema,
+    responses: { 200: EventSchema, ...errorResponses(400, 404) },
+    // Not shown in the spec: public, so the auth pages, /info and the header name the event before and after
+    // sign-in (its name is no secret: the event's poster and login page show it anyway).
+    auth: 'public',
+    idempotent: true,
+    summary: "An event's name, mode and description by id or event code",
+  },
   setOpenHours: {
     service: 'event',
     method: 'POST',

@@ -147,6 +147,11 @@ export const SendMessageSchema = z
     action: ChatMessageActionSchema.default('message'),
     client_id: ClientIdSchema.optional(),
     bot: z.string().max(200).optional(),
+    /**
+     * The business card a `card_request` or `card_response` is about: the provider stores the card's state
+     * (approved, card_id, owner) with the message from its own record, never from the sender.
+     */
+    card_id: IdSchema.optional(),
   })
   .refine(hasStorableText, { message: SEND_MESSAGE_ISSUES.EMPTY, path: ['message'] })
   .refine(hasDestination, { message: SEND_MESSAGE_ISSUES.NO_DESTINATION });
@@ -162,6 +167,14 @@ export const SHOWN_CHAT_ACTIONS: readonly ChatMessageAction[] = [
   'card_request',
   'card_response',
 ];
+
+/** Actions of business cards in chat: a request, and the card owner's answer (allow or deny). */
+export const CARD_ACTIONS = { REQUEST: 'card_request', RESPONSE: 'card_response' } as const;
+
+/** True for a business-card request or answer (a message that carries its card's state in `cards`). */
+export function isCardAction(action: ChatMessageAction): boolean {
+  return action === CARD_ACTIONS.REQUEST || action === CARD_ACTIONS.RESPONSE;
+}
 
 /** True when a message shows in its conversation (see {@link SHOWN_CHAT_ACTIONS}). */
 export function isShownInChat(message: Pick<ChatMessage, 'action'>): boolean {

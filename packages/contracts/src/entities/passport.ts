@@ -55,3 +55,13 @@ export const AchievementResultSchema = z.object({
   coin_balance: z.number().int().nonnegative(),
 });
 export type AchievementResult = z.infer<typeof AchievementResultSchema>;
+
+/**
+ * `user_achievement_events` as the relay delivers it. The achiever's own tabs get `result`, what the provider
+ * recorded for it (the badge it completed now, the coins credited, the new balance), so their passport changes
+ * without being read again; the room's other members get the achievement without it (nobody else's balance).
+ */
+export const AchievementDeliverySchema = AchievementEventSchema.extend({
+  result: AchievementResultSchema.optional(),
+});
+export type AchievementDelivery = z.infer<typeof AchievementDeliverySchema>;

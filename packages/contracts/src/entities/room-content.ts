@@ -57,7 +57,18 @@ export const ContentAttributesSchema = z
   .catchall(z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]));
 export type ContentAttributes = z.infer<typeof ContentAttributesSchema>;
 
-/** One content item of a room. `type` is e.g. 'transition_content' (played between rooms) or 'popup'. */
+/**
+ * The content type of a room's background music. The spec names the music (preference background_music, stored
+ * flag backgroundMusicStatus, muted during calls) and the media type audio, but not where the music comes from:
+ * here a room's content item of this type names its audio media (`media_id`, played from `video[0].link`) or
+ * carries `media_src`. The demo event's lobby has one.
+ */
+export const BACKGROUND_MUSIC_CONTENT_TYPE = 'background_music';
+
+/**
+ * One content item of a room. `type` is e.g. 'transition_content' (played between rooms), 'popup' or
+ * {@link BACKGROUND_MUSIC_CONTENT_TYPE}.
+ */
 export const RoomContentItemSchema = z.object({
   id: IdSchema,
   room_id: IdSchema,

@@ -27,6 +27,19 @@ export const RoomSchema = z.object({
 });
 export type Room = z.infer<typeof RoomSchema>;
 
+/**
+ * POST content/rooms/{id}/entries answer: the caller's entry into a room, recorded. Not shown in the spec: the
+ * relay records every enter_room here (with the user's token), so the provider knows who is in which room and
+ * how often each user entered it.
+ */
+export const RoomEntrySchema = z.object({
+  room_id: IdSchema,
+  user_id: IdSchema,
+  /** This user's entries into this room so far, this one included. */
+  entries: z.number().int().positive(),
+});
+export type RoomEntry = z.infer<typeof RoomEntrySchema>;
+
 /** POST content/rooms body. */
 export const RoomCreateSchema = RoomSchema.omit({ id: true, active: true }).extend({
   active: z.boolean().default(true),

@@ -1,5 +1,6 @@
 /** Reports of users by users, and their moderation (spec 01 §3, §4; spec 02 §7). */
 import { z } from 'zod';
+import { ConversationIdSchema } from './chat-message.ts';
 import { IdSchema, TextSchema, TimestampStringSchema } from './common.ts';
 
 /** Report decisions. */
@@ -17,17 +18,23 @@ export const UserReportSchema = z.object({
   reported_user_id: IdSchema,
   reported_by_user_id: IdSchema,
   summary: TextSchema.optional(),
+  /** The conversation the report was made from (a private chat of the two). */
+  conversation_id: ConversationIdSchema.optional(),
   validationNotes: TextSchema.optional(),
   status: ReportStatusSchema,
   timestamp: TimestampStringSchema,
 });
 export type UserReport = z.infer<typeof UserReportSchema>;
 
-/** POST user/report body (spec 02 §7: reportedId, reporterId); an empty summary is sent as absent. */
+/**
+ * POST user/report body (spec 02 §7: reportedId, reporterId); an empty summary is sent as absent. Reported from a
+ * chat, `conversation_id` names it (both must take part in it).
+ */
 export const ReportCreateSchema = z
   .object({
     reportedId: IdSchema,
     reporterId: IdSchema,
+    conversation_id: ConversationIdSchema.optional(),
     summary: TextSchema.trim().min(1, 'Send no summary rather than an empty one').optional(),
   })
   .refine((r) => r.reportedId !== r.reporterId, {

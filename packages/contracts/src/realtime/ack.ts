@@ -72,5 +72,27 @@ export const RELAY_ERRORS = {
   ORIGIN_FORBIDDEN: 'Origin not allowed.',
   /** Handshake: the node holds its maximum number of connections. */
   SERVER_FULL: 'The server is at capacity. Please try again shortly.',
+  /** Handshake: the user holds the most sockets one user may hold on a node (RELAY_MAX_SOCKETS_PER_USER). */
+  TOO_MANY_SOCKETS:
+    'Too many open connections for this account. Close another tab or window, then try again.',
 } as const;
 export type RelayErrorText = (typeof RELAY_ERRORS)[keyof typeof RELAY_ERRORS];
+
+/**
+ * Handshake refusals that pass: the session is fine, the server cannot take the connection now (at capacity,
+ * authentication unavailable, too many of the user's connections). A client keeps the user signed in, says so,
+ * and connects again after {@link RELAY_REFUSAL_RETRY_MS}; every other refusal ends the session in the tab.
+ */
+export const PASSING_RELAY_REFUSALS: readonly string[] = [
+  RELAY_ERRORS.SERVER_FULL,
+  RELAY_ERRORS.AUTH_UNAVAILABLE,
+  RELAY_ERRORS.TOO_MANY_SOCKETS,
+];
+
+/** True when a connect_error's message is a {@link PASSING_RELAY_REFUSALS} one. */
+export function isPassingRelayRefusal(message: string): boolean {
+  return PASSING_RELAY_REFUSALS.includes(message);
+}
+
+/** Wait before a client connects again after a passing refusal. */
+export const RELAY_REFUSAL_RETRY_MS = 15_000;

@@ -10,9 +10,11 @@ import {
   SEND_MESSAGE_ISSUES,
   hasDestination,
   hasStorableText,
+  isCardAction,
   type SendMessage,
 } from '../entities/chat-message.ts';
 import { TEMP_CONVERSATION_PREFIX } from '../constants.ts';
+import { IdSchema } from '../entities/common.ts';
 import type { IssueLike } from '../errors.ts';
 // Types only: the chat client code in the browser does not load the catalogue.
 import type { CheckedCallInput } from '../catalogue/index.ts';
@@ -25,8 +27,9 @@ import { AckErrorSchema, AckOkSchema } from './ack.ts';
  * - Room chat: `room` given and `to` empty; only into a room the sender may access.
  * - `conversation` absent or `temp-…`: the provider creates or finds the conversation.
  * - `client_id`: the idempotency key; a resend after a lost ack with the same key is stored and delivered once.
- * - Call signalling: `type` audio or video with `action` start or end (see {@link isCallSignal}); not stored,
- *   passed to the participants, and a start comes back to each with a conference-widget `token`.
+ * - Call signalling: `type` audio or video with `action` start or end (see {@link isCallSignal}) in a stored
+ *   conversation; stored like any message (the provider refuses it when calls are switched off), delivered to
+ *   the participants, and a start comes back to each with their own conference-widget `token` (the gateway's).
  * `from` must be the authenticated user; `id`, `seq` and `token` are the server's and ignored when sent.
  */
 export const ChatSendSchema = ChatMessageSchema.pick({
@@ -48,11 +51,11 @@ export type ChatSend = z.infer<typeof ChatSendSchema>;
 /** What a client passes to `emit` (defaults not yet applied). */
 export type ChatSendInput = z.input<typeof ChatSendSchema>;
 
-/** What listeners of `chat_{event_code}` receive: a stored message (with `seq`) or a call signal (without). */
+/** What listeners of `chat_{event_code}` receive: a stored message with its `seq` (a call's start and end too). */
 export const ChatDeliverySchema = ChatMessageSchema;
 export type ChatDelivery = z.infer<typeof ChatDeliverySchema>;
 
-/** The chat acknowledgement: 200 with the stored message (absent for call signals), or 400 with the reason. */
+/** The chat acknowledgement: 200 with the stored message, or 400 with the reason. */
 export const ChatAckSchema = z.discriminatedUnion('statusCode', [
   AckOkSchema.extend({ data: ChatMessageSchema.optional() }),
   AckErrorSchema,
@@ -69,6 +72,18 @@ export function isCallSignal(message: Pick<ChatSend, 'type' | 'action'>): boolea
     (message.action === CALL_ACTIONS.START || message.action === CALL_ACTIONS.END)
   );
 }
+
+/**
+ * `call_answered` (the relay's own, not in the spec): a tab tells its user's other tabs, on every node and
+ * device, that it answered the call of a conversation, so they stop ringing (spec 02 §4.4 has one tab; a user
+ * with two expects the other to fall silent, as a phone does). Client → server with the sender's own
+ * `user_id`; the relay passes it to the user's other tabs only, and stores nothing.
+ */
+export const CallAnsweredSchema = z.object({
+  user_id: IdSchema,
+  conversation_id: ConversationIdSchema,
+});
+export type CallAnswered = z.infer<typeof CallAnsweredSchema>;
 
 /** True when a conversation id is absent or temporary (`temp-…`): the provider creates or finds it. */
 export function isTemporaryConversation(id: string | undefined): boolean {
@@ -98,12 +113,15 @@ export type SendMessageInputResult =
  */
 export function sendMessageInput(message: ChatSend, route: ChatRoute): SendMessageInputResult {
   const conversationId = isTemporaryConversation(message.conversation) ? undefined : message.conversation;
+  // A card message names its card; the provider fills in the card's state itself.
+  const cardId = isCardAction(message.action) ? (message.cards?.[0]?.card_id ?? undefined) : undefined;
   const input: SendMessage = {
     message: message.message,
     type: message.type,
     action: message.action,
     ...(message.client_id === undefined ? {} : { client_id: message.client_id }),
     ...(message.bot === undefined ? {} : { bot: message.bot }),
+    ...(cardId === undefined ? {} : { card_id: cardId }),
     ...(conversationId === undefined ? {} : { conversation_id: conversationId }),
     ...(route.to === undefined ? {} : { to: route.to }),
     ...(route.room_id === undefined ? {} : { room_id: route.room_id }),

@@ -6,9 +6,9 @@
  */
 import type { z } from 'zod';
 import { AckSchema } from './ack.ts';
-import { CatchUpAckSchema, ChatAckSchema, ChatDeliverySchema } from './chat.ts';
+import { CallAnsweredSchema, CatchUpAckSchema, ChatAckSchema, ChatDeliverySchema } from './chat.ts';
 import {
-  AchievementEventSchema,
+  AchievementDeliverySchema,
   AnnouncementSchema,
   LogoutEventSchema,
   PlayerEventSchema,
@@ -52,6 +52,7 @@ export const ACK_SCHEMAS: { readonly [T in FixedClientEmit]: z.ZodType<EmitAck<T
   user_achievement_events: AckSchema,
   view_content: AckSchema,
   catch_up: CatchUpAckSchema,
+  call_answered: AckSchema,
 };
 
 /** The schema of what listeners of each fixed server event receive (chat topics: {@link ChatDeliverySchema}). */
@@ -67,9 +68,10 @@ export const SERVER_EVENT_SCHEMAS: { readonly [T in FixedServerEmit]: z.ZodType<
   user_scene_events: SceneEventSchema,
   view_content: SceneEventSchema,
   user_player_events: PlayerEventSchema,
-  user_achievement_events: AchievementEventSchema,
+  user_achievement_events: AchievementDeliverySchema,
   user_events: UserEventSchema,
   resync: ResyncEventSchema,
+  call_answered: CallAnsweredSchema,
 };
 
 /** The schema that checks a topic's acknowledgement. */

@@ -66,8 +66,16 @@ export type SceneEvent = z.infer<typeof SceneEventSchema>;
 export const ViewContentSchema = SceneEventSchema;
 export type ViewContent = SceneEvent;
 
-/** `user_achievement_events`: an achievement earned with a content item (the entity's, entities/passport.ts). */
-export { AchievementEventSchema, type AchievementEvent } from '../entities/passport.ts';
+/**
+ * `user_achievement_events`: an achievement earned with a content item (the entity's, entities/passport.ts); what
+ * the relay delivers adds the provider's result for the achiever's own tabs.
+ */
+export {
+  AchievementDeliverySchema,
+  AchievementEventSchema,
+  type AchievementDelivery,
+  type AchievementEvent,
+} from '../entities/passport.ts';
 
 /**
  * `user_player_events` (shape not shown in the spec: chosen here): a player update inside a room (position,
@@ -81,6 +89,22 @@ export const PlayerEventSchema = z.object({
   timestamp: Timestamp.optional(),
 });
 export type PlayerEvent = z.infer<typeof PlayerEventSchema>;
+
+/**
+ * Player events the app itself reads (not shown in the spec: chosen here). `microphone`: the sender's microphone
+ * state (`data` {@link MicrophoneDataSchema}), shown live in the room's participant list; `mute`: an event-admin
+ * or admin mutes one participant or everyone in the room (`data` {@link MuteDataSchema}); the relay refuses a
+ * `mute` from anyone else and delivers it reliably (other player events are volatile).
+ */
+export const PLAYER_EVENTS = { MICROPHONE: 'microphone', MUTE: 'mute' } as const;
+/** `data` of a `microphone` player event. */
+export const MicrophoneDataSchema = z.object({ muted: z.boolean() });
+/** `data` of a `mute` player event: whom (a user id, or 'all' in the room) and the moderator's name to show. */
+export const MuteDataSchema = z.object({
+  target: z.union([UserId, z.literal('all')]),
+  by: z.string().min(1).max(200),
+});
+export type MuteData = z.infer<typeof MuteDataSchema>;
 
 /**
  * `user_events` (shape not shown in the spec: chosen here): a user-level event passed on to the user's event.

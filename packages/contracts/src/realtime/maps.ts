@@ -7,8 +7,16 @@ import { z } from 'zod';
 import { RoleSchema } from '../entities/role.ts';
 import { EventCodeSchema, FrontendTypeSchema, IdSchema } from '../entities/common.ts';
 import type { Ack } from './ack.ts';
-import type { CatchUpAck, CatchUpRequest, ChatAck, ChatDelivery, ChatSendInput } from './chat.ts';
 import type {
+  CallAnswered,
+  CatchUpAck,
+  CatchUpRequest,
+  ChatAck,
+  ChatDelivery,
+  ChatSendInput,
+} from './chat.ts';
+import type {
+  AchievementDelivery,
   AchievementEvent,
   Announcement,
   AnnouncementSendSchema,
@@ -48,6 +56,8 @@ export interface ClientToServerEvents {
   view_content: (payload: SceneEvent, ack: AckCallback) => void;
   /** The relay's catch-up: stored messages of a conversation after a sequence number. */
   catch_up: (payload: CatchUpRequest, ack: AckCallback<CatchUpAck>) => void;
+  /** The relay's own: this tab answered a call; the user's other tabs stop ringing. */
+  call_answered: (payload: CallAnswered, ack: AckCallback) => void;
 }
 
 /** What the server emits. */
@@ -65,10 +75,12 @@ export interface ServerToClientEvents {
   user_scene_events: (payload: SceneEvent) => void;
   view_content: (payload: SceneEvent) => void;
   user_player_events: (payload: PlayerEvent) => void;
-  user_achievement_events: (payload: AchievementEvent) => void;
+  user_achievement_events: (payload: AchievementDelivery) => void;
   user_events: (payload: UserEvent) => void;
   /** The relay's own: live fan-out may have dropped messages; catch up (see `RELAY_SERVER_EVENTS`). */
   resync: (payload: ResyncEvent) => void;
+  /** The relay's own: another tab of this user answered a call; stop ringing for it. */
+  call_answered: (payload: CallAnswered) => void;
 }
 
 /** A session ended on one node, told to every node so each refuses the token and closes its sockets. */

@@ -36,6 +36,11 @@ export const RELAY_EVENTS = {
    * `after_seq` (read from the provider's conversation call with `after_seq`).
    */
   CATCH_UP: 'catch_up',
+  /**
+   * Both ways with `{user_id, conversation_id}`: a tab answered a call; the user's other tabs stop ringing
+   * (`CallAnsweredSchema`). The relay passes it to the sender's own other tabs only.
+   */
+  CALL_ANSWERED: 'call_answered',
 } as const;
 export type RelayEvent = (typeof RELAY_EVENTS)[keyof typeof RELAY_EVENTS];
 
@@ -62,6 +67,7 @@ export const CLIENT_TOPICS = [
   TOPICS.USER_ACHIEVEMENT_EVENTS,
   TOPICS.VIEW_CONTENT,
   RELAY_EVENTS.CATCH_UP,
+  RELAY_EVENTS.CALL_ANSWERED,
 ] as const;
 export type ClientTopic = (typeof CLIENT_TOPICS)[number];
 

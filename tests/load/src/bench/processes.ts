@@ -6,6 +6,56 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { redisAnswers, sparePort } from '@showfloor/gateway/testing';
 
+/** Kernel clock ticks per second (USER_HZ), the unit of /proc/<pid>/stat's CPU times. */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * Commands Redis has run, by name (INFO commandstats through redis-cli), to count the Redis calls a message
+ * costs; undefined when redis-cli is missing.
+ */
+export function redisCommandCounts(port: number): Record<string, number> | undefined {
+  try {
+    const text = execFileSync('redis-cli', ['-p', String(port), 'INFO', 'commandstats'], {
+      encoding: 'utf8',
+    });
+    const counts: Record<string, number> = {};
+    for (const match of text.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm))
+      counts[match[1] as string] = Number(match[2]);
+    return counts;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CPU time the whole machine has spent busy so far (every core: user, nice, system, irq, softirq, steal), ms,
+ * from /proc/stat; 0 where it cannot be read. Less the bench's own processes, it is what other work used.
+ */
+export function machineBusyMs(): number {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8')
+      .split('\n', 1)[0]
+      ?.trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    if (!fields || fields.length < 8) return 0;
+    const [user, nice, system, , , irq, softirq, steal] = fields as number[];
+    return (
+      (((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) * 1000) /
+      CLOCK_TICKS
+    );
+  } catch {
+    return 0;
+  }
+}
+
 /** True when `taskset` can pin processes here. */
 export function canPin(): boolean {
   try {
@@ -32,6 +82,8 @@ export interface ServerProcess {
   port: number;
   /** Resident set size in MiB (VmRSS). */
   rssMiB(): number;
+  /** CPU time used so far (user + system), ms, from /proc/<pid>/stat (10 ms ticks). */
+  cpuMs(): number;
   stop(): Promise<void>;
 }
 
@@ -72,7 +124,8 @@ function spawnPinned(
   return child;
 }
 
-function handle(name: string, child: ChildProcess, port: number): ServerProcess {
+/** `killAfterMs`: how long `stop` waits after SIGTERM before SIGKILL (a CPU profile is written at exit). */
+function handle(name: string, child: ChildProcess, port: number, killAfterMs = 5_000): ServerProcess {
   const pid = child.pid;
   if (pid === undefined) throw new Error(`${name} did not start`);
   return {
@@ -84,10 +137,20 @@ function handle(name: string, child: ChildProcess, port: number): ServerProcess 
       const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
       return Math.round((kib / 1024) * 10) / 10;
     },
+    cpuMs() {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+      } catch {
+        return 0;
+      }
+    },
     stop() {
       return new Promise((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+        const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
         child.once('exit', () => {
           clearTimeout(timer);
           resolve();
@@ -135,21 +198,33 @@ export function startScript(
   });
 }
 
-/** Starts a gateway node (apps/gateway/src/main.ts) and waits for /healthz. */
+/** Compiles the gateway (apps/gateway/build.mjs → dist/main.js), as production runs it. */
+export function buildGateway(gatewayDir: string): void {
+  execFileSync(process.execPath, ['build.mjs'], { cwd: gatewayDir, stdio: 'inherit' });
+}
+
+/**
+ * Starts a gateway node and waits for /healthz: compiled (`node dist/main.js`, production; build it first with
+ * `buildGateway`), or its TypeScript source through tsx (`runtime: 'tsx'`, how the bench ran it before).
+ */
 export async function startGatewayNode(
   name: string,
-  options: { core: number | undefined; cwd: string; env: NodeJS.ProcessEnv; nodeArgs?: string[] },
+  options: {
+    core: number | undefined;
+    cwd: string;
+    env: NodeJS.ProcessEnv;
+    nodeArgs?: string[];
+    runtime?: 'compiled' | 'tsx';
+    /** How long `stop` waits for the node to exit before SIGKILL. @default 5000 */
+    killAfterMs?: number;
+  },
 ): Promise<ServerProcess> {
   const port = await sparePort();
-  const child = spawnPinned(
-    options.core,
-    process.execPath,
-    [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/main.ts'],
-    {
-      cwd: options.cwd,
-      env: { ...options.env, PORT: String(port), HOST: '127.0.0.1' },
-    },
-  );
+  const entry = options.runtime === 'tsx' ? ['--import', 'tsx', 'src/main.ts'] : ['dist/main.js'];
+  const child = spawnPinned(options.core, process.execPath, [...(options.nodeArgs ?? []), ...entry], {
+    cwd: options.cwd,
+    env: { ...options.env, PORT: String(port), HOST: '127.0.0.1' },
+  });
   let output = '';
   child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
@@ -158,7 +233,7 @@ export async function startGatewayNode(
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${output}`);
     try {
       const response = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (response.ok) return handle(name, child, port);
+      if (response.ok) return handle(name, child, port, options.killAfterMs);
     } catch {
       // not listening yet
     }

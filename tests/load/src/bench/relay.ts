@@ -22,8 +22,10 @@ import { LiteSocket } from '../lite-socket.ts';
 import { Scenario, type VirtualUser } from '../scenario.ts';
 import { calibrate, type Calibration } from './calibrate.ts';
 import {
+  buildGateway,
   canPin,
   pinSelf,
+  redisCommandCounts,
   startGatewayNode,
   startRedis,
   startScript,
@@ -55,11 +57,24 @@ interface BenchConfig {
   warmupMs: number;
   measureMs: number;
   drainMs: number;
+  /** After the drain: how long missing receipts may still come (late, not lost). */
+  lateWindowMs: number;
   startRate: number;
   factor: number;
   maxSteps: number;
+  /** Only the idle-connection memory (no calibration, no load steps): RSS is not timing-sensitive. */
+  onlyIdle: boolean;
+  /** No idle-connection memory (load steps only). */
+  skipIdle: boolean;
+  /** The systems to run (all by default); B and C without A step up from the start rate alone. */
+  systems: ReadonlySet<SystemName>;
+  /** Write a V8 CPU profile of every gateway node's load steps into this folder (`node --cpu-prof`). */
+  cpuProfDir: string | undefined;
   out: string | undefined;
 }
+
+type SystemName = 'A' | 'B' | 'C' | 'B-tsx';
+const SYSTEM_NAMES: readonly SystemName[] = ['A', 'B', 'C', 'B-tsx'];
 
 function config(argv: string[]): BenchConfig {
   const { values } = parseArgs({
@@ -70,9 +85,19 @@ function config(argv: string[]): BenchConfig {
       idle: { type: 'string' },
       'start-rate': { type: 'string' },
       'max-steps': { type: 'string' },
+      only: { type: 'string' },
+      'skip-idle': { type: 'boolean', default: false },
+      systems: { type: 'string' },
+      'cpu-prof': { type: 'string' },
       out: { type: 'string' },
     },
   });
+  if (values.only !== undefined && values.only !== 'idle') throw new Error('--only takes idle');
+  const systems = (values.systems ?? SYSTEM_NAMES.join(',')).split(',').map((name) => name.trim());
+  for (const name of systems) {
+    if (!SYSTEM_NAMES.includes(name as SystemName))
+      throw new Error(`--systems takes a list of ${SYSTEM_NAMES.join(', ')}; got ${name}`);
+  }
   const quick = values.quick ?? false;
   return {
     quick,
@@ -81,9 +106,14 @@ function config(argv: string[]): BenchConfig {
     warmupMs: quick ? 2_000 : 10_000,
     measureMs: quick ? 5_000 : 30_000,
     drainMs: quick ? 1_500 : 3_000,
+    lateWindowMs: quick ? 10_000 : 30_000,
     startRate: Number(values['start-rate'] ?? 400),
     factor: quick ? 2 : 1.5,
     maxSteps: Number(values['max-steps'] ?? (quick ? 6 : 10)),
+    onlyIdle: values.only === 'idle',
+    skipIdle: values['skip-idle'] ?? false,
+    systems: new Set(systems as SystemName[]),
+    cpuProfDir: values['cpu-prof'] === undefined ? undefined : resolve(values['cpu-prof']),
     out: values.out,
   };
 }
@@ -96,22 +126,43 @@ interface StepResult {
   deliveredPerSecond: number;
   ack: LatencySummary;
   delivery: LatencySummary;
+  /** Receipts never delivered (still missing after the drain and the late window). */
   lost: number;
+  /** Receipts delivered after the drain: late, not lost, and how late (ms after the drain ended). */
+  late: number;
+  lateByMs: { p50: number; max: number };
   duplicated: number;
   refused: number;
   ackTimeouts: number;
   unexpected: number;
   generator: GeneratorHealth;
+  /** What one message cost, measured in the window (CPU time is not wall-clock: it holds on a busy machine). */
+  cost: MessageCost;
+}
+
+/** Per message sent in the measured window: server and provider CPU time, Redis commands by name. */
+interface MessageCost {
+  serverCpuUs: number;
+  providerCpuUs: number;
+  redisCalls: Record<string, number> | undefined;
+}
+
+/** The processes a step reads its costs from. */
+interface Probe {
+  servers: ServerProcess[];
+  provider: ServerProcess | undefined;
+  redisPort: number | undefined;
 }
 
 interface SystemResult {
-  name: 'A' | 'B' | 'C';
+  name: SystemName;
   label: string;
   steps: StepResult[];
   top: StepResult | undefined;
   half: StepResult | undefined;
   idle: { connections: number; rssMiB: number[]; baselineMiB: number[] };
   lost: number;
+  late: number;
   duplicated: number;
 }
 
@@ -119,7 +170,29 @@ const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(do
 const round = (value: number, digits = 1): number => Math.round(value * 10 ** digits) / 10 ** digits;
 const log = (line: string): void => void process.stderr.write(`${line}\n`);
 
-async function runStep(scenario: Scenario, rate: number, cfg: BenchConfig): Promise<StepResult> {
+const cpuOf = (processes: readonly ServerProcess[]): number =>
+  processes.reduce((sum, each) => sum + each.cpuMs(), 0);
+
+function redisDelta(
+  before: Record<string, number> | undefined,
+  after: Record<string, number> | undefined,
+  messages: number,
+): Record<string, number> | undefined {
+  if (!before || !after || messages === 0) return undefined;
+  const perMessage: Record<string, number> = {};
+  for (const [name, calls] of Object.entries(after)) {
+    const delta = calls - (before[name] ?? 0);
+    if (delta > 0 && name !== 'info') perMessage[name] = round(delta / messages, 2);
+  }
+  return perMessage;
+}
+
+async function runStep(
+  scenario: Scenario,
+  rate: number,
+  cfg: BenchConfig,
+  probe: Probe,
+): Promise<StepResult> {
   const ledger = new Ledger();
   ledger.isMeasuring = false;
   scenario.ledger = ledger;
@@ -128,12 +201,20 @@ async function runStep(scenario: Scenario, rate: number, cfg: BenchConfig): Prom
   ledger.isMeasuring = true;
   const watch = new GeneratorWatch();
   watch.start();
+  const serverCpuBefore = cpuOf(probe.servers);
+  const providerCpuBefore = probe.provider?.cpuMs() ?? 0;
+  const redisBefore = probe.redisPort ? redisCommandCounts(probe.redisPort) : undefined;
   const started = performance.now();
   await sleep(cfg.measureMs);
   const seconds = (performance.now() - started) / 1000;
   scenario.stop();
   const generator = watch.stop();
+  const serverCpuMs = cpuOf(probe.servers) - serverCpuBefore;
+  const providerCpuMs = (probe.provider?.cpuMs() ?? 0) - providerCpuBefore;
+  const redisAfter = probe.redisPort ? redisCommandCounts(probe.redisPort) : undefined;
   await sleep(cfg.drainMs);
+  // Late is not lost: what is still missing may come during the late window (counted late, with how late).
+  await ledger.settle(cfg.lateWindowMs);
   const totals = ledger.totals();
   const ack = ledger.ack.summary();
   const result: StepResult = {
@@ -145,11 +226,19 @@ async function runStep(scenario: Scenario, rate: number, cfg: BenchConfig): Prom
     ack,
     delivery: ledger.delivery.summary(),
     lost: totals.lost,
+    late: totals.late,
+    lateByMs: totals.lateByMs,
     duplicated: totals.duplicated,
     refused: totals.refused,
     ackTimeouts: totals.ackTimeouts,
     unexpected: totals.unexpected,
     generator,
+    cost: {
+      serverCpuUs: totals.sent > 0 ? round((serverCpuMs * 1000) / totals.sent) : 0,
+      providerCpuUs: totals.sent > 0 ? round((providerCpuMs * 1000) / totals.sent) : 0,
+      // Counted over the window and the drain, per message sent in the window.
+      redisCalls: redisDelta(redisBefore, redisAfter, totals.sent),
+    },
   };
   result.isPass =
     !result.isVoid &&
@@ -165,9 +254,16 @@ function describeStep(system: string, step: StepResult): string {
   const verdict = step.isVoid ? 'VOID (generator saturated)' : step.isPass ? 'pass' : 'fail';
   return (
     `  ${system} rate ${step.rate}/s: delivered ${step.deliveredPerSecond}/s, ack p50/p99 ${step.ack.p50}/${step.ack.p99} ms, ` +
-    `delivery p50/p99 ${step.delivery.p50}/${step.delivery.p99} ms, lost ${step.lost}, dup ${step.duplicated}, ` +
+    `delivery p50/p99 ${step.delivery.p50}/${step.delivery.p99} ms, lost ${step.lost}, ` +
+    `late ${step.late}${step.late > 0 ? ` (by ${step.lateByMs.p50}..${step.lateByMs.max} ms after the drain)` : ''}, dup ${step.duplicated}, ` +
     `refused ${step.refused}, ack timeouts ${step.ackTimeouts}, generator loop p99 ${step.generator.loopP99Ms} ms ` +
-    `cpu ${round(step.generator.cpuShare * 100)} % -> ${verdict}`
+    `cpu ${round(step.generator.cpuShare * 100)} % -> ${verdict}\n` +
+    `    per message: server CPU ${step.cost.serverCpuUs} µs, provider CPU ${step.cost.providerCpuUs} µs` +
+    (step.cost.redisCalls
+      ? `, Redis ${Object.entries(step.cost.redisCalls)
+          .map(([name, calls]) => `${name} ${calls}`)
+          .join(', ')}`
+      : '')
   );
 }
 
@@ -209,20 +305,26 @@ async function idleRss(
   }
 }
 
+/** Why a system is started: its load steps, or the idle-connection memory (on fresh processes). */
+type Phase = 'load' | 'idle';
+
+/** A started system: where to connect, its servers, and the helpers (provider, Redis) around them. */
+interface Started {
+  urls: string[];
+  servers: ServerProcess[];
+  helpers: ServerProcess[];
+  provider?: ServerProcess;
+  redisPort?: number;
+}
+
 async function benchSystem(
   name: SystemResult['name'],
   label: string,
-  start: () => Promise<{ urls: string[]; servers: ServerProcess[]; helpers: ServerProcess[] }>,
+  start: (phase: Phase) => Promise<Started>,
   users: VirtualUser[],
   cfg: BenchConfig,
   halfRate: () => number | undefined,
 ): Promise<SystemResult> {
-  log(
-    `\n${name}: ${label} (machine load average ${loadavg()
-      .map((value) => value.toFixed(2))
-      .join(' ')})`,
-  );
-  const { urls, servers, helpers } = await start();
   const result: SystemResult = {
     name,
     label,
@@ -231,8 +333,45 @@ async function benchSystem(
     half: undefined,
     idle: { connections: 0, rssMiB: [], baselineMiB: [] },
     lost: 0,
+    late: 0,
     duplicated: 0,
   };
+  if (!cfg.systems.has(name)) {
+    log(`\n${name}: ${label}: not run (--systems)`);
+    return result;
+  }
+  log(
+    `\n${name}: ${label} (machine load average ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')})`,
+  );
+  if (!cfg.onlyIdle) await loadSteps(result, start, users, cfg, halfRate);
+  if (cfg.skipIdle) return result;
+  // Idle memory on fresh processes: what the load steps left in the heap is not the idle cost.
+  const fresh = await start('idle');
+  try {
+    result.idle = await idleRss(fresh.urls, fresh.servers, cfg.idle, users);
+    log(
+      `  ${result.idle.connections} idle connections (fresh processes): RSS ${result.idle.rssMiB.join(' + ')} MiB ` +
+        `(before: ${result.idle.baselineMiB.join(' + ')} MiB)`,
+    );
+  } finally {
+    for (const server of [...fresh.servers, ...fresh.helpers]) await server.stop();
+  }
+  return result;
+}
+
+/** The load steps of one system: step the rate up to its top, then a step at half of A's top rate. */
+async function loadSteps(
+  result: SystemResult,
+  start: (phase: Phase) => Promise<Started>,
+  users: VirtualUser[],
+  cfg: BenchConfig,
+  halfRate: () => number | undefined,
+): Promise<void> {
+  const { name } = result;
+  const { urls, servers, helpers, provider, redisPort } = await start('load');
+  const probe: Probe = { servers, provider, redisPort };
   try {
     const groupUsers = Math.round(cfg.sockets / 2);
     const scenario = new Scenario({
@@ -252,13 +391,13 @@ async function benchSystem(
       );
       let rate = cfg.startRate;
       for (let step = 0; step < cfg.maxSteps; step += 1) {
-        let outcome = await runStep(scenario, Math.round(rate), cfg);
+        let outcome = await runStep(scenario, Math.round(rate), cfg, probe);
         result.steps.push(outcome);
         log(describeStep(name, outcome));
         if (!outcome.isPass) {
           // Other work on the machine comes in bursts: a failed or void step gets one more try before it counts.
           await sleep(5_000);
-          outcome = await runStep(scenario, Math.round(rate), cfg);
+          outcome = await runStep(scenario, Math.round(rate), cfg, probe);
           result.steps.push(outcome);
           log(describeStep(`${name} (again)`, outcome));
         }
@@ -268,7 +407,7 @@ async function benchSystem(
       }
       const half = halfRate() ?? (result.top ? result.top.rate / 2 : undefined);
       if (half) {
-        result.half = await runStep(scenario, Math.round(half), cfg);
+        result.half = await runStep(scenario, Math.round(half), cfg, probe);
         log(describeStep(`${name} @half(A)`, result.half));
       }
     } finally {
@@ -277,23 +416,12 @@ async function benchSystem(
     }
     for (const step of [...result.steps, ...(result.half ? [result.half] : [])]) {
       result.lost += step.lost;
+      result.late += step.late;
       result.duplicated += step.duplicated;
     }
   } finally {
     for (const server of [...servers, ...helpers]) await server.stop();
   }
-  // Idle memory on fresh processes: what the load steps left in the heap is not the idle cost.
-  const fresh = await start();
-  try {
-    result.idle = await idleRss(fresh.urls, fresh.servers, cfg.idle, users);
-    log(
-      `  ${result.idle.connections} idle connections (fresh processes): RSS ${result.idle.rssMiB.join(' + ')} MiB ` +
-        `(before: ${result.idle.baselineMiB.join(' + ')} MiB)`,
-    );
-  } finally {
-    for (const server of [...fresh.servers, ...fresh.helpers]) await server.stop();
-  }
-  return result;
 }
 
 function shortfall(what: string, actual: number, goal: number, higherIsBetter: boolean, unit = ''): string {
@@ -304,34 +432,9 @@ function shortfall(what: string, actual: number, goal: number, higherIsBetter: b
   return `  MISSED  ${what}: ${actual}${unit}, goal ${higherIsBetter ? '≥' : '≤'} ${goal}${unit}, missed by ${round(gap, 3)}${unit}${relative}`;
 }
 
-async function main(): Promise<void> {
-  const cfg = config(process.argv.slice(2));
+/** Calibrates the generator against a trivial ws echo server and warns when the machine is busy. */
+async function calibrateGenerator(cfg: BenchConfig, serverCore: number | undefined): Promise<Calibration> {
   const startLoad = loadavg()[0] ?? 0;
-  const isPinned = canPin() && pinSelf(GENERATOR_CORE);
-  log(
-    `relay bench (${cfg.quick ? 'quick' : 'full'}): ${cfg.sockets} sockets, ${cfg.idle} idle, steps ${cfg.warmupMs / 1000}+${cfg.measureMs / 1000} s`,
-  );
-  // Other work on this machine shares the cores and shows up as latency: the load average says how much.
-  log(
-    `machine load average before: ${loadavg()
-      .map((value) => value.toFixed(2))
-      .join(' ')} (1, 5, 15 min)`,
-  );
-  log(
-    isPinned
-      ? `servers on core ${SERVER_CORE}; generator, Redis and provider on core ${GENERATOR_CORE}`
-      : 'taskset unavailable: NOT pinned, figures are not per core',
-  );
-  const serverCore = isPinned ? SERVER_CORE : undefined;
-  const helperCore = isPinned ? GENERATOR_CORE : undefined;
-
-  const keys = benchKeys(EVENT_CODE);
-  const userCount = Math.max(cfg.sockets, cfg.idle);
-  const users: VirtualUser[] = Array.from({ length: userCount }, (_, index) => ({
-    userId: index + 1,
-    token: keys.tokenFor(index + 1),
-  }));
-
   log('\ncalibration: generator against a trivial ws echo server');
   const echo = await startScript('echo', {
     core: serverCore,
@@ -363,6 +466,67 @@ async function main(): Promise<void> {
       '  WARNING: this machine is busy (other processes share the cores, or the generator saturates at once):',
     );
     log('  the figures below measure that contention as much as the relay. Run again on a quiet machine.');
+  }
+
+  return calibration;
+}
+
+/** Per connection and against the baselines: A (bare socket.io) and the gateway as it ran before (tsx). */
+function idleComparison(a: SystemResult, b: SystemResult, bTsx: SystemResult): string[] {
+  const perConnectionKiB = (system: SystemResult): number => {
+    const rss = system.idle.rssMiB[0] ?? 0;
+    const base = system.idle.baselineMiB[0] ?? 0;
+    return system.idle.connections > 0 ? round(((rss - base) * 1024) / system.idle.connections) : 0;
+  };
+  const line = (system: SystemResult): string =>
+    `  info    ${system.name.padEnd(5)} idle RSS ${system.idle.baselineMiB[0] ?? 0} MiB before any connection, ` +
+    `${system.idle.rssMiB[0] ?? 0} MiB with ${system.idle.connections} (${perConnectionKiB(system)} KiB per connection)`;
+  const bRss = b.idle.rssMiB[0] ?? 0;
+  return [
+    line(a),
+    line(b),
+    line(bTsx),
+    `  info    B compiled vs B through tsx (before): ${round(bRss - (bTsx.idle.rssMiB[0] ?? 0))} MiB with the ` +
+      `connections, ${round((b.idle.baselineMiB[0] ?? 0) - (bTsx.idle.baselineMiB[0] ?? 0))} MiB before any; ` +
+      `B vs A: +${round(bRss - (a.idle.rssMiB[0] ?? 0))} MiB`,
+  ];
+}
+
+async function main(): Promise<void> {
+  const cfg = config(process.argv.slice(2));
+  const startLoad = loadavg()[0] ?? 0;
+  const isPinned = canPin() && pinSelf(GENERATOR_CORE);
+  log(
+    `relay bench (${cfg.quick ? 'quick' : 'full'}): ${cfg.sockets} sockets, ${cfg.idle} idle, steps ${cfg.warmupMs / 1000}+${cfg.measureMs / 1000} s`,
+  );
+  // Other work on this machine shares the cores and shows up as latency: the load average says how much.
+  log(
+    `machine load average before: ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')} (1, 5, 15 min)`,
+  );
+  log(
+    isPinned
+      ? `servers on core ${SERVER_CORE}; generator, Redis and provider on core ${GENERATOR_CORE}`
+      : 'taskset unavailable: NOT pinned, figures are not per core',
+  );
+  const serverCore = isPinned ? SERVER_CORE : undefined;
+  const helperCore = isPinned ? GENERATOR_CORE : undefined;
+
+  const keys = benchKeys(EVENT_CODE);
+  const userCount = Math.max(cfg.sockets, cfg.idle);
+  const users: VirtualUser[] = Array.from({ length: userCount }, (_, index) => ({
+    userId: index + 1,
+    token: keys.tokenFor(index + 1),
+  }));
+
+  // The gateway runs compiled, as in production (apps/gateway/build.mjs → dist/main.js).
+  buildGateway(GATEWAY_DIR);
+  let calibration: Calibration | undefined;
+  if (!cfg.onlyIdle) {
+    calibration = await calibrateGenerator(cfg, serverCore);
+  } else if (startLoad > 1) {
+    log(`  note: machine load average ${startLoad.toFixed(2)}; RSS does not depend on it, timing would`);
   }
 
   const gatewayEnv = (providerPort: number, redisPort?: number): NodeJS.ProcessEnv => ({
@@ -405,18 +569,37 @@ async function main(): Promise<void> {
     : a.steps[0]
       ? Math.round(a.steps[0].rate / 2)
       : undefined;
-  const b = await benchSystem(
-    'B',
-    'gateway, one node, instant provider',
-    async () => {
+  /** `node --cpu-prof` for a gateway node's load steps when asked (`--cpu-prof DIR`); never for idle memory. */
+  const profileArgs = (phase: Phase, node: string): string[] =>
+    cfg.cpuProfDir && phase === 'load'
+      ? [
+          '--cpu-prof',
+          '--cpu-prof-dir',
+          cfg.cpuProfDir,
+          '--cpu-prof-name',
+          `${node}-${Date.now()}.cpuprofile`,
+        ]
+      : [];
+  // A profiled node writes its profile when it exits: give it time (a busy machine drains slowly).
+  const profileKillAfterMs = cfg.cpuProfDir ? 60_000 : 5_000;
+  const startB =
+    (runtime: 'compiled' | 'tsx') =>
+    async (phase: Phase): Promise<Started> => {
       const provider = await startProvider();
       const node = await startGatewayNode('gateway', {
         core: serverCore,
         cwd: GATEWAY_DIR,
         env: gatewayEnv(provider.port),
+        runtime,
+        nodeArgs: profileArgs(phase, 'B'),
+        killAfterMs: profileKillAfterMs,
       });
-      return { urls: [`http://127.0.0.1:${node.port}`], servers: [node], helpers: [provider] };
-    },
+      return { urls: [`http://127.0.0.1:${node.port}`], servers: [node], helpers: [provider], provider };
+    };
+  const b = await benchSystem(
+    'B',
+    'gateway, one node, instant provider',
+    startB('compiled'),
     users,
     cfg,
     () => halfOfA,
@@ -424,18 +607,32 @@ async function main(): Promise<void> {
   const c = await benchSystem(
     'C',
     'gateway, two nodes, Redis adapter',
-    async () => {
+    async (phase) => {
       const redis = await startRedis(helperCore);
       const provider = await startProvider();
       const env = gatewayEnv(provider.port, redis.port);
       const nodes = [
-        await startGatewayNode('gateway-1', { core: serverCore, cwd: GATEWAY_DIR, env }),
-        await startGatewayNode('gateway-2', { core: serverCore, cwd: GATEWAY_DIR, env }),
+        await startGatewayNode('gateway-1', {
+          core: serverCore,
+          cwd: GATEWAY_DIR,
+          env,
+          nodeArgs: profileArgs(phase, 'C1'),
+          killAfterMs: profileKillAfterMs,
+        }),
+        await startGatewayNode('gateway-2', {
+          core: serverCore,
+          cwd: GATEWAY_DIR,
+          env,
+          nodeArgs: profileArgs(phase, 'C2'),
+          killAfterMs: profileKillAfterMs,
+        }),
       ];
       return {
         urls: nodes.map((node) => `http://127.0.0.1:${node.port}`),
         servers: nodes,
         helpers: [provider, redis],
+        provider,
+        redisPort: redis.port,
       };
     },
     users,
@@ -443,11 +640,21 @@ async function main(): Promise<void> {
     () => halfOfA,
   );
 
+  // The baseline of the memory work, in the same run: the same gateway run from its source through tsx.
+  const bTsx = await benchSystem(
+    'B-tsx',
+    'gateway, one node, run through tsx (as before)',
+    startB('tsx'),
+    users,
+    { ...cfg, onlyIdle: true },
+    () => undefined,
+  );
+
   const systems = [a, b, c];
   const topRate = (system: SystemResult): number => system.top?.deliveredPerSecond ?? 0;
   log('\nresults (per core)');
   log(
-    '  system                                   top deliveries/s  @half(A) ack p50/p99   delivery p50/p99   lost  dup  idle RSS',
+    '  system                                   top deliveries/s  @half(A) ack p50/p99   delivery p50/p99   lost late  dup  idle RSS',
   );
   for (const system of systems) {
     const half = system.half;
@@ -456,15 +663,40 @@ async function main(): Promise<void> {
       `  ${`${system.name} ${system.label}`.padEnd(40)} ${String(topRate(system)).padStart(17)}  ` +
         `${half ? `${half.ack.p50}/${half.ack.p99} ms` : 'n/a'}`.padEnd(21) +
         `${half ? `${half.delivery.p50}/${half.delivery.p99} ms` : 'n/a'}`.padEnd(19) +
-        `${String(system.lost).padStart(4)} ${String(system.duplicated).padStart(4)}  ${idleTotal} MiB / ${system.idle.connections} conns (${system.idle.rssMiB.join(' + ')})`,
+        `${String(system.lost).padStart(4)} ${String(system.late).padStart(4)} ${String(system.duplicated).padStart(4)}  ${idleTotal} MiB / ${system.idle.connections} conns (${system.idle.rssMiB.join(' + ')})`,
     );
   }
   const bOverA = topRate(a) > 0 ? round(topRate(b) / topRate(a), 3) : 0;
   const cOverB = topRate(b) > 0 ? round(topRate(c) / topRate(b), 3) : 0;
   log(`  ratios: B/A ${bOverA}, C/B ${cOverB}`);
+  // CPU time per message holds on a busy machine where wall-clock rates do not: one core of server does
+  // 1 / (CPU per message) messages per second at most, so A's CPU per message over B's estimates B/A.
+  const costOf = (system: SystemResult): StepResult['cost'] | undefined => (system.half ?? system.top)?.cost;
+  for (const system of cfg.onlyIdle ? [] : systems) {
+    const cost = costOf(system);
+    if (!cost) continue;
+    log(
+      `  ${system.name} per message @${system.half ? 'half(A)' : 'top'}: server CPU ${cost.serverCpuUs} µs` +
+        (system.name === 'A' ? '' : `, provider CPU ${cost.providerCpuUs} µs`) +
+        (cost.redisCalls
+          ? `, Redis calls ${Object.entries(cost.redisCalls)
+              .map(([name, calls]) => `${name} ${calls}`)
+              .join(', ')}`
+          : ''),
+    );
+  }
+  const cpuA = costOf(a)?.serverCpuUs ?? 0;
+  const cpuB = costOf(b)?.serverCpuUs ?? 0;
+  const cpuC = costOf(c)?.serverCpuUs ?? 0;
+  const bOverAByCpu = cpuA > 0 && cpuB > 0 ? round(cpuA / cpuB, 3) : 0;
+  const cOverBByCpu = cpuB > 0 && cpuC > 0 ? round(cpuB / cpuC, 3) : 0;
+  if (!cfg.onlyIdle) log(`  ratios from CPU per message: B/A ${bOverAByCpu}, C/B ${cOverBByCpu}`);
 
   const goals: string[] = [];
-  goals.push(shortfall('B/A deliveries per second', bOverA, GOALS.bOverA, true));
+  if (!cfg.onlyIdle) {
+    goals.push(shortfall('B/A deliveries per second', bOverA, GOALS.bOverA, true));
+    goals.push(shortfall('B/A from server CPU per message (A µs / B µs)', bOverAByCpu, GOALS.bOverA, true));
+  }
   if (b.half) {
     goals.push(shortfall('B ack p99 at half of A', b.half.ack.p99, GOALS.ackP99Ms, false, ' ms'));
     goals.push(
@@ -485,10 +717,22 @@ async function main(): Promise<void> {
       ),
     );
   }
-  goals.push(shortfall('C/B deliveries per second', cOverB, GOALS.cOverB, true));
-  for (const system of systems) {
-    goals.push(shortfall(`${system.name} lost messages`, system.lost, 0, false));
+  if (!cfg.onlyIdle) {
+    goals.push(shortfall('C/B deliveries per second', cOverB, GOALS.cOverB, true));
+    goals.push(shortfall('C/B from server CPU per message (B µs / C µs)', cOverBByCpu, GOALS.cOverB, true));
+  }
+  for (const system of cfg.onlyIdle ? [] : systems) {
+    goals.push(shortfall(`${system.name} lost messages (never delivered)`, system.lost, 0, false));
+    goals.push(
+      `  info    ${system.name} late deliveries (after the drain, not lost): ${system.late}${
+        system.late > 0
+          ? `, up to ${Math.max(...system.steps.map((step) => step.lateByMs.max))} ms after the drain`
+          : ''
+      }`,
+    );
     goals.push(shortfall(`${system.name} duplicated messages`, system.duplicated, 0, false));
+  }
+  for (const system of [...systems, bTsx]) {
     if (system.idle.rssMiB.length === 1) {
       goals.push(
         shortfall(
@@ -505,6 +749,7 @@ async function main(): Promise<void> {
       );
     }
   }
+  goals.push(...idleComparison(a, b, bTsx));
   if (cfg.idle < 10_000) goals.push(`  note    idle connections were ${cfg.idle} (quick mode), not 10,000`);
   log('\ngoals');
   for (const line of goals) log(line);
@@ -512,7 +757,7 @@ async function main(): Promise<void> {
   const out = cfg.out ?? join(tmpdir(), `relay-bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   await writeFile(
     out,
-    `${JSON.stringify({ config: cfg, isPinned, calibration, systems, ratios: { bOverA, cOverB }, goals }, null, 2)}\n`,
+    `${JSON.stringify({ config: cfg, isPinned, calibration, systems: [...systems, bTsx], ratios: { bOverA, cOverB, bOverAByCpu, cOverBByCpu }, goals }, null, 2)}\n`,
   );
   log(`\nfull results: ${out}`);
 }

@@ -4,11 +4,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { startMockProvider, type MockProvider } from '../../../test/mock-provider.ts';
-import { callProcedure, startGateway, type RunningGateway } from '../../../test/gateway.ts';
+import { signInThroughGateway, startGateway, type RunningGateway } from '../../../test/gateway.ts';
 import type { RawEnv } from '../../config/env.ts';
 
 /** The demo fixture's password (issue 3). */
-export const DEMO_PASSWORD = 'Showfloor2026';
+export { DEMO_PASSWORD } from '@showfloor/mock-provider';
+
 /** A widget-token secret for the tests (same on every node). */
 export const TEST_CALL_SECRET = 'relay-test-call-token-secret-0123456789';
 
@@ -20,19 +21,8 @@ export interface SignedIn {
 
 /** Signs a demo user in through a gateway (force_login, as a second device would). */
 export async function signIn(gatewayUrl: string, email: string, eventCode = 'DEMO'): Promise<SignedIn> {
-  const answer = await callProcedure<{ user_data: { id: number; jwt_token: string } }>(
-    gatewayUrl,
-    'auth.signin',
-    {
-      email,
-      password: DEMO_PASSWORD,
-      event_code: eventCode,
-      frontend: 'visitor',
-      force_login: true,
-    },
-  );
-  if (!answer.data) throw new Error(`sign-in of ${email} failed: ${answer.error?.message ?? answer.status}`);
-  return { userId: answer.data.user_data.id, token: answer.data.user_data.jwt_token, email };
+  const { user } = await signInThroughGateway(gatewayUrl, email, eventCode);
+  return { userId: user.id, token: user.jwt_token, email };
 }
 
 /** Environment of relay test nodes: Redis with a prefix of their own, generous sign-in limits. */

@@ -1,9 +1,14 @@
 /**
  * `catch_up`: after a reconnect a client asks for a conversation's stored messages after the last seq it
  * holds; read from the provider (conversation read with `after_seq`) with the client's own token, so only
- * participants get them. Nothing acknowledged is lost: every 200-acked message is in that history.
+ * participants get them (a room's chat, `room-<id>`: whoever may enter the room). Nothing acknowledged is lost: every 200-acked message is in that history.
  */
-import { CatchUpRequestSchema, RELAY_ERRORS, type CatchUpAck } from '@showfloor/contracts';
+import {
+  CatchUpRequestSchema,
+  RELAY_ERRORS,
+  roomOfConversation,
+  type CatchUpAck,
+} from '@showfloor/contracts';
 import { ProviderError } from '../../provider/errors.ts';
 import { defineTopic, refuse } from '../context.ts';
 
@@ -13,6 +18,10 @@ export const handleCatchUp = defineTopic<typeof CatchUpRequestSchema, CatchUpOk>
   schema: CatchUpRequestSchema,
   handle: async (ctx, socket, request) => {
     const { conversation_id: id, after_seq: afterSeq, limit } = request;
+    // A room's chat is read by whoever may enter the room: the same rule as every other path to it.
+    const room = roomOfConversation(id);
+    if (room !== undefined && !(await ctx.directory.canAccessRoom(socket.data, room)))
+      return refuse('not_participant', RELAY_ERRORS.NOT_PARTICIPANT);
     try {
       const page = await ctx.provider.call(
         'conversation',

@@ -58,6 +58,7 @@ const ctx = {
   directory: { areEventMembers: async () => true, canAccessRoom: async () => true },
   // The fan-out happens before the ack; counting parses needs no sockets to deliver to.
   delivered: { deliverOnce: async () => true },
+  metrics: { forTopic: () => ({ deliveries: { inc: () => undefined } }) },
 } as unknown as RelayContext;
 const socket = {
   data: { userId: 7, eventCode: 'DEMO', roles: [], token: 'token-of-7' } as Partial<SocketData>,

@@ -16,6 +16,7 @@ import {
   describeIssues,
   isCallSignal,
   isTemporaryConversation,
+  roomOfConversation,
   sendMessageInput,
   type ChatAck,
   type ChatMessage,
@@ -59,14 +60,25 @@ export const handleChat: TopicHandler<ChatOk> = async (ctx, socket, payload) => 
   const conversationId = isTemporaryConversation(message.conversation) ? undefined : message.conversation;
   const isCall = isCallSignal(message);
 
+  // A room's chat named by its conversation id (`room-5`) is held to the same room rule as by the room's id,
+  // and its room is that room (not a `room` field naming another one).
+  const conversationRoom = conversationId === undefined ? undefined : roomOfConversation(conversationId);
+  if (conversationRoom !== undefined) {
+    if (message.room && message.room.id !== conversationRoom)
+      return refuseInvalidPayload('room and conversation name different rooms');
+    if (!(await ctx.directory.canAccessRoom(user, conversationRoom)))
+      return refuse('room_forbidden', RELAY_ERRORS.ROOM_FORBIDDEN);
+  }
+
   let roomId: number | undefined;
   if (recipients.length > 0) {
+    if (conversationRoom !== undefined) return refuseInvalidPayload("a room's chat has no recipients");
     if (!(await ctx.directory.areEventMembers(user, recipients))) {
       return refuse('recipient_not_in_event', RELAY_ERRORS.RECIPIENT_NOT_IN_EVENT);
     }
-  } else if (message.room && message.bot === undefined && !isCall) {
-    roomId = message.room.id;
-    if (!(await ctx.directory.canAccessRoom(user, roomId)))
+  } else if ((message.room || conversationRoom !== undefined) && message.bot === undefined && !isCall) {
+    roomId = conversationRoom ?? message.room?.id;
+    if (roomId === undefined || !(await ctx.directory.canAccessRoom(user, roomId)))
       return refuse('room_forbidden', RELAY_ERRORS.ROOM_FORBIDDEN);
   } else if (message.bot === undefined && conversationId === undefined) {
     return isCall
@@ -123,16 +135,16 @@ async function deliverStored(
   const topic = chatTopic(user.eventCode);
   const roomOfMessage =
     roomId ?? (stored.to.length === 0 && stored.bot === undefined ? stored.room?.id : undefined);
-  await ctx.delivered.deliverOnce(stored.id, () => {
+  const isDelivered = await ctx.delivered.deliverOnce(stored.id, (target) => {
     if (roomOfMessage !== undefined) {
-      ctx.io.to(SOCKET_ROOMS.room(user.eventCode, roomOfMessage)).emit(topic, stored);
+      target.to(SOCKET_ROOMS.room(user.eventCode, roomOfMessage)).emit(topic, stored);
     } else {
       const rooms = [SOCKET_ROOMS.user(stored.from)];
       for (const id of stored.to) rooms.push(SOCKET_ROOMS.user(id));
-      ctx.io.to(rooms).emit(topic, stored);
+      target.to(rooms).emit(topic, stored);
     }
-    ctx.metrics.forTopic('chat').deliveries.inc();
   });
+  if (isDelivered) ctx.metrics.forTopic('chat').deliveries.inc();
 }
 
 /** A call's start, once, to each participant with their own widget token. */
@@ -144,12 +156,12 @@ async function deliverCallStart(
   tokens: string[],
 ): Promise<void> {
   const topic = chatTopic(user.eventCode);
-  await ctx.delivered.deliverOnce(stored.id, () => {
+  const isDelivered = await ctx.delivered.deliverOnce(stored.id, (target) => {
     participants.forEach((id, index) => {
-      ctx.io.to(SOCKET_ROOMS.user(id)).emit(topic, { ...stored, token: tokens[index] ?? '' });
+      target.to(SOCKET_ROOMS.user(id)).emit(topic, { ...stored, token: tokens[index] ?? '' });
     });
-    ctx.metrics.forTopic('chat').deliveries.inc();
   });
+  if (isDelivered) ctx.metrics.forTopic('chat').deliveries.inc();
 }
 
 /** The provider stored the bot's scripted answer after the user's message: pass it to the user's tabs. */
@@ -165,8 +177,8 @@ async function deliverBotAnswer(ctx: RelayContext, user: SocketData, stored: Cha
     for (const answer of page.messages) {
       // The bot's answers are addressed to the user (the user's own later messages are not, and go their own way).
       if (!answer.to.includes(user.userId)) continue;
-      await ctx.delivered.deliverOnce(answer.id, () =>
-        ctx.io.to(SOCKET_ROOMS.user(user.userId)).emit(topic, answer),
+      await ctx.delivered.deliverOnce(answer.id, (target) =>
+        target.to(SOCKET_ROOMS.user(user.userId)).emit(topic, answer),
       );
     }
   } catch (error) {

@@ -1,8 +1,30 @@
-/** `user_player_events`: a player update inside a room; passed to the room's other members. */
-import { PlayerEventSchema } from '@showfloor/contracts';
+/**
+ * `user_player_events`: a player update inside a room; passed to the room's other members. A `mute` (contracts'
+ * PLAYER_EVENTS: an event-admin or admin mutes one participant or the whole room) is refused from anyone else,
+ * its data must parse, and it is delivered reliably; every other player event is volatile.
+ */
+import {
+  MuteDataSchema,
+  PLAYER_EVENTS,
+  PlayerEventSchema,
+  RELAY_ERRORS,
+  isManager,
+} from '@showfloor/contracts';
+import { refuse, refuseInvalidPayload, type TopicHandler } from '../context.ts';
 import { roomPassThrough } from './room-scoped.ts';
 
 // Player updates are frequent and superseded by the next one: dropped rather than buffered for slow clients.
-export const handleUserPlayerEvents = roomPassThrough('user_player_events', PlayerEventSchema, {
-  isVolatile: true,
-});
+const passVolatile = roomPassThrough('user_player_events', PlayerEventSchema, { isVolatile: true });
+const passReliably = roomPassThrough('user_player_events', PlayerEventSchema);
+
+const isMute = (payload: unknown): payload is { event: string; data?: unknown } =>
+  typeof payload === 'object' &&
+  payload !== null &&
+  (payload as { event?: unknown }).event === PLAYER_EVENTS.MUTE;
+
+export const handleUserPlayerEvents: TopicHandler = (ctx, socket, payload) => {
+  if (!isMute(payload)) return passVolatile(ctx, socket, payload);
+  if (!isManager(socket.data.roles)) return refuse('role_forbidden', RELAY_ERRORS.ROLE_FORBIDDEN);
+  if (!MuteDataSchema.safeParse(payload.data).success) return refuseInvalidPayload('mute: data');
+  return passReliably(ctx, socket, payload);
+};

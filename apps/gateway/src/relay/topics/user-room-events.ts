@@ -1,7 +1,9 @@
 /**
- * `user_room_events` (enter_room): the tab moves into a room it may access; passed to the room's members once
- * per entry (a repeat while already in that room is acknowledged and not passed again). The socket leaves its
- * previous room, so room chat and room events follow where the tab is.
+ * `user_room_events` (enter_room): the tab moves into a room it may access. Every enter_room is recorded at the
+ * provider (content.enterRoom, with the user's own token), so the provider knows who is where and how often each
+ * user entered each room; it is passed to the room's members once per entry (a repeat while already in that
+ * room is recorded and acknowledged, not passed again). The socket leaves its previous room, so room chat and
+ * room events follow where the tab is.
  */
 import { RELAY_ERRORS, SOCKET_ROOMS, UserRoomEventSchema } from '@showfloor/contracts';
 import { OK, defineTopic, okThen, refuse } from '../context.ts';
@@ -11,9 +13,10 @@ export const handleUserRoomEvents = defineTopic({
   senderField: 'user_id',
   handle: async (ctx, socket, entry) => {
     const { data } = socket;
-    if (data.roomId === entry.room_id) return OK;
     if (!(await ctx.directory.canAccessRoom(data, entry.room_id)))
       return refuse('room_forbidden', RELAY_ERRORS.ROOM_FORBIDDEN);
+    await ctx.provider.call('content', 'enterRoom', { id: entry.room_id }, { token: data.token });
+    if (data.roomId === entry.room_id) return OK;
     if (data.roomId !== undefined) void socket.leave(SOCKET_ROOMS.room(data.eventCode, data.roomId));
     data.roomId = entry.room_id;
     const room = SOCKET_ROOMS.room(data.eventCode, entry.room_id);

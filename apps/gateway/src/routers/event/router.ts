@@ -7,6 +7,7 @@ export const eventRouter = router({
   // A user's own preference (exit survey answer, avatar choice): for themselves, in their event.
   createPreference: catalogueMutation('event', 'createPreference'),
   getOpenHours: catalogueQuery('event', 'getOpenHours'),
+  getEvent: catalogueQuery('event', 'getEvent'),
   // A POST at the provider, but the login page's read of its FAQs.
   loginFaqs: catalogueQuery('event', 'loginFaqs'),
   getEventFaqs: catalogueQuery('event', 'getEventFaqs'),

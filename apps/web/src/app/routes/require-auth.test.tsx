@@ -1,13 +1,16 @@
+import { Suspense, lazy } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { STORAGE_KEYS } from '@showfloor/contracts';
-import LoginPage from '../../features/auth/routes/login-page.tsx';
 import { afterSignInPath } from '../../lib/session/redirect.ts';
 import { clearSession, startSession } from '../../lib/session/session.ts';
 import { makeUser } from '../../testing/fixtures.ts';
 import { renderWithProviders } from '../../testing/render.tsx';
 import { mockTrpc } from '../../testing/trpc-mock.ts';
+import { authPages } from '../../features/auth/pages.ts';
 import { RequireAuth } from './require-auth.tsx';
+
+const LoginPage = lazy(authPages.login);
 
 beforeEach(() => {
   clearSession();
@@ -51,15 +54,35 @@ describe('the guard', () => {
     });
   });
 
+  it("keeps the link's own event for the login page, before the last one used", () => {
+    window.localStorage.setItem(STORAGE_KEYS.EVENT_CODE, 'DEMO');
+    const { location } = renderWithProviders(guarded, {
+      route: '/room/3?event=VIP',
+      path: '/room/:id',
+      routes: { '/auth/login': <p>login</p> },
+    });
+    expect(location()).toMatchObject({ pathname: '/auth/login', search: '?event=VIP' });
+  });
+
   it('returns to the requested location after sign-in', async () => {
     const { user } = renderWithProviders(guarded, {
       route: '/business-cards?card=3',
       path: '/business-cards',
-      routes: { '/auth/login': <LoginPage /> },
+      routes: {
+        '/auth/login': (
+          <Suspense>
+            <LoginPage />
+          </Suspense>
+        ),
+      },
     });
-    await user.type(await screen.findByLabelText(/^email/i), 'ada@demo.test');
-    await user.type(screen.getByLabelText(/^password/i), 'Showfloor2026');
-    await user.type(screen.getByLabelText(/event code/i), 'DEMO');
+    // Pasted, not typed key by key: each key re-renders the login form, too slow for a busy machine.
+    await user.click(await screen.findByLabelText(/^email/i));
+    await user.paste('ada@demo.test');
+    await user.click(screen.getByLabelText(/^password/i));
+    await user.paste('Showfloor2026');
+    await user.click(screen.getByLabelText(/event code/i));
+    await user.paste('DEMO');
     await user.click(screen.getByRole('checkbox', { name: /privacy policy/i }));
     await user.click(screen.getByRole('checkbox', { name: /local storage/i }));
     await user.click(screen.getByRole('button', { name: 'Log in' }));

@@ -4,7 +4,7 @@ import { Suspense, lazy, useMemo, useState } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { Outlet } from 'react-router-dom';
-import { LoggedOutDialog } from '../../features/session/components/logged-out-dialog.tsx';
+import { LoggedOutDialog } from './logged-out-dialog.tsx';
 import { useEventCode } from '../../hooks/use-event-code.ts';
 import { useEventPreferences } from '../../hooks/use-event-preferences.ts';
 import { chatNotificationsStore } from '../../lib/ui/notify.ts';

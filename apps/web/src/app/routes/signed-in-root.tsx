@@ -3,21 +3,24 @@
 // pages in its drawer. Loaded only after sign-in.
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, matchRoutes, renderMatches, useLocation, useNavigate, useOutlet } from 'react-router-dom';
-import { AppShell } from '../../features/shell/components/app-shell.tsx';
-import { useAnnouncements } from '../../features/announcements/hooks/use-announcements.ts';
-import { useAchievementEvents } from '../../features/passport/hooks/use-achievement-events.ts';
-import { useSessionEvents } from '../../features/session/hooks/use-session-events.ts';
+import { useAnnouncements } from '../../features/announcements/index.ts';
+import { useAchievementEvents } from '../../features/passport/index.ts';
+import { useSessionEvents } from '../../features/session/index.ts';
+import { AppShell } from '../../features/shell/index.ts';
+import { useMicrophoneEvents } from '../../features/user-list/index.ts';
 import { infoPath, useEventClosed } from '../../hooks/use-event-closed.ts';
 import {
   DEFAULT_SCENE,
   GoToLobbySceneContext,
   hrefOf,
   menuEntryAt,
+  SceneContext,
   sceneOf,
   type DrawerState,
   type SceneLocation,
 } from '../../lib/shell/scene.ts';
 import { useUserStatusEvents } from '../../lib/presence/use-user-status-events.ts';
+import { isLobbyPath, roomIdFromPath } from '../../lib/shell/room-path.ts';
 import { useCurrentUser } from '../../lib/session/session.ts';
 import { signOut } from '../../lib/session/sign-out.ts';
 import { useSocketConnection } from '../../lib/socket/connection.ts';
@@ -26,7 +29,19 @@ import { sceneRoutes } from '../scene-routes.tsx';
 import { RequireAuth } from './require-auth.tsx';
 
 // The chat topic (unread dot, sound, newsfeed toasts, catch-up) loads after the shell, never in its way.
-const ChatEvents = lazy(() => import('../../features/chat/components/chat-events.tsx'));
+const ChatEvents = lazy(() =>
+  import('../../features/chat/index.ts').then((m) => ({ default: m.ChatEvents })),
+);
+
+// The calls (incoming dialog, call window) load after the shell too; the chat's call buttons wait for them.
+const CallCenter = lazy(() =>
+  import('../../features/calls/index.ts').then((m) => ({ default: m.CallCenter })),
+);
+
+// The mini-map over the lobby and the rooms (features/mini-map), loaded after the shell.
+const MiniMapOverlay = lazy(() =>
+  import('../../features/mini-map/index.ts').then((m) => ({ default: m.MiniMapOverlay })),
+);
 
 const isScenePath = (pathname: string): boolean => matchRoutes(sceneRoutes, pathname) !== null;
 
@@ -74,27 +89,44 @@ export function SignedInRoot() {
   useAnnouncements();
   useUserStatusEvents();
   useAchievementEvents();
+  useMicrophoneEvents();
   // Outside the event's open hours the visitor goes to its info page (spec 01 §2), as from the login page.
   const closed = useEventClosed(user?.event_code ?? '');
   if (user && closed) return <Navigate to={infoPath(user.event_code)} replace />;
   return (
     <RequireAuth>
       <GoToLobbySceneContext value={goToLobbyScene}>
-        {user ? (
-          <AppShell
-            user={user}
-            menuPages={MENU_PAGES}
-            signOut={signOut}
-            scene={scene}
-            sceneElement={sceneElement}
-            page={menuEntry ? { entry: menuEntry, element: pageElement } : undefined}
-          />
-        ) : null}
-        {user ? (
-          <Suspense fallback={null}>
-            <ChatEvents user={user} />
-          </Suspense>
-        ) : null}
+        <SceneContext value={scene}>
+          {user ? (
+            <AppShell
+              user={user}
+              menuPages={MENU_PAGES}
+              signOut={signOut}
+              scene={scene}
+              sceneElement={
+                <>
+                  {sceneElement}
+                  {isLobbyPath(scene.pathname) || roomIdFromPath(scene.pathname) !== undefined ? (
+                    <Suspense fallback={null}>
+                      <MiniMapOverlay user={user} />
+                    </Suspense>
+                  ) : null}
+                </>
+              }
+              page={menuEntry ? { entry: menuEntry, element: pageElement } : undefined}
+            />
+          ) : null}
+          {user ? (
+            <Suspense fallback={null}>
+              <ChatEvents user={user} />
+            </Suspense>
+          ) : null}
+          {user ? (
+            <Suspense fallback={null}>
+              <CallCenter user={user} />
+            </Suspense>
+          ) : null}
+        </SceneContext>
       </GoToLobbySceneContext>
     </RequireAuth>
   );

@@ -3,7 +3,12 @@
 // conversation view, its bubbles and its toolbar.
 export { useChatEvents, CHAT_UNREAD_SOURCE } from './hooks/use-chat-events.ts';
 export { default as ChatEvents } from './components/chat-events.tsx';
-export { ConversationView, type ConversationViewProps } from './components/conversation-view.tsx';
+export {
+  ConversationView,
+  type ConversationExtension,
+  type ConversationViewProps,
+} from './components/conversation-view.tsx';
+export { default as ChatPage, type ChatPageProps } from './routes/chat-page.tsx';
 export {
   MessageBubble,
   isCardMessage,

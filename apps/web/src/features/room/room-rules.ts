@@ -1,6 +1,12 @@
 // The room page's rules (spec 02 §4.12, §3), pure so each is tested on its own: which rooms have instances and who
 // picks one, which transition video plays, which popups show on entry and which are switched off.
-import { isFlagOn, STORAGE_KEYS, type RoomContentItem, type RoomInstances } from '@showfloor/contracts';
+import {
+  BACKGROUND_MUSIC_CONTENT_TYPE,
+  isFlagOn,
+  STORAGE_KEYS,
+  type RoomContentItem,
+  type RoomInstances,
+} from '@showfloor/contracts';
 
 /** Links containing 'meeting' are the conference service: microphone and video buttons, and instances. */
 export const isMeetingLink = (link: string): boolean => link.includes('meeting');
@@ -53,6 +59,19 @@ export function transitionItem(
   return content.find(
     (item) => item.type === 'transition_content' && (item.attributes.media_type ?? 'video') === 'video',
   );
+}
+
+/**
+ * The room's background music (its background_music content item), when the event's background_music preference
+ * is 'yes': the same condition that offers its switch on the settings page (spec 02 §6), so music never plays
+ * without a way to stop it there. Whether it plays now is the stored flag's (backgroundMusicStatus).
+ */
+export function backgroundMusicItem(
+  content: readonly RoomContentItem[],
+  preference: string | undefined,
+): RoomContentItem | undefined {
+  if (preference !== 'yes') return undefined;
+  return content.find((item) => item.type === BACKGROUND_MUSIC_CONTENT_TYPE);
 }
 
 /** The popups that open by themselves on entry: popup items with enablePopup, unless switched off. */

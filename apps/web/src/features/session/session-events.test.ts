@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../testing/fixtures.ts';
+import { RELAY_ERRORS, RELAY_REFUSAL_RETRY_MS } from '@showfloor/contracts';
 import {
   bindSessionEvents,
   createSessionEventHandlers,
@@ -26,6 +27,7 @@ function setup(overrides: Partial<SessionEventDeps> = {}) {
     currentRoomId: () => undefined,
     goToLobby: vi.fn(),
     schedule: (run, delayMs) => scheduled.push({ run, delayMs }),
+    connectionRefusedForNow: vi.fn(),
     ...overrides,
   };
   return { deps, handlers: createSessionEventHandlers(deps), scheduled, user: () => user };
@@ -67,10 +69,31 @@ describe('realtime session events', () => {
 
   it('a refused connection signs out with the session-problem dialog, once', () => {
     const { deps, handlers } = setup();
-    handlers.connectError();
-    handlers.connectError();
+    const reconnect = vi.fn();
+    handlers.connectError(RELAY_ERRORS.TOKEN_REVOKED, reconnect);
+    handlers.connectError(RELAY_ERRORS.TOKEN_REVOKED, reconnect);
     expect(deps.endSessionLocally).toHaveBeenCalledOnce();
     expect(deps.showLoggedOut).toHaveBeenCalledWith('session-problem', 'DEMO');
+    expect(reconnect).not.toHaveBeenCalled();
+  });
+
+  it('keeps the user signed in on a passing refusal, says why, and connects again later', () => {
+    const { deps, handlers, scheduled } = setup();
+    const reconnect = vi.fn();
+    handlers.connectError(RELAY_ERRORS.TOO_MANY_SOCKETS, reconnect);
+    expect(deps.connectionRefusedForNow).toHaveBeenCalledWith('too-many-connections');
+    handlers.connectError(RELAY_ERRORS.SERVER_FULL, reconnect);
+    handlers.connectError(RELAY_ERRORS.AUTH_UNAVAILABLE, reconnect);
+    expect(deps.connectionRefusedForNow).toHaveBeenLastCalledWith('server-busy');
+    expect(deps.endSessionLocally).not.toHaveBeenCalled();
+    expect(deps.showLoggedOut).not.toHaveBeenCalled();
+    expect(scheduled.map((entry) => entry.delayMs)).toEqual([
+      RELAY_REFUSAL_RETRY_MS,
+      RELAY_REFUSAL_RETRY_MS,
+      RELAY_REFUSAL_RETRY_MS,
+    ]);
+    scheduled[0]?.run();
+    expect(reconnect).toHaveBeenCalledOnce();
   });
 
   it('refresh reloads after 1 ms by default, or goes to the given url after the given delay', () => {
@@ -175,6 +198,9 @@ describe('realtime session events', () => {
     socket.fire('disconnect', 'io server disconnect');
     expect(socket.connect).toHaveBeenCalledOnce();
     socket.active = false;
+    socket.fire('connect_error', new Error(RELAY_ERRORS.TOO_MANY_SOCKETS));
+    expect(deps.showLoggedOut).not.toHaveBeenCalled();
+    expect(deps.connectionRefusedForNow).toHaveBeenCalledWith('too-many-connections');
     socket.fire('connect_error', new Error('Authentication failed: session ended.'));
     expect(deps.showLoggedOut).toHaveBeenCalledWith('session-problem', 'DEMO');
     unbind();

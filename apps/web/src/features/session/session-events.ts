@@ -2,6 +2,8 @@
 // effect goes through `deps`, so each event is tested on its own.
 import {
   LogoutEventSchema,
+  RELAY_ERRORS,
+  RELAY_REFUSAL_RETRY_MS,
   ProfilePictureChangeSchema,
   RefreshEventSchema,
   SERVER_EVENTS,
@@ -9,6 +11,7 @@ import {
   TOPICS,
   UserAccessChangeSchema,
   UserStatusChangeSchema,
+  isPassingRelayRefusal,
   isSitePath,
   type AccessibleRoom,
   type CurrentUser,
@@ -25,7 +28,7 @@ export interface SessionEventDeps {
   reload: () => void;
   assign: (url: string) => void;
   updateUser: (patch: Partial<CurrentUser>) => Promise<void>;
-  /** Someone's picture changed: refresh what shows it. */
+  /** Someone's picture changed ('' when removed): what shows it shows the new one. */
   pictureChanged: (userId: number, path: string) => void;
   accessGained: (rooms: AccessibleRoom[]) => void;
   accessLost: () => void;
@@ -33,7 +36,12 @@ export interface SessionEventDeps {
   currentRoomId: () => number | undefined;
   goToLobby: () => void;
   schedule: (run: () => void, delayMs: number) => void;
+  /** The server cannot take the tab's connection now; `kind` says why (the tab stays signed in). */
+  connectionRefusedForNow: (kind: ConnectionPause) => void;
 }
+
+/** Why the relay refused the tab's connection for now: too many of the user's connections, or the server's state. */
+export type ConnectionPause = 'too-many-connections' | 'server-busy';
 
 /** A refresh target: a path on this site only (contracts' `isSitePath`; the relay checks the same rule). */
 function safeUrl(url: string | undefined): string | undefined {
@@ -50,9 +58,21 @@ export function createSessionEventHandlers(deps: SessionEventDeps) {
   };
 
   return {
-    /** The server refused the connection (it will not retry): sign out and show the logged-out dialog. */
-    connectError(): void {
-      if (!deps.getUser()) return;
+    /**
+     * The server refused the connection (socket.io will not retry). A passing refusal (contracts'
+     * PASSING_RELAY_REFUSALS: too many connections of this user, server at capacity, authentication
+     * unavailable) says so and connects again after RELAY_REFUSAL_RETRY_MS; any other signs out and shows the
+     * logged-out dialog.
+     */
+    connectError(message: string, reconnect: () => void): void {
+      if (!deps.getUser() || ended) return;
+      if (isPassingRelayRefusal(message)) {
+        deps.connectionRefusedForNow(
+          message === RELAY_ERRORS.TOO_MANY_SOCKETS ? 'too-many-connections' : 'server-busy',
+        );
+        deps.schedule(reconnect, RELAY_REFUSAL_RETRY_MS);
+        return;
+      }
       endWith('session-problem');
     },
 
@@ -119,8 +139,9 @@ export interface SessionSocket {
 export function bindSessionEvents(socket: SessionSocket, handlers: SessionEventHandlers): () => void {
   const listeners: Record<string, (...args: unknown[]) => void> = {
     // socket.io leaves `active` false only when the server refused the handshake; network errors retry.
-    connect_error: () => {
-      if (!socket.active) handlers.connectError();
+    connect_error: (error) => {
+      if (socket.active) return;
+      handlers.connectError(error instanceof Error ? error.message : '', () => socket.connect());
     },
     // The server closed the socket (e.g. its session ended): connect again, so a refusal surfaces as above.
     disconnect: (reason) => {

@@ -14,6 +14,11 @@ export function posterUrl(eventCode: string): string {
   return withQuery(callPath(URL_CALLS.content.getPoster), { event_code: eventCode });
 }
 
+/** The event's banner (the signed-in header; the gateway's cookie carries the token). */
+export function bannerUrl(eventCode: string): string {
+  return withQuery(callPath(URL_CALLS.content.getBanner), { event_code: eventCode });
+}
+
 /** A stored file by type, event code and file name. */
 export function fileUrl(type: FileType, eventCode: string, filename: string): string {
   return withQuery(callPath(URL_CALLS.content.getFile), { type, event_code: eventCode, filename });

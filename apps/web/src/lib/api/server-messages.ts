@@ -10,6 +10,7 @@ import type { AppError } from './app-error.ts';
 export const SERVER_MESSAGE_KEYS = {
   WRONG_CREDENTIALS: 'wrongCredentials',
   EVENT_CLOSED: 'eventClosed',
+  EVENT_UNKNOWN: 'eventUnknown',
   ACCESS_CODE_REQUIRED: 'accessCodeRequired',
   ACCESS_CODE_INVALID: 'accessCodeInvalid',
   ALREADY_LOGGED_IN: 'alreadyLoggedIn',

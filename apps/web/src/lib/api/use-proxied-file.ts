@@ -9,7 +9,7 @@ export type ProxiedFile =
 export interface ProxiedFileOptions {
   /**
    * 'object-url': the bytes become a blob: URL (an <img> shows them without a second request);
-   * 'url': only checked, `src` is the URL itself (a PDF shown in an <iframe>, which must not be a blob:).
+   * 'url': only checked, `src` is the URL itself (for a file the browser then loads by its URL).
    * @default 'object-url'
    */
   as?: 'object-url' | 'url';

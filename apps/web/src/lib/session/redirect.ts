@@ -12,6 +12,20 @@ export interface GuardState {
   from?: KeptLocation;
 }
 
+/**
+ * The router state of /info's link back to the login page: the closed event it came from, which the login page
+ * does not send back to /info again (the visitor may want to sign in to another event).
+ */
+export interface LeftInfoState {
+  leftInfoOf?: string;
+}
+
+/** The closed event whose info page the visitor just left, if the router state says so. */
+export function leftInfoOf(state: unknown): string | undefined {
+  const value = (state as LeftInfoState | null | undefined)?.leftInfoOf;
+  return typeof value === 'string' ? value : undefined;
+}
+
 export const DEFAULT_AFTER_SIGN_IN = '/lobby';
 
 const RETURN_TO_KEY = 'returnTo';

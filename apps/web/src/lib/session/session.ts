@@ -6,6 +6,7 @@ import {
   STORAGE_KEYS,
   type CurrentUser,
 } from '@showfloor/contracts';
+import { env } from '../../config/env.ts';
 import { createExternalStore } from '../external-store.ts';
 import { secureStorage, type SecureStorage } from './secure-storage.ts';
 
@@ -67,9 +68,14 @@ export function clearSession(): void {
   userStore.set(null);
 }
 
-/** The event code to return to after sign-out: the user's, else the last one used on this browser. */
+/**
+ * The event code to return to after sign-out or from a signed-out deep link: the user's, else the last one used
+ * on this browser, else the deployment's only event (VITE_ONLY_EVENT_CODE), else none.
+ */
 export function lastEventCode(): string {
-  return userStore.get()?.event_code ?? window.localStorage.getItem(STORAGE_KEYS.EVENT_CODE) ?? '';
+  return (
+    userStore.get()?.event_code ?? window.localStorage.getItem(STORAGE_KEYS.EVENT_CODE) ?? env.onlyEventCode
+  );
 }
 
 /** `/auth/login?event=...` (without the query when no event is known). */

@@ -25,6 +25,8 @@ export const MENU_PAGE_ORDER = [
   'Help',
   'EventNotification',
   'TokenWallet',
+  // Not in spec 02's list: the agenda (spec 01 §7), after the spec's pages.
+  'Agenda',
 ] as const;
 export type MenuPageName = (typeof MENU_PAGE_ORDER)[number];
 
@@ -36,6 +38,8 @@ export interface MenuContext {
   user: CurrentUser;
   preferences: readonly Preference[];
   roomKind: RoomKind;
+  /** The event's agenda has sessions. @default false */
+  hasAgenda?: boolean;
 }
 
 export interface MenuPageEntry {
@@ -47,10 +51,20 @@ export interface MenuPageEntry {
   /** Settings and help are bottom buttons; every other page is a menu item. */
   placement: 'list' | 'bottom';
   isVisible: (ctx: MenuContext) => boolean;
+  /**
+   * The page needs more room than the 400 px drawer (the recruiting dashboard's two columns): the drawer takes the
+   * whole width on screens under 960 px and up to 1200 px above. @default false
+   */
+  isWide?: boolean;
   /** The entry shows the signed-in user's avatar (profile settings). */
   showsUserAvatar?: boolean;
   /** The page, loaded when first opened. */
   load: () => Promise<{ default: ComponentType }>;
+  /**
+   * The feature has not landed yet (its page is the placeholder): the side menu leaves the entry out rather than
+   * advertise it; its URL still opens the placeholder. Set in `src/app/menu-pages.ts`. @default false
+   */
+  isPlaceholder?: boolean;
 }
 
 /** Spec 02 §2.2: a feature shows when its preference is 'yes' or 'auto'. */
@@ -72,6 +86,8 @@ export const screenAccess =
 export const recruiterOnly = ({ user }: MenuContext): boolean => isRecruiter(user.roles);
 
 export const multiplayerRoomOnly = ({ roomKind }: MenuContext): boolean => roomKind === 'multiplayer';
+
+export const eventHasAgenda = ({ hasAgenda }: MenuContext): boolean => hasAgenda === true;
 
 export const always = (): boolean => true;
 

@@ -99,6 +99,17 @@ export function sceneOf(
 /** A location as a URL path. */
 export const hrefOf = (scene: SceneLocation): string => `${scene.pathname}${scene.search}${scene.hash}`;
 
+/** The scene behind the drawer, provided by the shell (null outside it); see {@link useSceneLocation}. */
+export const SceneContext = createContext<SceneLocation | null>(null);
+
+/**
+ * The scene (lobby or room) the drawer's pages sit over: room chat and the user list are about its room. Null
+ * outside the shell. Read the room with `roomIdFromPath` / `isLobbyPath` (room-path.ts).
+ */
+export function useSceneLocation(): SceneLocation | null {
+  return useContext(SceneContext);
+}
+
 /** The shell's way to send the scene to the lobby; see {@link useGoToLobbyScene}. */
 export const GoToLobbySceneContext = createContext<(() => void) | null>(null);
 

@@ -1,7 +1,7 @@
 /**
  * Bench stand-in for the provider: answers at once, in the catalogue's shapes, the few calls the relay makes
- * (JWKS, room, event members, store a message idempotently per client_id with a per-conversation seq, read a
- * conversation). So systems B and C measure the gateway, not a database. Plain node:http to stay cheap.
+ * (JWKS, session status, room, room entries, event members, store a message idempotently per client_id with a
+ * per-conversation seq, read a conversation, the caller's conversation list). So systems B and C measure the gateway, not a database. Plain node:http to stay cheap.
  * Usage: `instant-provider.ts <port> <eventCode> <users> <jwk json>`; prints `READY <port>`.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -39,6 +39,8 @@ interface Stored {
 const byClientId = new Map<string, Stored>();
 const nextSeq = new Map<string, number>();
 let nextId = 1;
+/** Entries per `room:user` (content.enterRoom). */
+const entriesByUser = new Map<string, number>();
 
 /** The token's user id, read without verifying (the gateway verified it before calling). */
 function callerId(request: IncomingMessage): number {
@@ -108,7 +110,27 @@ const server = createServer((request, response) => {
     return;
   }
   if (path === '/api/v1/auth/jwks') return send(response, 200, jwks);
-  let match = /^\/api\/v1\/content\/rooms\/(\d+)$/.exec(path);
+  if (request.method === 'POST' && path === '/api/v1/auth/sessions/status') {
+    // Bench sessions never end: every named session is alive.
+    request.resume();
+    request.on('end', () => send(response, 200, '{"ended":[]}'));
+    return;
+  }
+  let match = /^\/api\/v1\/content\/rooms\/(\d+)\/entries$/.exec(path);
+  if (match && request.method === 'POST') {
+    // enter_room is recorded at the provider (content.enterRoom) before the relay passes it on.
+    const roomId = Number(match[1]);
+    const userId = callerId(request);
+    const key = `${roomId}:${userId}`;
+    const entries = (entriesByUser.get(key) ?? 0) + 1;
+    entriesByUser.set(key, entries);
+    request.resume();
+    request.on('end', () =>
+      send(response, 200, JSON.stringify({ room_id: roomId, user_id: userId, entries })),
+    );
+    return;
+  }
+  match = /^\/api\/v1\/content\/rooms\/(\d+)$/.exec(path);
   if (match) {
     const id = Number(match[1]);
     return send(
@@ -126,6 +148,9 @@ const server = createServer((request, response) => {
     );
   }
   if (/^\/api\/v1\/user\/users\/event\/[^/]+$/.test(path)) return send(response, 200, members);
+  // The chat list drawer page (tRPC conversation.listConversations): bench users have no conversations.
+  if (request.method === 'GET' && path === '/api/v1/conversation/conversations')
+    return send(response, 200, '{"conversations":[]}');
   match = /^\/api\/v1\/conversation\/conversations\/([^/]+)$/.exec(path);
   if (match && request.method === 'GET')
     return send(response, 200, JSON.stringify({ messages: [], page_state: null }));

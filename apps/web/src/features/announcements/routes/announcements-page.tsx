@@ -1,6 +1,7 @@
-// Announcements: built in a later issue; the route and menu entry exist so the shell is complete.
-import { PlaceholderPage } from '../../../components/placeholder-page.tsx';
+// The event notification page (spec 02 §2.8): event-admins and admins broadcast an announcement to a room, the
+// whole event or chosen people (the menu entry needs the /announcement screen right; the relay checks the role).
+import { NotificationPanel } from '../components/notification-panel.tsx';
 
 export default function AnnouncementsPage() {
-  return <PlaceholderPage />;
+  return <NotificationPanel />;
 }

@@ -10,7 +10,7 @@ import { useHelpdeskEmail } from '../../../hooks/use-helpdesk-email.ts';
 import { posterUrl } from '../../../lib/api/files.ts';
 import { AuthEventReportContext } from './auth-event-context.ts';
 import { AuthFooter } from './auth-footer.tsx';
-import { LanguageSwitch } from './language-switch.tsx';
+import { LanguageSwitch } from '../../../components/language-switch.tsx';
 
 function Poster({ eventCode }: { eventCode: string }) {
   const { t } = useTranslation('auth');

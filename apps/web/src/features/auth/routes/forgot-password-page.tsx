@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { MAX_TEXT_LENGTH } from '@showfloor/contracts';
 import { useEventCode } from '../../../hooks/use-event-code.ts';
 import { parseAppError } from '../../../lib/api/app-error.ts';
-import { trpc } from '../../../lib/api/trpc.ts';
+import { usePasswordRequest } from '../api/use-password-request.ts';
 import { EventCodeInput } from '../components/event-code-input.tsx';
 import { ServerErrorAlert } from '../components/server-error-alert.tsx';
 import { useEventCodeField } from '../hooks/use-event-code-field.ts';
@@ -19,7 +19,7 @@ export default function ForgotPasswordPage() {
   const knownEvent = useEventCode();
   const [email, setEmail] = useState('');
   const event = useEventCodeField(() => knownEvent);
-  const request = trpc.auth.password.useMutation();
+  const request = usePasswordRequest();
   const { serverError, clear: clearServerError, showFailure } = useServerError();
   const { eventCode } = event;
 

@@ -177,6 +177,39 @@ describe('login page', () => {
     expect(getCurrentUser()).toBeNull();
   });
 
+  it("says an event code is unknown, not 'Wrong email or password.', in English and German", async () => {
+    const unknown = () => fail({ message: 'Event not found.', code: 'NOT_FOUND', httpStatus: 404 });
+    const first = setup({ 'auth.providers': unknown }, '/auth/login?event=NOPE');
+    expect(
+      await screen.findByText('There is no event with this code. Please check the event code.'),
+    ).toBeInTheDocument();
+    first.unmount();
+    await act(() => testI18n.changeLanguage('de'));
+    const { user } = setup({ 'auth.providers': unknown }, '/auth/login');
+    await user.type(screen.getByLabelText(/Veranstaltungscode/), 'NOPE');
+    const unknownText =
+      'Es gibt keine Veranstaltung mit diesem Code. Bitte prüfen Sie den Veranstaltungscode.';
+    // Asked once the typing pauses (the field's 400 ms debounce), then said under the field.
+    expect(await screen.findByText(unknownText, {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(screen.getByLabelText(/Veranstaltungscode/)).toHaveAccessibleDescription(unknownText);
+  });
+
+  it("shows the sign-in's own answer for an unknown event in the UI language", async () => {
+    const { user } = setup({
+      'auth.signin': () =>
+        fail({
+          message: 'There is no event with this code. Please check the event code.',
+          code: 'NOT_FOUND',
+          httpStatus: 404,
+        }),
+    });
+    await fillValid(user);
+    await tickConsents(user);
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('There is no event with this code.');
+    expect(screen.queryByText('Wrong email or password.')).not.toBeInTheDocument();
+  });
+
   it("shows 'Oops, submission failed!' instead of the browser's text when the connection fails", async () => {
     const { user } = setup();
     dropConnection('auth.signin');

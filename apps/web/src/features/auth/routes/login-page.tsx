@@ -1,6 +1,6 @@
 // The login page (spec 01 §2 "Login page", §4, §5, §8).
-import { useEffect, useState, type KeyboardEvent } from 'react';
-import { Anchor, Button, Checkbox, Divider, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, type KeyboardEvent } from 'react';
+import { Alert, Anchor, Button, Checkbox, Divider, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Trans, useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -9,9 +9,10 @@ import { env } from '../../../config/env.ts';
 import { infoPath, useEventClosed } from '../../../hooks/use-event-closed.ts';
 import { mentionsAccessCode, parseAppError } from '../../../lib/api/app-error.ts';
 import { browser } from '../../../lib/browser.ts';
-import { afterSignInPath, rememberReturnTo } from '../../../lib/session/redirect.ts';
-import { trpc } from '../../../lib/api/trpc.ts';
+import { afterSignInPath, leftInfoOf, rememberReturnTo } from '../../../lib/session/redirect.ts';
 import { oauth2StartUrl } from '../api/oauth2-start-url.ts';
+import { useSignIn } from '../api/use-sign-in.ts';
+import { useSignInProviders } from '../api/use-sign-in-providers.ts';
 import { AccessCodeDialog } from '../components/access-code-dialog.tsx';
 import { EventCodeInput } from '../components/event-code-input.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
@@ -20,10 +21,11 @@ import { useReportAuthEvent } from '../components/auth-event-context.ts';
 import { SsoButtons } from '../components/sso-buttons.tsx';
 import { useAccessCodeDialog } from '../hooks/use-access-code-dialog.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
+import { useLoginForm } from '../hooks/use-login-form.ts';
 import { useServerError } from '../hooks/use-server-error.ts';
 import { isSpecialEvent } from '../special-event.ts';
 import { rememberSsoAccessCode } from '../sso-access-code.ts';
-import { isValidEmail, isValidEventCode, isValidPassword } from '../validation.ts';
+import { isValidEventCode } from '../validation.ts';
 import { FRONTEND } from '../../../config/frontend.ts';
 
 export default function LoginPage() {
@@ -34,43 +36,32 @@ export default function LoginPage() {
   const queryEvent = (params.get('event') ?? '').trim();
   const queryAccessCode = (params.get('access_code') ?? '').trim();
 
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [eventInput, setEventInput] = useState(() =>
-    queryEvent ? '' : (window.localStorage.getItem(STORAGE_KEYS.EVENT_CODE) ?? ''),
-  );
-  const [touched, setTouched] = useState({ email: false, password: false, eventCode: false });
-  const [consents, setConsents] = useState({ privacy: false, storage: false });
-  const [consentError, setConsentError] = useState(false);
+  const form = useLoginForm(queryEvent);
+  const { email, password, eventCode, consents, hasConsents, canSubmit } = form;
   const { serverError, clear: clearServerError, show: showServerError } = useServerError();
   const dialog = useAccessCodeDialog();
 
-  const eventCode = queryEvent || eventInput.trim();
   const [debouncedEvent] = useDebouncedValue(eventCode, queryEvent ? 0 : 400);
-  const lookupEnabled = isValidEventCode(debouncedEvent);
+  const isLookupEnabled = isValidEventCode(debouncedEvent);
 
-  const providersQuery = trpc.auth.providers.useQuery(
-    { frontend: FRONTEND, event_code: debouncedEvent },
-    { enabled: lookupEnabled, retry: false },
-  );
-  const closed = useEventClosed(debouncedEvent, lookupEnabled);
-  const signIn = trpc.auth.signin.useMutation();
+  const providersQuery = useSignInProviders(debouncedEvent, isLookupEnabled);
+  const isClosed = useEventClosed(debouncedEvent, isLookupEnabled);
+  const signIn = useSignIn();
   const completeSignIn = useCompleteSignIn();
 
-  // Outside the event's open hours the user goes to the info page (spec 01 §2).
+  // Outside the event's open hours the user goes to the info page (spec 01 §2), unless they just came from it.
+  const cameFromInfoOf = leftInfoOf(location.state);
   useEffect(() => {
-    if (closed) void navigate(infoPath(debouncedEvent), { replace: true });
-  }, [closed, debouncedEvent, navigate]);
+    if (isClosed && debouncedEvent !== cameFromInfoOf)
+      void navigate(infoPath(debouncedEvent), { replace: true });
+  }, [isClosed, debouncedEvent, cameFromInfoOf, navigate]);
 
-  const userPassLogin = providersQuery.data?.user_pass_login ?? true;
+  // An event code no event has says so at once (the event's sign-in ways answer 404), not after a sign-in.
+  const isEventUnknown =
+    providersQuery.error !== null && parseAppError(providersQuery.error).httpStatus === 404;
+  const unknownEventText = t('common:serverMessages.eventUnknown');
+  const hasUserPassLogin = providersQuery.data?.user_pass_login ?? true;
   const providers = providersQuery.data?.providers ?? [];
-  const valid = {
-    email: isValidEmail(email),
-    password: isValidPassword(password),
-    eventCode: isValidEventCode(eventCode),
-  };
-  const consentsGiven = consents.privacy && consents.storage;
-  const canSubmit = valid.email && valid.password && valid.eventCode && consentsGiven;
   const target = afterSignInPath(location.state);
 
   async function attempt(accessCode?: string) {
@@ -103,32 +94,28 @@ export default function LoginPage() {
     }
   }
 
-  function touchAll() {
-    setTouched({ email: true, password: true, eventCode: true });
-  }
-
   // Enter submits only with both consents; otherwise the consent errors are highlighted (spec 01 §5).
   function onKeyDown(e: KeyboardEvent<HTMLFormElement>) {
     if (e.key !== 'Enter' || !(e.target instanceof HTMLInputElement) || e.target.type === 'checkbox') return;
     e.preventDefault();
-    if (!consentsGiven) {
-      setConsentError(true);
+    if (!hasConsents) {
+      form.showConsentError();
       return;
     }
     if (!canSubmit) {
-      touchAll();
+      form.touchAll();
       return;
     }
     void attempt();
   }
 
   function chooseProvider(provider: SsoProvider) {
-    if (!consentsGiven) {
-      setConsentError(true);
+    if (!hasConsents) {
+      form.showConsentError();
       return;
     }
-    if (!valid.eventCode) {
-      setTouched((s) => ({ ...s, eventCode: true }));
+    if (!form.isValid.eventCode) {
+      form.touch('eventCode');
       return;
     }
     window.localStorage.setItem(STORAGE_KEYS.EVENT_CODE, eventCode);
@@ -160,12 +147,12 @@ export default function LoginPage() {
         onSubmit={(e) => {
           e.preventDefault();
           if (canSubmit) void attempt();
-          else if (!consentsGiven) setConsentError(true);
-          else touchAll();
+          else if (!hasConsents) form.showConsentError();
+          else form.touchAll();
         }}
       >
         <Stack gap="sm">
-          {userPassLogin ? (
+          {hasUserPassLogin ? (
             <>
               <TextInput
                 label={t('login.email')}
@@ -174,32 +161,32 @@ export default function LoginPage() {
                 required
                 maxLength={MAX_TEXT_LENGTH}
                 value={email}
-                onChange={(e) => setEmail(e.currentTarget.value)}
-                onBlur={() => {
-                  setEmail((v) => v.trim());
-                  setTouched((s) => ({ ...s, email: true }));
-                }}
-                error={touched.email && !valid.email ? t('errors.email') : undefined}
+                onChange={(e) => form.setEmail(e.currentTarget.value)}
+                onBlur={() => form.leave('email')}
+                error={form.showsError('email') ? t('errors.email') : undefined}
               />
               <PasswordField
                 label={t('login.password')}
                 autoComplete="current-password"
                 value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
-                onBlur={() => setTouched((s) => ({ ...s, password: true }))}
-                error={touched.password && !valid.password ? t('errors.password') : undefined}
+                onChange={(e) => form.setPassword(e.currentTarget.value)}
+                onBlur={() => form.leave('password')}
+                error={form.showsError('password') ? t('errors.password') : undefined}
               />
             </>
           ) : null}
           {queryEvent ? null : (
             <EventCodeInput
-              value={eventInput}
-              onChange={(e) => setEventInput(e.currentTarget.value)}
-              onBlur={() => {
-                setEventInput((v) => v.trim());
-                setTouched((s) => ({ ...s, eventCode: true }));
-              }}
-              error={touched.eventCode && !valid.eventCode ? t('errors.eventCode') : undefined}
+              value={form.eventInput}
+              onChange={(e) => form.setEventInput(e.currentTarget.value)}
+              onBlur={() => form.leave('eventCode')}
+              error={
+                form.showsError('eventCode')
+                  ? t('errors.eventCode')
+                  : isEventUnknown && eventCode === debouncedEvent
+                    ? unknownEventText
+                    : undefined
+              }
             />
           )}
           {/* `required` lets assistive technology announce the consents as required; the form is noValidate,
@@ -224,24 +211,23 @@ export default function LoginPage() {
             }
             required
             checked={consents.privacy}
-            onChange={(e) => {
-              const checked = e.currentTarget.checked;
-              setConsents((s) => ({ ...s, privacy: checked }));
-            }}
-            error={consentError && !consents.privacy ? consentErrorText : undefined}
+            onChange={(e) => form.setConsent('privacy', e.currentTarget.checked)}
+            error={form.isConsentErrorShown && !consents.privacy ? consentErrorText : undefined}
           />
           <Checkbox
             label={t('login.consentStorage')}
             required
             checked={consents.storage}
-            onChange={(e) => {
-              const checked = e.currentTarget.checked;
-              setConsents((s) => ({ ...s, storage: checked }));
-            }}
-            error={consentError && !consents.storage ? consentErrorText : undefined}
+            onChange={(e) => form.setConsent('storage', e.currentTarget.checked)}
+            error={form.isConsentErrorShown && !consents.storage ? consentErrorText : undefined}
           />
+          {queryEvent && isEventUnknown ? (
+            <Alert color="red" variant="light">
+              {unknownEventText}
+            </Alert>
+          ) : null}
           <ServerErrorAlert error={serverError} />
-          {userPassLogin ? (
+          {hasUserPassLogin ? (
             <Button type="submit" disabled={!canSubmit} loading={signIn.isPending} fullWidth>
               {t('login.submit')}
             </Button>
@@ -250,7 +236,7 @@ export default function LoginPage() {
       </form>
       {providers.length > 0 ? (
         <>
-          {userPassLogin ? (
+          {hasUserPassLogin ? (
             <Divider
               label={t('login.ssoDivider')}
               labelPosition="center"

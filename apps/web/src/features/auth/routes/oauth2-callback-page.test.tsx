@@ -26,21 +26,24 @@ afterEach(() => {
 });
 
 describe('OAuth2 callback page', () => {
-  it('asks for the event code only when the query has none', () => {
+  it('asks for the event code only when the query has none', async () => {
     window.localStorage.setItem(STORAGE_KEYS.EVENT_CODE, 'DEMO');
-    const first = setup(() => ({}));
+    // The page finishes by itself with a known event; here the provider refuses the code.
+    const refuse = () => fail({ message: 'The code has expired.', code: 'UNAUTHORIZED', httpStatus: 401 });
+    const first = setup(refuse);
     expect(screen.queryByLabelText(/event code/i)).not.toBeInTheDocument();
+    expect(await screen.findByText('The code has expired.')).toBeInTheDocument();
     first.unmount();
-    setup(() => ({}), '/auth/callback/oauth2/demo-sso?code=abc');
+    setup(refuse, '/auth/callback/oauth2/demo-sso?code=abc');
     expect(screen.getByLabelText(/event code/i)).toHaveValue('DEMO');
+    expect(await screen.findByText('The code has expired.')).toBeInTheDocument();
   });
 
-  it('signs in with the code and the provider from the path', async () => {
-    const { user, gateway } = setup(
+  it('signs in with the code and the provider from the path without a click', async () => {
+    const { gateway } = setup(
       () => ({ user_data: makeUser(), message: 'ok' }),
       '/auth/callback/oauth2/demo-sso?code=abc&event=DEMO',
     );
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('lobby page')).toBeInTheDocument();
     expect(gateway.inputsOf('auth.oauth2Callback')).toEqual([
       { code: 'abc', frontend: 'visitor', provider: 'demo-sso', event_code: 'DEMO' },
@@ -50,8 +53,7 @@ describe('OAuth2 callback page', () => {
 
   it("sends the login link's access code with the first attempt", async () => {
     rememberSsoAccessCode('VIP-2026');
-    const { user, gateway } = setup(() => ({ user_data: makeUser({ event_code: 'VIP' }), message: 'ok' }));
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    const { gateway } = setup(() => ({ user_data: makeUser({ event_code: 'VIP' }), message: 'ok' }));
     expect(await screen.findByText('lobby page')).toBeInTheDocument();
     expect(gateway.inputsOf('auth.oauth2Callback')).toEqual([
       { code: 'abc', frontend: 'visitor', provider: 'demo-sso', event_code: 'VIP', access_code: 'VIP-2026' },
@@ -80,8 +82,8 @@ describe('OAuth2 callback page', () => {
         });
       return { user_data: makeUser({ event_code: 'VIP' }), message: 'ok' };
     });
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Access code' });
+    // The first attempt goes by itself; the dialog's code loads lazily the first time it opens.
+    const dialog = await screen.findByRole('dialog', { name: 'Access code' }, { timeout: 10_000 });
     await user.type(within(dialog).getByLabelText('Access code'), 'nope');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(
@@ -98,7 +100,6 @@ describe('OAuth2 callback page', () => {
   });
 
   it("shows 'Oops, submission failed!' for an error answer that is not the gateway's", async () => {
-    const { user } = setup(() => ({}), '/auth/callback/oauth2/demo-sso?code=abc&event=DEMO');
     // A proxy's 502 page or a tRPC error without data.httpStatus: no server message to show.
     vi.stubGlobal('fetch', () =>
       Promise.resolve(
@@ -108,17 +109,31 @@ describe('OAuth2 callback page', () => {
         ),
       ),
     );
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    renderWithProviders(<OAuth2CallbackPage />, {
+      route: '/auth/callback/oauth2/demo-sso?code=abc&event=DEMO',
+      path: '/auth/callback/oauth2/:provider',
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent('Oops, submission failed!');
     expect(screen.queryByText(/upstream connect error/)).not.toBeInTheDocument();
   });
 
+  it('waits for a typed event code when none is known, then signs in with the button', async () => {
+    const { user, gateway } = setup(
+      () => ({ user_data: makeUser(), message: 'ok' }),
+      '/auth/callback/oauth2/demo-sso?code=abc',
+    );
+    await user.type(screen.getByLabelText(/event code/i), 'DEMO');
+    expect(gateway.inputsOf('auth.oauth2Callback')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('lobby page')).toBeInTheDocument();
+    expect(gateway.inputsOf('auth.oauth2Callback')).toHaveLength(1);
+  });
+
   it("goes back to login 4 s after 'Login session expired.'", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { user, location } = setup(() =>
+    const { location } = setup(() =>
       fail({ message: 'Login session expired.', code: 'UNAUTHORIZED', httpStatus: 401 }),
     );
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('Login session expired.')).toBeInTheDocument();
     await act(async () => {
       vi.advanceTimersByTime(3000);

@@ -2,15 +2,16 @@
 // code comes in the query; an event-code field when the query has none, a login button and the access-code
 // dialog. The login link's access_code (kept across the round trip) is sent with the attempts; a retry_token
 // from an error answer is sent with the next attempt; 'Login session expired.' or 401.2 goes back to login
-// after 4 s.
-import { useState } from 'react';
+// after 4 s. The page finishes by itself when the event is known (query, or this browser's last event): the
+// visitor already chose the provider, so no second click; the button stays for a typed event code and retries.
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { STORAGE_KEYS } from '@showfloor/contracts';
 import { isSessionExpired, mentionsAccessCode, parseAppError } from '../../../lib/api/app-error.ts';
 import { takeReturnTo } from '../../../lib/session/redirect.ts';
-import { trpc } from '../../../lib/api/trpc.ts';
+import { useOAuth2Callback } from '../api/use-oauth2-callback.ts';
 import { AccessCodeDialog } from '../components/access-code-dialog.tsx';
 import { EventCodeInput } from '../components/event-code-input.tsx';
 import { ServerErrorAlert } from '../components/server-error-alert.tsx';
@@ -28,7 +29,7 @@ export default function OAuth2CallbackPage() {
   const code = params.get('code') ?? '';
   const event = useEventCodeField(() => window.localStorage.getItem(STORAGE_KEYS.EVENT_CODE) ?? '');
   const [retryToken, setRetryToken] = useState<string>();
-  const callback = trpc.auth.oauth2Callback.useMutation();
+  const callback = useOAuth2Callback();
   const completeSignIn = useCompleteSignIn();
   const { serverError, clear: clearServerError, showFailure } = useServerError();
   const dialog = useAccessCodeDialog();
@@ -62,6 +63,17 @@ export default function OAuth2CallbackPage() {
       showFailure(error, eventCode);
     }
   }
+
+  // Only with the event known when the page opens (a typed code waits for the button), and once per page: a
+  // provider's code is good for one exchange (React's strict mode runs effects twice).
+  const [startsByItself] = useState(() => code !== '' && event.isValid);
+  const hasStarted = useRef(false);
+  const start = useEffectEvent(() => void attempt());
+  useEffect(() => {
+    if (hasStarted.current || !startsByItself) return;
+    hasStarted.current = true;
+    start();
+  }, [startsByItself]);
 
   return (
     <Stack gap="md">

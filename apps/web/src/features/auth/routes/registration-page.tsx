@@ -15,7 +15,7 @@ import { useEventCode } from '../../../hooks/use-event-code.ts';
 import { useEventPreferences } from '../../../hooks/use-event-preferences.ts';
 import { parseAppError } from '../../../lib/api/app-error.ts';
 import { startSession } from '../../../lib/session/session.ts';
-import { trpc } from '../../../lib/api/trpc.ts';
+import { useSignUp } from '../api/use-sign-up.ts';
 import { EventCodeInput } from '../components/event-code-input.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { ServerErrorAlert } from '../components/server-error-alert.tsx';
@@ -44,7 +44,7 @@ export default function RegistrationPage() {
   const { serverError, clear: clearServerError, show: showServerError } = useServerError();
   const eventCode = queryEvent || values.eventCode.trim();
   const { preferences } = useEventPreferences(isValidEventCode(eventCode) ? eventCode : undefined);
-  const signUp = trpc.auth.signup.useMutation();
+  const signUp = useSignUp();
 
   // Form preferences: absent means shown, optional, default label.
   const showFirst = findPreference(preferences, 'Firstname_Display') !== 'no';

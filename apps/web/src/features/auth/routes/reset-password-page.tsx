@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { MIN_PASSWORD_LENGTH } from '@showfloor/contracts';
 import { useEventCode } from '../../../hooks/use-event-code.ts';
-import { trpc } from '../../../lib/api/trpc.ts';
+import { usePasswordRequest } from '../api/use-password-request.ts';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { isValidNewPassword } from '../validation.ts';
 
@@ -19,7 +19,7 @@ export default function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [touched, setTouched] = useState({ password: false, confirm: false });
-  const request = trpc.auth.password.useMutation();
+  const request = usePasswordRequest();
 
   const passwordError = !password
     ? t('errors.required')

@@ -1,6 +1,6 @@
 // A conversation's history (spec 02 §4.3): its latest page when it opens, older pages by page_state when the
 // reader nears the top. Both go into the tab's ChatSync, which keeps each message once in seq order.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { trpc } from '../../../lib/api/trpc.ts';
 import { useHistoryCursor, type ChatClient } from '../stores/chat-client.ts';
 
@@ -16,10 +16,31 @@ export function useConversationHistory(client: ChatClient | null, conversationId
     { id, limit: HISTORY_PAGE_SIZE },
     { enabled: Boolean(client && conversationId) && !isLoaded, staleTime: Infinity, gcTime: 0 },
   );
+  // The page starts the timeline once; a timeline dropped later (a delete in a room: ChatClient.forget) starts
+  // again from a fresh read, never from the page already used.
+  const used = useRef<unknown>(undefined);
+  const isReloading = useRef(false);
+  const { data: page, refetch } = latest;
   useEffect(() => {
-    if (latest.data && client && conversationId && !client.isLoaded(conversationId))
-      client.loadLatestPage(conversationId, latest.data);
-  }, [latest.data, client, conversationId]);
+    if (!page || !client || !conversationId || isLoaded || client.isLoaded(conversationId)) return;
+    if (used.current !== page) {
+      used.current = page;
+      client.loadLatestPage(conversationId, page);
+      return;
+    }
+    if (isReloading.current) return;
+    isReloading.current = true;
+    void refetch()
+      .then(({ data }) => {
+        if (data && !client.isLoaded(conversationId)) {
+          used.current = data;
+          client.loadLatestPage(conversationId, data);
+        }
+      })
+      .finally(() => {
+        isReloading.current = false;
+      });
+  }, [page, refetch, client, conversationId, isLoaded]);
 
   const [isLoadingOlder, setIsLoadingOlder] = useState(false);
   const loadOlder = useCallback(async (): Promise<boolean> => {

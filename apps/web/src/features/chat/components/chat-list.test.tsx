@@ -58,6 +58,25 @@ describe('ChatList', () => {
     expect(onOpen).toHaveBeenCalledWith('conv-2');
   });
 
+  it('previews a message holding a link by its label, not its [label | address] markup', async () => {
+    renderList([
+      makeConversation({
+        lastMessage: {
+          message: 'Slides: [Keynote deck | slides.example/keynote] (see you at 3)',
+          timestamp: String(at(2)),
+          type: 'text',
+        },
+      }),
+    ]);
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    const [item] = within(list).getAllByRole('button');
+    expect(item).toHaveTextContent('Slides: Keynote deck (see you at 3)');
+    expect(item).not.toHaveTextContent('[');
+    expect(item).not.toHaveTextContent('slides.example');
+    // The preview is text inside the conversation's button: no link nested in it.
+    expect(within(item as HTMLElement).queryByRole('link')).not.toBeInTheDocument();
+  });
+
   it('searches by name, and by company where the event shows it (not by a hidden job title)', async () => {
     const { user } = renderList([
       makeConversation(),

@@ -7,11 +7,15 @@ import { ChatToolbar, toolbarActions } from './chat-toolbar.tsx';
 describe('ChatToolbar', () => {
   it('has the buttons of each chat kind (spec 02 §2.5)', () => {
     const matrix: Array<[ChatKind, boolean, string[]]> = [
-      ['individual', false, ['audioCall', 'videoCall', 'requestCard']],
+      ['individual', false, ['requestCard']],
       ['individual', true, ['audioCall', 'videoCall', 'reportUser']],
       ['group', false, ['addPersons', 'participants']],
+      ['group', true, ['addPersons', 'participants']],
+      ['room', false, ['participants']],
       ['room', true, ['participants']],
+      ['recruiting', false, ['notification']],
       ['recruiting', true, ['audioCall', 'videoCall', 'notification']],
+      ['bot', false, []],
       ['bot', true, []],
     ];
     for (const [kind, isCallsOn, actions] of matrix)
@@ -27,7 +31,30 @@ describe('ChatToolbar', () => {
     expect(toolbar).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add persons' }));
     expect(addPersons).toHaveBeenCalledOnce();
-    expect(screen.getByRole('button', { name: 'Participants (3) (not available yet)' })).toBeDisabled();
+    const later = screen.getByRole('button', { name: 'Participants (3) (not available yet)' });
+    expect(later).toHaveAttribute('aria-disabled', 'true');
+    // Still reached by Tab, and a click does nothing.
+    await user.tab();
+    expect(later).toHaveFocus();
+    await user.click(later);
+    expect(addPersons).toHaveBeenCalledOnce();
+  });
+
+  it('takes the buttons another feature adds after the spec’s', () => {
+    renderWithProviders(
+      <ChatToolbar kind="bot" isCallsOn handlers={{}} extra={<button type="button">Hang up</button>} />,
+    );
+    const toolbar = screen.getByRole('toolbar', { name: 'Chat actions' });
+    expect(toolbar).toContainElement(screen.getByRole('button', { name: 'Hang up' }));
+  });
+
+  it('shows no call buttons when calls are off, not even disabled ones', () => {
+    renderWithProviders(
+      <ChatToolbar kind="individual" isCallsOn={false} handlers={{ requestCard: vi.fn() }} />,
+    );
+    const toolbar = screen.getByRole('toolbar', { name: 'Chat actions' });
+    expect(screen.getAllByRole('button').map((b) => b.getAttribute('data-action'))).toEqual(['requestCard']);
+    expect(toolbar).not.toHaveTextContent(/call/i);
   });
 
   it('shows nothing in a bot chat', () => {

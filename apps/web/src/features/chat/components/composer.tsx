@@ -1,6 +1,6 @@
 // The message input (spec 02 §5): Enter sends (Shift+Enter is a new line), an empty message cannot be sent, at
 // most 2000 characters with the count shown near the limit.
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Group, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MAX_TEXT_LENGTH } from '@showfloor/contracts';
@@ -26,7 +26,6 @@ export interface ComposerProps {
 export function Composer({ onSend, disabled = false, placeholder }: ComposerProps) {
   const { t } = useTranslation('chat');
   const [text, setText] = useState('');
-  const countId = useId();
   const isEmpty = text.trim() === '';
   const send = () => {
     if (isEmpty || disabled) return;
@@ -40,6 +39,17 @@ export function Composer({ onSend, disabled = false, placeholder }: ComposerProp
     }
   };
   const showsCount = text.length >= COUNT_SHOWN_FROM;
+  const count = (
+    <Text
+      component="span"
+      size="xs"
+      display="block"
+      ta="right"
+      c={text.length >= MAX_TEXT_LENGTH ? 'var(--mantine-color-red-9)' : 'var(--mantine-color-gray-7)'}
+    >
+      {t('composer.count', { count: text.length, max: MAX_TEXT_LENGTH })}
+    </Text>
+  );
   return (
     <form
       onSubmit={(event) => {
@@ -60,7 +70,9 @@ export function Composer({ onSend, disabled = false, placeholder }: ComposerProp
           disabled={disabled}
           aria-label={t('composer.label')}
           placeholder={placeholder ?? t('composer.placeholder')}
-          aria-describedby={showsCount ? countId : undefined}
+          // The count is the field's description (Mantine links it with aria-describedby), under the input.
+          inputWrapperOrder={['label', 'input', 'description']}
+          description={showsCount ? count : undefined}
         />
         <ActionIcon
           type="submit"
@@ -72,17 +84,6 @@ export function Composer({ onSend, disabled = false, placeholder }: ComposerProp
           <SendIcon />
         </ActionIcon>
       </Group>
-      {showsCount ? (
-        <Text
-          id={countId}
-          size="xs"
-          ta="right"
-          mt={2}
-          c={text.length >= MAX_TEXT_LENGTH ? 'var(--mantine-color-red-9)' : 'var(--mantine-color-gray-7)'}
-        >
-          {t('composer.count', { count: text.length, max: MAX_TEXT_LENGTH })}
-        </Text>
-      ) : null}
     </form>
   );
 }

@@ -1,6 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { ChatMessage } from '@showfloor/contracts';
+import { provideCallStarter } from '../../../lib/calls/call-requests.ts';
+import { clearHeardStatuses, recordUserStatus } from '../../../lib/presence/user-status.ts';
 import { setSocket } from '../../../lib/socket/registry.ts';
 import {
   ADA,
@@ -69,7 +71,7 @@ function Chat({ conversation }: { conversation: Conversation }) {
   return <ConversationView conversation={conversation} userId={ADA.id} eventCode="DEMO" />;
 }
 
-function setUp(options: { messages?: ChatMessage[]; isUnread?: boolean } = {}) {
+function setUp(options: { messages?: ChatMessage[]; isUnread?: boolean; calls?: 'yes' | 'no' } = {}) {
   relay = createFakeChatRelay();
   for (const message of options.messages ?? [1, 2, 3].map((seq) => makeMessage(seq))) relay.store(message);
   relay.fake.install();
@@ -79,7 +81,8 @@ function setUp(options: { messages?: ChatMessage[]; isUnread?: boolean } = {}) {
       conversations: [makeConversation({ isUnread: options.isUnread ?? false })],
     }),
     'conversation.markRead': () => ({ message: 'Marked as read.' }),
-    'event.getPreferences': () => prefs({ calls: 'no', show_company: 'yes', show_job_title: 'yes' }),
+    'event.getPreferences': () =>
+      prefs({ calls: options.calls ?? 'no', show_company: 'yes', show_job_title: 'yes' }),
   });
 }
 
@@ -279,11 +282,127 @@ describe('ConversationView', () => {
       conversation: 'conv-2',
       from: ADA.id,
     });
-    expect(screen.getByRole('button', { name: 'Participants (3) (not available yet)' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Participants (3) (not available yet)' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
   });
 });
 
 // The ways other chat clients lose or repeat messages (issue 13), each held against this one.
+describe('ConversationView for screen readers, keyboards and business cards', () => {
+  it('announces new messages from others once, politely, and not the history or its own sends', async () => {
+    setUp();
+    const view = renderView();
+    await screen.findByText('Message 3');
+    const live = document.querySelector('[aria-live="polite"]');
+    expect(live).not.toBeNull();
+    expect(live?.textContent).toBe('');
+    act(() => {
+      relay.deliver(makeMessage(4, { message: 'Are you at the booth?' }));
+      relay.deliver(makeMessage(4, { message: 'Are you at the booth?' }));
+    });
+    await type(view, 'On my way');
+    await waitFor(() => expect(screen.queryByText('Sending…')).not.toBeInTheDocument());
+    expect(live?.textContent).toBe('Grace Hopper: Are you at the booth?');
+  });
+
+  it('is used by keyboard alone: the messages take the focus, Enter sends, the toolbar is reached by Tab', async () => {
+    setUp();
+    const view = renderView();
+    await screen.findByText('Message 3');
+    await view.user.tab();
+    const order: Array<string | null> = [];
+    for (let i = 0; i < 6; i += 1) {
+      const active = document.activeElement as HTMLElement;
+      order.push(active.getAttribute('aria-label') ?? active.textContent);
+      await view.user.tab();
+    }
+    expect(order).toContain('Messages');
+    expect(order).toContain('Message');
+    expect(order.some((name) => name?.startsWith('Request business card'))).toBe(true);
+    screen.getByRole('textbox', { name: 'Message' }).focus();
+    await view.user.keyboard('Typed only{Enter}');
+    await waitFor(() => expect(relay.sends().at(-1)?.message).toBe('Typed only'));
+  });
+
+  it("gives the audio and video buttons to the tab's call starter when calls are on", async () => {
+    setUp({ calls: 'yes' });
+    const start = vi.fn();
+    const stop = provideCallStarter(start);
+    try {
+      const { user } = renderWithProviders(
+        <ConversationView conversation={makeConversation()} userId={ADA.id} eventCode="DEMO" />,
+      );
+      const toolbar = await screen.findByRole('toolbar');
+      const button = (action: string) => toolbar.querySelector(`[data-action="${action}"]`) as HTMLElement;
+      await waitFor(() => expect(button('videoCall')).not.toHaveAttribute('aria-disabled'));
+      expect(button('videoCall')).toHaveAccessibleName('Video call');
+      await user.click(button('videoCall'));
+      await user.click(button('audioCall'));
+      expect(start.mock.calls).toEqual([
+        [{ conversationId: 'conv-1', recipients: [GRACE.id], kind: 'video', title: 'Grace Hopper' }],
+        [{ conversationId: 'conv-1', recipients: [GRACE.id], kind: 'audio', title: 'Grace Hopper' }],
+      ]);
+    } finally {
+      stop();
+    }
+  });
+
+  it('shows no call buttons when calls are off', async () => {
+    setUp({ calls: 'no' });
+    const stop = provideCallStarter(vi.fn());
+    try {
+      const { queryClient } = renderWithProviders(
+        <ConversationView conversation={makeConversation()} userId={ADA.id} eventCode="DEMO" />,
+      );
+      const toolbar = await screen.findByRole('toolbar');
+      // The event's preferences are read (calls 'no'): no call button at all, the business card alone.
+      await waitFor(() => expect(gateway.inputsOf('event.getPreferences')).toHaveLength(1));
+      await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+      expect(toolbar.querySelector('[data-action="requestCard"]')).not.toBeNull();
+      expect(toolbar.querySelector('[data-action="videoCall"]')).toBeNull();
+      expect(toolbar.querySelector('[data-action="audioCall"]')).toBeNull();
+    } finally {
+      stop();
+    }
+  });
+
+  it('lets the avatar ask for a business card in an individual chat only', async () => {
+    setUp();
+    const onAvatarClick = vi.fn();
+    const { user, unmount } = renderWithProviders(
+      <ConversationView
+        conversation={makeConversation()}
+        userId={ADA.id}
+        eventCode="DEMO"
+        onAvatarClick={onAvatarClick}
+      />,
+    );
+    await user.click(
+      await screen.findByRole('button', { name: 'Request the business card of Grace Hopper' }),
+    );
+    expect(onAvatarClick).toHaveBeenCalledOnce();
+    unmount();
+    for (const conversation of [
+      makeConversation({ participants: [ADA, GRACE, LINUS], isGroupConversation: true }),
+      makeConversation({ id: 'bot-1-7', participants: [ADA], bot: 'helpbot' }),
+    ]) {
+      const other = renderWithProviders(
+        <ConversationView
+          conversation={conversation}
+          userId={ADA.id}
+          eventCode="DEMO"
+          onAvatarClick={onAvatarClick}
+        />,
+      );
+      await screen.findByRole('heading', { level: 3 });
+      expect(screen.queryByRole('button', { name: /Request the business card/ })).not.toBeInTheDocument();
+      other.unmount();
+    }
+  });
+});
+
 describe('the ways peers lose or repeat messages', () => {
   it('reads no catch-up before the socket is back, so nothing stored in between vanishes (Rocket.Chat mobile)', async () => {
     setUp();
@@ -345,5 +464,44 @@ describe('the ways peers lose or repeat messages', () => {
     expect(shown('Stored once')).toBe(1);
     expect(new Set(relay.sends().map((s) => s.client_id)).size).toBe(1);
     expect(relay.stored.get('conv-1')?.filter((m) => m.message === 'Stored once')).toHaveLength(1);
+  });
+
+  it('catches up and sends what waited as soon as the socket first connects, not on a retry timer', async () => {
+    setUp();
+    // A reload on the conversation: its history comes over HTTP before the socket has connected at all.
+    (relay.fake.socket as unknown as { connected: boolean }).connected = false;
+    const view = renderView();
+    await screen.findByText('Message 3');
+    await type(view, 'Before the socket');
+    expect(await screen.findByText('Sending…')).toBeInTheDocument();
+    // Stored meanwhile: the socket was not there to hear it.
+    relay.store(makeMessage(4));
+    expect(relay.catchUps()).toHaveLength(0);
+    expect(relay.sends()).toHaveLength(0);
+    act(() => relay.reconnect());
+    // The connection itself does it (only promises between): the retry timers (1 s, 5 s) have not run.
+    await act(async () => {
+      for (let i = 0; i < 10; i += 1) await Promise.resolve();
+    });
+    expect(relay.sends()).toHaveLength(1);
+    expect(relay.catchUps()).toEqual([expect.objectContaining({ conversation_id: 'conv-1', after_seq: 3 })]);
+    await screen.findByText('Message 4');
+    await waitFor(() => expect(screen.queryByText('Sending…')).not.toBeInTheDocument());
+    expect(shown('Before the socket')).toBe(1);
+  });
+
+  it("shows the other person's status in an individual chat as it is announced, without a reload", async () => {
+    setUp();
+    clearHeardStatuses();
+    renderWithProviders(
+      <ConversationView conversation={makeConversation()} userId={ADA.id} eventCode="DEMO" />,
+    );
+    await screen.findByRole('heading', { name: 'Grace Hopper', level: 3 });
+    expect(screen.queryByRole('img', { name: 'Do not disturb' })).not.toBeInTheDocument();
+    act(() => recordUserStatus(GRACE.id, 'busy'));
+    expect(screen.getByRole('img', { name: 'Do not disturb' })).toHaveAttribute('data-status', 'busy');
+    act(() => recordUserStatus(GRACE.id, 'away'));
+    expect(screen.getByRole('img', { name: 'Away' })).toHaveAttribute('data-status', 'away');
+    clearHeardStatuses();
   });
 });

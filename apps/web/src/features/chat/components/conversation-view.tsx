@@ -3,7 +3,7 @@
 // messages, the input and the toolbar of the chat's kind. Sends go through the tab's ChatOutbox with a client id;
 // a conversation not stored yet (`recipients`) is created by its first message, then `onStored` names it.
 // Exported through index.ts: room chat, the recruiting dashboard and the business cards build on it.
-import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -25,11 +25,15 @@ import {
   type ChatMessage,
   type ChatSendInput,
 } from '@showfloor/contracts';
+import { StatusDot } from '../../../components/status-dot.tsx';
 import { useEventPreferences } from '../../../hooks/use-event-preferences.ts';
+import { useUserStatus } from '../../../lib/presence/user-status.ts';
 import { parseAppError } from '../../../lib/api/app-error.ts';
+import { useCallStarter, type CallKind } from '../../../lib/calls/call-requests.ts';
 import { useConversationHistory } from '../api/use-conversation-history.ts';
 import { useConversationListCache } from '../api/use-conversations.ts';
 import { useMarkRead } from '../api/use-mark-read.ts';
+import { usePeople } from '../api/use-people.ts';
 import { activeView } from '../stores/active-view.ts';
 import { useChatClient, useOutboxEntries, useTimeline } from '../stores/chat-client.ts';
 import {
@@ -75,7 +79,19 @@ export interface ConversationViewProps {
   cardActions?: (message: ChatMessage) => CardMessageActions | undefined;
   /** Replaces the input, e.g. room chat without an active room. */
   composerNotice?: ReactNode;
+  /** Buttons another feature adds to the toolbar (ChatToolbar `extra`). */
+  toolbarExtra?: ReactNode;
+  /** The participants button's count. @default the conversation's participants (none for a room chat) */
+  participantCount?: number;
+  /** Shown under the toolbar (e.g. the outcome of reporting the other person). */
+  footer?: ReactNode;
 }
+
+/** What another feature adds to a conversation (composed in src/app, passed to the chat page). */
+export type ConversationExtension = Pick<
+  ConversationViewProps,
+  'toolbar' | 'onAvatarClick' | 'cardActions' | 'toolbarExtra' | 'footer'
+>;
 
 export function ConversationView({
   conversation,
@@ -91,6 +107,9 @@ export function ConversationView({
   onAvatarClick,
   cardActions,
   composerNotice,
+  participantCount,
+  toolbarExtra,
+  footer,
 }: ConversationViewProps) {
   const { t } = useTranslation('chat');
   const client = useChatClient();
@@ -102,8 +121,11 @@ export function ConversationView({
   const pending = useOutboxEntries(client, conversation.id);
   const { preferences } = useEventPreferences(eventCode);
   const isCallsOn = isFlagOn(findPreference(preferences, 'calls') as string | undefined);
+  const startCall = useCallStarter();
   const { name, more } = conversationName(conversation, userId);
   const others = othersOf(conversation, userId);
+  // The other person's status in an individual chat, as this tab heard it announced (live, spec 02 §4.1).
+  const otherStatus = useUserStatus(kind === 'individual' ? others[0]?.id : undefined);
   const cache = useConversationListCache();
   const markRead = useMarkRead();
 
@@ -159,17 +181,45 @@ export function ConversationView({
     sentHere.current.add(entry.clientId);
   };
 
+  // Senders a message does not name and the conversation does not list (a room chat lists nobody): read by id.
+  const unnamed = useMemo(() => {
+    const ids = new Set<number>();
+    for (const m of messages)
+      if (
+        !m.user_summary_info &&
+        !m.bot &&
+        m.from !== userId &&
+        !conversation.participants.some((p) => p.id === m.from)
+      )
+        ids.add(m.from);
+    return [...ids].sort((a, b) => a - b);
+  }, [messages, userId, conversation.participants]);
+  const senders = usePeople(unnamed).data?.users;
   const senderName = useCallback(
     (message: ChatMessage) => {
       if (message.bot && message.to.length > 0) return message.bot;
       if (message.user_summary_info) return fullName(message.user_summary_info);
-      const person = conversation.participants.find((p) => p.id === message.from);
+      const person =
+        conversation.participants.find((p) => p.id === message.from) ??
+        senders?.find((p) => p.id === message.from);
       return person ? fullName(person) : '';
     },
-    [conversation.participants],
+    [conversation.participants, senders],
   );
 
   const title = more > 0 ? t('title.group', { name, count: more }) : name;
+  // The call buttons (individual and recruiting chats, calls on) go to the calls feature's starter (spec 02 §4.4).
+  const canCall = isCallsOn && startCall !== null && (kind === 'individual' || kind === 'recruiting');
+  const callWith = (callKind: CallKind) =>
+    startCall?.({
+      conversationId: conversation.id,
+      recipients: [...(recipients ?? others.map((p) => p.id))],
+      kind: callKind,
+      title,
+    });
+  const handlers = canCall
+    ? { audioCall: () => callWith('audio'), videoCall: () => callWith('video'), ...toolbar }
+    : toolbar;
   const avatar = <Avatar name={name} color="initials" size={36} aria-hidden="true" />;
   const error = history.error ? parseAppError(history.error) : undefined;
 
@@ -191,6 +241,7 @@ export function ConversationView({
         <Title order={3} size="h4" style={{ overflowWrap: 'anywhere' }}>
           {title}
         </Title>
+        {otherStatus ? <StatusDot status={otherStatus} size={12} /> : null}
       </Group>
       {error ? (
         <Alert color="red" title={t('view.loadFailed')}>
@@ -228,9 +279,13 @@ export function ConversationView({
       <ChatToolbar
         kind={kind}
         isCallsOn={isCallsOn}
-        handlers={toolbar}
-        participantCount={kind === 'room' ? undefined : conversation.participants.length}
+        handlers={handlers}
+        extra={toolbarExtra}
+        participantCount={
+          participantCount ?? (kind === 'room' ? undefined : conversation.participants.length)
+        }
       />
+      {footer}
     </Stack>
   );
 }

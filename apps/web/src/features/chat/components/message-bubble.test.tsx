@@ -77,16 +77,41 @@ describe('MessageBubble', () => {
     expect(onRetry).toHaveBeenCalledOnce();
   });
 
-  it('shows the states of a business-card request', () => {
+  it('shows the states of a business-card request to its sender and its recipient', () => {
     const request = (approved: boolean | null) => ({
-      message: 'May I have your card?',
+      message: '',
       type: 'text' as const,
       action: 'card_request' as const,
       cards: [{ approved, card_id: 1, user_id: 8 }],
     });
+    const answers = { onAllow: () => undefined, onDeny: () => undefined };
+    // The sender: 'Request Sent', then the owner's answer as the conversation tells it.
     show(<MessageBubble message={request(null)} at={at(1)} direction="sent" />);
-    expect(screen.getByText('Request sent')).toBeInTheDocument();
+    expect(screen.getByText('Business card request')).toBeInTheDocument();
+    expect(screen.getByText('Request Sent')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Allow' })).not.toBeInTheDocument();
+    show(<MessageBubble message={request(null)} at={at(1)} direction="sent" cardApproved />);
+    expect(screen.getByText('allowed')).toBeInTheDocument();
+    expect(screen.queryByText('Request Sent')).not.toBeInTheDocument();
+    show(<MessageBubble message={request(null)} at={at(1)} direction="sent" cardApproved={false} />);
+    expect(screen.getByText('denied')).toBeInTheDocument();
+    // The recipient: Allow and Deny, off until the cards feature answers them.
     show(<MessageBubble message={request(null)} at={at(1)} direction="received" />);
+    expect(screen.getByRole('button', { name: 'Allow' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Deny' })).toBeDisabled();
+    show(<MessageBubble message={request(null)} at={at(1)} direction="received" card={answers} />);
+    expect(screen.getByRole('button', { name: 'Allow' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Deny' })).toBeEnabled();
+    // Answered (here, or in another tab as the conversation tells): the label, and both inactive.
+    show(
+      <MessageBubble
+        message={request(null)}
+        at={at(1)}
+        direction="received"
+        card={{ ...answers, approved: true }}
+      />,
+    );
+    expect(screen.getByText('allowed')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Allow' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Deny' })).toBeDisabled();
     show(
@@ -94,13 +119,15 @@ describe('MessageBubble', () => {
         message={request(null)}
         at={at(1)}
         direction="received"
-        card={{ onAllow: () => undefined, onDeny: () => undefined }}
+        card={answers}
+        cardApproved={false}
       />,
     );
-    expect(screen.getByRole('button', { name: 'Allow' })).toBeEnabled();
-    show(<MessageBubble message={request(true)} at={at(1)} direction="received" />);
-    expect(screen.getByText('Allowed')).toBeInTheDocument();
-    show(<MessageBubble message={request(false)} at={at(1)} direction="sent" />);
-    expect(screen.getByText('Denied')).toBeInTheDocument();
+    expect(screen.getByText('denied')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Allow' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Deny' })).toBeDisabled();
+    // A request stored as already answered.
+    show(<MessageBubble message={request(true)} at={at(1)} direction="sent" />);
+    expect(screen.getByText('allowed')).toBeInTheDocument();
   });
 });

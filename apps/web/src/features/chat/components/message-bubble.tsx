@@ -13,6 +13,12 @@ import { MessageText } from './message-text.tsx';
 export interface CardMessageActions {
   onAllow?: () => void;
   onDeny?: () => void;
+  /** The card's state as the cards feature knows it (e.g. just answered here); wins over the messages' word. */
+  approved?: boolean | null;
+  /** An answer is on its way: both buttons wait. */
+  isBusy?: boolean;
+  /** Why the last answer failed (the server's message). */
+  error?: string;
 }
 
 export interface MessageBubbleProps {
@@ -30,6 +36,11 @@ export interface MessageBubbleProps {
   onRetry?: (() => void) | undefined;
   onDiscard?: (() => void) | undefined;
   card?: CardMessageActions | undefined;
+  /**
+   * A request's state as its conversation tells it (the owner's answer, a later card_response message); absent:
+   * the request's own.
+   */
+  cardApproved?: boolean | null | undefined;
 }
 
 /** The card info of a business-card message (its first entry). */
@@ -41,34 +52,69 @@ export function isCardMessage(message: Pick<ChatMessage, 'action'>): boolean {
   return message.action === 'card_request' || message.action === 'card_response';
 }
 
-function CardState({ message, direction, card }: Pick<MessageBubbleProps, 'message' | 'direction' | 'card'>) {
+/**
+ * The state of a card request (spec 02 §4.2): the sender sees 'Request Sent', then 'allowed' or 'denied'; the
+ * recipient sees Allow and Deny, and once answered the label with both buttons inactive.
+ */
+function CardState({
+  message,
+  direction,
+  card,
+  cardApproved,
+}: Pick<MessageBubbleProps, 'message' | 'direction' | 'card' | 'cardApproved'>) {
   const { t } = useTranslation('chat');
-  const info = cardOf(message);
-  const approved = info?.approved ?? null;
-  if (approved === true) return <Badge color="green">{t('card.allowed')}</Badge>;
-  if (approved === false) return <Badge color="red">{t('card.denied')}</Badge>;
-  if (direction === 'sent') return <Badge color="gray">{t('card.requestSent')}</Badge>;
-  const isAnswerable = Boolean(card?.onAllow && card.onDeny);
+  const approved =
+    card?.approved !== undefined
+      ? card.approved
+      : cardApproved !== undefined
+        ? cardApproved
+        : (cardOf(message)?.approved ?? null);
+  const label =
+    approved === true ? (
+      <Badge color="green.9" data-card-state="allowed">
+        {t('card.allowed')}
+      </Badge>
+    ) : approved === false ? (
+      <Badge color="red.9" data-card-state="denied">
+        {t('card.denied')}
+      </Badge>
+    ) : direction === 'sent' ? (
+      <Badge color="gray.8" data-card-state="sent">
+        {t('card.requestSent')}
+      </Badge>
+    ) : null;
+  if (direction === 'sent' || message.action !== 'card_request') return label;
+  const isAnswerable = approved === null && Boolean(card?.onAllow && card.onDeny) && !card?.isBusy;
+  const isMissing = !card?.onAllow || !card.onDeny;
   return (
-    <Group gap="xs">
-      <Button
-        size="compact-sm"
-        onClick={card?.onAllow}
-        disabled={!isAnswerable}
-        title={isAnswerable ? undefined : t('notYet')}
-      >
-        {t('card.allow')}
-      </Button>
-      <Button
-        size="compact-sm"
-        variant="default"
-        onClick={card?.onDeny}
-        disabled={!isAnswerable}
-        title={isAnswerable ? undefined : t('notYet')}
-      >
-        {t('card.deny')}
-      </Button>
-    </Group>
+    <Stack gap={4}>
+      <Group gap="xs">
+        <Button
+          size="compact-sm"
+          onClick={card?.onAllow}
+          disabled={!isAnswerable}
+          loading={card?.isBusy === true}
+          title={isMissing ? t('notYet') : undefined}
+        >
+          {t('card.allow')}
+        </Button>
+        <Button
+          size="compact-sm"
+          variant="default"
+          onClick={card?.onDeny}
+          disabled={!isAnswerable}
+          title={isMissing ? t('notYet') : undefined}
+        >
+          {t('card.deny')}
+        </Button>
+        {label}
+      </Group>
+      {card?.error ? (
+        <Text size="xs" c="var(--mantine-color-red-9)" role="alert">
+          {card.error}
+        </Text>
+      ) : null}
+    </Stack>
   );
 }
 
@@ -84,6 +130,7 @@ export function MessageBubble({
   onRetry,
   onDiscard,
   card,
+  cardApproved,
 }: MessageBubbleProps) {
   const { t } = useTranslation('chat');
   const isSent = direction === 'sent';
@@ -95,7 +142,7 @@ export function MessageBubble({
     body = (
       <Stack gap={6}>
         <Text>{message.message || t('card.request')}</Text>
-        <CardState message={message} direction={direction} card={card} />
+        <CardState message={message} direction={direction} card={card} cardApproved={cardApproved} />
       </Stack>
     );
   else

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { Box, Button, Center, Divider, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isOwnMessage, type ChatMessage, type OutboxEntry } from '@showfloor/contracts';
+import { answeredCardRequests, hasOwnBubble } from '../utils/card-states.ts';
 import { formatDay, groupByDay } from '../utils/days.ts';
 import { isNearBottom, isNearTop, keptScrollTop, type ScrollBox } from '../utils/scroll.ts';
 import { MessageBubble, type CardMessageActions } from './message-bubble.tsx';
@@ -71,20 +72,23 @@ export function MessageList({
   const [newCount, setNewCount] = useState(0);
   const [announcements, setAnnouncements] = useState<Array<{ id: string; text: string }>>([]);
 
+  const cardStates = useMemo(() => answeredCardRequests(messages), [messages]);
   const rows = useMemo<Row[]>(() => {
-    const stored: Row[] = messages.map((message) => ({
+    const stored: Row[] = messages.filter(hasOwnBubble).map((message) => ({
       kind: 'stored',
       key: message.id,
       at: Number(message.timestamp),
       message,
     }));
-    const waiting: Row[] = pending.map((entry) => ({
-      kind: 'pending',
-      key: `pending-${entry.clientId}`,
-      // Sends carry the time they were made (conversation-view.tsx).
-      at: Number(entry.payload.timestamp ?? 0),
-      entry,
-    }));
+    const waiting: Row[] = pending
+      .filter((entry) => hasOwnBubble(entry.payload))
+      .map((entry) => ({
+        kind: 'pending',
+        key: `pending-${entry.clientId}`,
+        // Sends carry the time they were made (conversation-view.tsx).
+        at: Number(entry.payload.timestamp ?? 0),
+        entry,
+      }));
     return [...stored, ...waiting];
   }, [messages, pending]);
   const groups = useMemo(() => groupByDay(rows, (row) => row.at), [rows]);
@@ -211,6 +215,7 @@ export function MessageList({
                         isRoomChat={isRoomChat}
                         isGroupChat={isGroupChat}
                         card={cardActions?.(row.message)}
+                        cardApproved={cardStates.get(row.message.id)}
                       />
                     </li>
                   ) : (

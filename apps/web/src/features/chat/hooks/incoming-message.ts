@@ -2,7 +2,8 @@
 // room chat, the rest private. A message joins its open conversation; a private one from someone else updates
 // the chat list (last message, unread mark unless it is being read) and plays a sound, unless it shows nothing
 // (a call's end); a room one from someone else is a newsfeed toast when the visitor has the newsfeed on and is
-// not reading that room chat; a delete in a room reloads the room's data. Each message counts once.
+// not reading that room chat; a delete in a room reloads the room's data. With private chat off for the event
+// (private_chat 'no') private messages change nothing the visitor sees or hears. Each message counts once.
 import { isOwnMessage, isRoomConversationId, isShownInChat, type ChatMessage } from '@showfloor/contracts';
 import type { ChatClient } from '../stores/chat-client.ts';
 
@@ -17,9 +18,12 @@ export interface IncomingMessageEffects {
   isShown(conversationId: string): boolean;
   /** The visitor's newsfeed setting (room chat as toasts). */
   isNewsfeedOn(): boolean;
+  /** The event's private_chat preference is on ('yes' or 'auto'). */
+  isPrivateChatOn(): boolean;
   playSound(): void;
   showRoomToast(message: ChatMessage): void;
-  reloadRoom(conversationId: string): void;
+  /** A delete in a room: its chat and its data are read again (`roomId` when the message names the room). */
+  reloadRoom(conversationId: string, roomId: number | undefined): void;
 }
 
 /** Remembers the ids of the last messages handled, so a second delivery does nothing twice. */
@@ -52,7 +56,7 @@ export function handleIncomingMessage(
   if (!seen.firstTime(message.id)) return;
   const isRoom = isRoomConversationId(message.conversation);
   if (message.action === 'delete') {
-    if (isRoom) effects.reloadRoom(message.conversation);
+    if (isRoom) effects.reloadRoom(message.conversation, message.room?.id);
     return;
   }
   const isOthers = !isOwnMessage(message, effects.userId) && isShownInChat(message);
@@ -61,6 +65,7 @@ export function handleIncomingMessage(
       effects.showRoomToast(message);
     return;
   }
+  if (!effects.isPrivateChatOn()) return;
   effects.applyToList(message, effects.isBeingRead(message.conversation));
   if (isOthers) effects.playSound();
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { STORAGE_KEYS } from '@showfloor/contracts';
 import { getUnreadCount, setUnreadCount } from '../../../lib/shell/unread.ts';
 import { setSocket } from '../../../lib/socket/registry.ts';
@@ -14,6 +14,7 @@ import {
 import { makeUser, prefs } from '../../../testing/fixtures.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { mockTrpc } from '../../../testing/trpc-mock.ts';
+import { ChatList } from '../components/chat-list.tsx';
 import { activeView } from '../stores/active-view.ts';
 import { messageSound } from '../utils/sound.ts';
 import { CHAT_UNREAD_SOURCE, useChatEvents } from './use-chat-events.ts';
@@ -160,6 +161,23 @@ describe('useChatEvents', () => {
     expect(getUnreadCount(CHAT_UNREAD_SOURCE)).toBe(1);
   });
 
+  it('plays no sound for private messages when private chat is off for the event, and still toasts room chat', async () => {
+    preferences = { private_chat: 'no', room_chat: 'yes' };
+    window.localStorage.setItem(STORAGE_KEYS.ROOM_CHAT_FEED, 'true');
+    const play = vi.spyOn(messageSound, 'play').mockImplementation(() => undefined);
+    renderWithProviders(<Shell />);
+    await waitFor(() => expect(gateway.inputsOf('event.getPreferences')).toHaveLength(1));
+    await settle();
+    act(() => {
+      relay.deliver(makeMessage(4));
+      relay.deliver(
+        makeMessage(5, { id: 'room-5', conversation: 'room-4', to: [], room: { id: 4, name: 'Expo Hall' } }),
+      );
+    });
+    expect(play).not.toHaveBeenCalled();
+    expect(chatNotificationsStore.getState().notifications).toHaveLength(1);
+  });
+
   it('leaves the dot off and the list unread when private chat is off for the event', async () => {
     preferences = { private_chat: 'no' };
     serverUnread = true;
@@ -167,5 +185,23 @@ describe('useChatEvents', () => {
     await settle();
     expect(gateway.inputsOf('conversation.listConversations')).toHaveLength(0);
     expect(getUnreadCount(CHAT_UNREAD_SOURCE)).toBe(0);
+  });
+
+  it('writes a live message into the cached list, and the open list shows it without reading the list again', async () => {
+    renderWithProviders(
+      <>
+        <Shell />
+        <ChatList userId={ADA.id} eventCode="DEMO" onOpen={vi.fn()} onNew={vi.fn()} />
+      </>,
+    );
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    expect(within(list).getByRole('button')).toHaveTextContent('Message 3');
+    await settle();
+    act(() => relay.deliver(makeMessage(4, { message: 'See you at booth 7' })));
+    await waitFor(() => expect(within(list).getByRole('button')).toHaveTextContent('See you at booth 7'));
+    expect(within(list).getByRole('button')).toHaveAttribute('data-unread', 'true');
+    // The message came from the socket into the query cache (setData): the list was read once, at the start.
+    await settle();
+    expect(gateway.inputsOf('conversation.listConversations')).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 // The chat topic of the tab's event, `chat_{event_code}` (one hook per topic, apps/web/README.md): it owns the
-// tab's chat client (ChatSync + ChatOutbox), feeds it live messages, catches up after every reconnect and on the
+// tab's chat client (ChatSync + ChatOutbox), feeds it live messages, catches up after every connection and on the
 // relay's `resync` (rooms re-entered first: the handshake does it, so 'connect' is the moment), writes the chat
 // list's cache and the menu's unread count, and plays the sound and shows the newsfeed toasts of spec 02 §4.5.
 // Mounted once by the signed-in shell, so the dot, the sound and the toasts work with the chat closed.
@@ -21,6 +21,7 @@ import { listenerView, useSocket } from '../../../lib/socket/registry.ts';
 import { useServerEvent } from '../../../lib/socket/use-server-event.ts';
 import { chatToast } from '../../../lib/ui/notify.ts';
 import { useConversationListCache, useConversations } from '../api/use-conversations.ts';
+import { useRoomDataReload } from '../api/use-room-data-reload.ts';
 import { isReadingLatest, isShown } from '../stores/active-view.ts';
 import { ChatClient, setChatClient, useChatClient, type ChatClientOptions } from '../stores/chat-client.ts';
 import { fullName, previewText } from '../utils/conversation.ts';
@@ -56,6 +57,7 @@ export function useChatEvents(
   const list = useConversations({ enabled: Boolean(user) && isPrivateChatOn });
   const cache = useConversationListCache();
   const seen = useMemo(() => new SeenMessages(), []);
+  const reloadRoomData = useRoomDataReload();
 
   // One client per socket and user: a new sign-in (or token) opens a new socket and starts afresh.
   const userId = user?.id;
@@ -75,13 +77,17 @@ export function useChatEvents(
       isBeingRead: isReadingLatest,
       isShown,
       isNewsfeedOn: () => isRoomChatOn && readFlag(STORAGE_KEYS.ROOM_CHAT_FEED, false),
+      isPrivateChatOn: () => isPrivateChatOn,
       playSound: () => messageSound.play(),
       showRoomToast: (m) =>
         chatToast({
           title: t('toast.title', { name: senderName(m), room: m.room?.name ?? '' }),
           message: previewText(m.message),
         }),
-      reloadRoom: (conversationId) => client.forget(conversationId),
+      reloadRoom: (conversationId, roomId) => {
+        client.forget(conversationId);
+        if (roomId !== undefined) reloadRoomData(roomId);
+      },
     });
   };
   useServerEvent(eventCode ? chatTopic(eventCode) : undefined, onMessage);
@@ -89,9 +95,12 @@ export function useChatEvents(
     void client?.sync.resync({ spreadMs: spread_ms });
   });
 
-  // After every reconnection: the handshake put the socket back into its user's and room's rooms, so resend what
-  // waits for an ack, catch every open conversation up, and read the list again (its unread marks are the
-  // server's: a reconnect clears none).
+  // After every connection, the first one too: the handshake put the socket into its user's and room's rooms, so
+  // resend what waits for an ack, catch every open conversation up, and read the list again (its unread marks are
+  // the server's: a reconnect clears none). The first connection is no exception: a page's history and the list
+  // come over HTTP and often before the socket connects (a reload on /chat), and a message stored in between
+  // reaches neither; a send made before it has had no answer. Left to their retry timers (1 s doubling, 5 s), the
+  // view stayed seconds behind what was stored.
   const onConnect = useEffectEvent(() => {
     if (!client) return;
     void client.sync.reconnected({ resend: () => client.outbox.resendPending() });
@@ -100,12 +109,7 @@ export function useChatEvents(
   useEffect(() => {
     if (!socket) return undefined;
     const target = listenerView(socket);
-    let hasConnected = socket.connected;
-    const listener = () => {
-      // The first connection has nothing to catch up.
-      if (hasConnected) onConnect();
-      hasConnected = true;
-    };
+    const listener = () => onConnect();
     target.on('connect', listener);
     return () => {
       target.off('connect', listener);

@@ -3,16 +3,16 @@
 // conversation, `?conversation=<id>&view=participants` its people, `?view=new` (with `&add=<id>` for a group's
 // new members) the people picker, `?to=<ids>` a conversation whose first message is not sent yet. Moving between
 // views replaces the history entry and keeps the scene behind the drawer (apps/web/README.md "The shell").
-import { useCallback, useMemo, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Participant } from '@showfloor/contracts';
 import { useCurrentUser } from '../../../lib/session/session.ts';
-import { useConversations } from '../api/use-conversations.ts';
+import { useConversationListCache, useConversations } from '../api/use-conversations.ts';
 import { usePeople } from '../api/use-people.ts';
 import { ChatList } from '../components/chat-list.tsx';
-import { BackIcon, ConversationView } from '../components/conversation-view.tsx';
+import { BackIcon, ConversationView, type ConversationExtension } from '../components/conversation-view.tsx';
 import { NewConversation } from '../components/new-conversation.tsx';
 import { ParticipantList } from '../components/participant-list.tsx';
 import { useShownFields } from '../hooks/use-shown-fields.ts';
@@ -35,6 +35,14 @@ function recipientsOf(value: string | null, userId: number): number[] {
 const sameIds = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && a.every((id, i) => id === b[i]);
 
+/** What other features add to the chat page (composed in src/app/routes/chat.tsx). */
+export interface ChatPageProps {
+  /** Toolbar handlers, the avatar's card request, a card message's answers, a footer: per conversation. */
+  extend?: (conversation: ConversationLike) => ConversationExtension;
+  /** Asks for a participant's business card (the participant list offers it). */
+  onRequestCard?: (person: Participant) => void;
+}
+
 /** The drawer page's height: the chat view scrolls its messages, not the drawer. */
 const VIEW_HEIGHT = 'calc(100dvh - 92px)';
 
@@ -47,7 +55,7 @@ function Loading() {
   );
 }
 
-export default function ChatPage() {
+export default function ChatPage({ extend, onRequestCard }: ChatPageProps = {}) {
   const { t } = useTranslation('chat');
   const user = useCurrentUser();
   const navigate = useNavigate();
@@ -79,6 +87,22 @@ export default function ChatPage() {
   const pendingPeople = usePeople(recipients);
   const conversations = list.data?.conversations;
   const conversation = conversations?.find((c) => c.id === (conversationId ?? params.get('add')));
+  // A conversation the cached list does not hold yet (just created by its first message, or linked from elsewhere)
+  // is looked for once more in a fresh list before the page says it is not available.
+  // The fresh list is one answered after the ask (its data or its failure newer than the list held then): until
+  // then the page waits, rather than saying 'not available' for the moment before the read starts.
+  const wantedId = conversationId ?? params.get('add') ?? undefined;
+  const [reread, setReread] = useState<{ id: string; after: number } | undefined>(undefined);
+  const isMissing = wantedId !== undefined && list.data !== undefined && !conversation;
+  if (isMissing && reread?.id !== wantedId)
+    setReread({ id: wantedId, after: Math.max(list.dataUpdatedAt, list.errorUpdatedAt) });
+  const listCache = useConversationListCache();
+  useEffect(() => {
+    if (reread !== undefined) void listCache.invalidate();
+  }, [reread, listCache]);
+  const isRereading =
+    isMissing &&
+    (reread?.id !== wantedId || Math.max(list.dataUpdatedAt, list.errorUpdatedAt) <= reread.after);
 
   /** Opens the conversation of exactly these people: the stored one, else a new one (sent on first message). */
   const startWith = (people: Participant[]) => {
@@ -124,22 +148,24 @@ export default function ChatPage() {
         bot: null,
         roomName: null,
       };
+      const extension = extend?.(draft) ?? {};
       content = (
         <Stack h={VIEW_HEIGHT}>
           <ConversationView
+            {...extension}
             conversation={draft}
             userId={userId}
             eventCode={user.event_code}
             recipients={recipients}
             onStored={(id) => go({ conversation: id })}
             onBack={() => go({})}
-            toolbar={{ addPersons: () => go({ view: 'new' }) }}
+            toolbar={{ ...extension.toolbar, addPersons: () => go({ view: 'new' }) }}
           />
         </Stack>
       );
     }
   } else if (conversationId) {
-    if (list.isPending) content = <Loading />;
+    if (list.isPending || isRereading) content = <Loading />;
     else if (!conversation) {
       content = (
         <Alert color="gray" title={t('view.notFound')}>
@@ -165,19 +191,24 @@ export default function ChatPage() {
             title={more > 0 ? t('title.group', { name, count: more }) : name}
             participants={conversation.participants}
             shown={shown}
+            onRequestCard={onRequestCard}
+            userId={userId}
           />
         </Stack>
       );
     } else {
+      const extension = extend?.(conversation) ?? {};
       content = (
         <Stack h={VIEW_HEIGHT}>
           <ConversationView
+            {...extension}
             key={conversation.id}
             conversation={conversation}
             userId={userId}
             eventCode={user.event_code}
             onBack={() => go({})}
             toolbar={{
+              ...extension.toolbar,
               addPersons: () => go({ view: 'new', add: conversation.id }),
               participants: () => go({ conversation: conversation.id, view: 'participants' }),
             }}

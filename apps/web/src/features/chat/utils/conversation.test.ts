@@ -54,6 +54,14 @@ describe('conversation helpers', () => {
     expect(previewText('two\nlines   here ')).toBe('two lines here');
   });
 
+  it('shows a link in a preview by its label, cutting what a reader sees; a refused link stays as written', () => {
+    expect(previewText('See [our booth | showfloor.example/booth] today')).toBe('See our booth today');
+    expect(previewText('[a | https://a.example] and [b|http://b.example/x?y=1]')).toBe('a and b');
+    expect(previewText('[click | javascript:alert(1)]')).toBe('[click | javascript:alert(1)]');
+    const label = 'L'.repeat(99);
+    expect(previewText(`[${label} | ${'x'.repeat(80)}.example] tail`)).toBe(`${label} …`);
+  });
+
   it('tells the kinds apart: room by id, bot, group by flag or size, else individual', () => {
     expect(chatKindOf(conversation({}))).toBe('individual');
     expect(chatKindOf(conversation({ isGroupConversation: true, participants: [ada, grace, linus] }))).toBe(

@@ -7,6 +7,7 @@ import {
   type LastMessage,
   type Participant,
 } from '@showfloor/contracts';
+import { parseMessageText } from './message-text.ts';
 
 /** The chat kinds the toolbar tells apart (spec 02 §2.5); recruiting chats are opened as such by the dashboard. */
 export type ChatKind = 'individual' | 'group' | 'room' | 'bot' | 'recruiting';
@@ -49,9 +50,19 @@ export function conversationName(conversation: ConversationLike, userId: number)
   return { name: first ? fullName(first) : '', more: kind === 'group' ? Math.max(0, others.length - 1) : 0 };
 }
 
-/** The preview of a last message: cut at 100 characters plus an ellipsis (spec 02 §9); whole characters only. */
+/** A message as a reader sees it: a `[label | address]` link is its label; a refused link stays as written. */
+export function readableText(text: string): string {
+  return parseMessageText(text)
+    .map((part) => (part.kind === 'link' ? part.label : part.text))
+    .join('');
+}
+
+/**
+ * The preview of a last message as a reader sees it (links by their labels), cut at 100 characters plus an
+ * ellipsis (spec 02 §9); whole characters only.
+ */
 export function previewText(text: string, limit = LAST_MESSAGE_PREVIEW_LENGTH): string {
-  const characters = Array.from(text.replace(/\s+/g, ' ').trim());
+  const characters = Array.from(readableText(text).replace(/\s+/g, ' ').trim());
   return characters.length > limit ? `${characters.slice(0, limit).join('')}…` : characters.join('');
 }
 

@@ -1,13 +1,30 @@
 // The event-closed information page (spec 01 §2, spec 02 §2.10): no event code goes to /; open now or no hours
-// goes to /auth/login?event=...; otherwise 'Information', the closed text and each window.
+// goes to /auth/login?event=...; otherwise the event's name, 'Information', the closed text and each window, and
+// the ways on: back to the login page (for another event), the language switch and the help desk.
 import { useEffect } from 'react';
-import { Alert, Center, Container, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Center,
+  Container,
+  Group,
+  List,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { isEventOpen } from '@showfloor/contracts';
+import { LanguageSwitch } from '../../../components/language-switch.tsx';
+import { useEventDetails } from '../../../hooks/use-event-details.ts';
+import { useHelpdeskEmail } from '../../../hooks/use-helpdesk-email.ts';
 import { isLanguage } from '../../../lib/i18n.ts';
+import type { LeftInfoState } from '../../../lib/session/redirect.ts';
 import { parseAppError } from '../../../lib/api/app-error.ts';
-import { trpc } from '../../../lib/api/trpc.ts';
+import { useOpenHours } from '../api/use-open-hours.ts';
 import { formatOpenTime } from '../format-window.ts';
 
 export default function EventInfoPage() {
@@ -15,17 +32,16 @@ export default function EventInfoPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const eventCode = (params.get('event') ?? '').trim();
-  const hours = trpc.event.getOpenHours.useQuery(
-    { id: eventCode },
-    { enabled: eventCode !== '', retry: false },
-  );
+  const hours = useOpenHours(eventCode);
+  const event = useEventDetails(eventCode);
+  const helpdeskEmail = useHelpdeskEmail();
   const windows = hours.data?.event_open_hours;
-  const open = windows ? isEventOpen(windows) : false;
+  const isOpen = windows ? isEventOpen(windows) : false;
 
   useEffect(() => {
-    if (windows && open)
+    if (windows && isOpen)
       void navigate(`/auth/login?event=${encodeURIComponent(eventCode)}`, { replace: true });
-  }, [windows, open, eventCode, navigate]);
+  }, [windows, isOpen, eventCode, navigate]);
 
   if (!eventCode) return <Navigate to="/" replace />;
   const language = isLanguage(i18n.language) ? i18n.language : 'en';
@@ -42,8 +58,13 @@ export default function EventInfoPage() {
             <Alert color="red" variant="light" title={t('title')}>
               {parseAppError(hours.error).message}
             </Alert>
-          ) : open ? null : (
+          ) : isOpen ? null : (
             <Stack>
+              {event.data ? (
+                <Text fw={700} size="lg">
+                  {event.data.name}
+                </Text>
+              ) : null}
               <Title order={1} size="h2">
                 {t('title')}
               </Title>
@@ -60,6 +81,22 @@ export default function EventInfoPage() {
               </List>
             </Stack>
           )}
+          <Group component="nav" aria-label={t('waysOn')} justify="space-between" mt="xl" gap="sm">
+            <Group gap="md">
+              <Anchor
+                component={Link}
+                to="/auth/login"
+                state={{ leftInfoOf: eventCode } satisfies LeftInfoState}
+                underline="always"
+              >
+                {t('backToLogin')}
+              </Anchor>
+              <Anchor href={`mailto:${helpdeskEmail}`} underline="always">
+                {t('helpdesk')}
+              </Anchor>
+            </Group>
+            <LanguageSwitch />
+          </Group>
         </Paper>
       </Container>
     </Center>

@@ -269,7 +269,7 @@ describe('goodies store', () => {
     await user.click(await screen.findByRole('button', { name: 'Münzen einlösen' }));
     await user.click(await screen.findByRole('button', { name: 'Showfloor Hoodie kaufen' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Dein Guthaben reicht nicht, um Showfloor Hoodie zu kaufen.',
+      'Ihr Guthaben reicht nicht, um Showfloor Hoodie zu kaufen.',
     );
   });
 });

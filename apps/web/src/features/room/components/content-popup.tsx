@@ -17,9 +17,9 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { RoomContentItem } from '@showfloor/contracts';
-import { trpc } from '../../../lib/api/trpc.ts';
 import { parseAppError } from '../../../lib/api/app-error.ts';
 import { sanitizeHtml } from '../../../lib/ui/sanitize.ts';
+import { useSendContentEmail } from '../api/use-send-content-email.ts';
 import { canOptOut, disablePopup } from '../room-rules.ts';
 
 export interface ContentPopupProps {
@@ -38,7 +38,7 @@ export function ContentPopup({ item, roomId, onClose, onAchievement, asCard = fa
   const { t } = useTranslation('room');
   const { attributes } = item;
   const [sent, setSent] = useState(false);
-  const email = trpc.event.sendEmail.useMutation({ onSuccess: () => setSent(true) });
+  const email = useSendContentEmail({ onSuccess: () => setSent(true) });
   const earned = useRef(false);
 
   useEffect(() => {

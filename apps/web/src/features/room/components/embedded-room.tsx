@@ -8,7 +8,9 @@ import { useNavigate } from 'react-router-dom';
 import {
   findPreference,
   isPresenterOrUp,
+  MuteDataSchema,
   originOfLink,
+  PLAYER_EVENTS,
   STORAGE_KEYS,
   type AppToRoomMessage,
   type CurrentUser,
@@ -18,12 +20,12 @@ import {
   type RoomToAppMessage,
   type Unenveloped,
 } from '@showfloor/contracts';
-import i18next from 'i18next';
 import { emitWithAck, setHandshakeRoom, useSocketConnected } from '../../../lib/socket/registry.ts';
 import { useServerEvent } from '../../../lib/socket/use-server-event.ts';
-import { readFlag } from '../../../lib/shell/stored-flags.ts';
-import { trpc } from '../../../lib/api/trpc.ts';
+import { readFlag, useStoredFlag } from '../../../lib/shell/stored-flags.ts';
+import { useRoomContent } from '../api/use-room-content.ts';
 import {
+  backgroundMusicItem,
   entryPopups,
   isMeetingLink,
   mergeContentAttributes,
@@ -31,6 +33,7 @@ import {
   transitionItem,
 } from '../room-rules.ts';
 import { useRoomFrame } from '../hooks/use-room-frame.ts';
+import { BackgroundMusic } from './background-music.tsx';
 import { ContentPopup } from './content-popup.tsx';
 import { TransitionVideo } from './transition-video.tsx';
 import { markSceneEntered, hasEnteredAScene } from '../scene-entries.ts';
@@ -58,12 +61,16 @@ const colour = (
   return typeof value === 'string' && value ? value : fallback;
 };
 
+/** The settings a room honours (spec 02 §3 "Settings state") and the app's language. */
+export type RoomSettings = Extract<AppToRoomMessage, { type: 'settings' }>['settings'];
+
 /** The session a room is sent after it answered `ready`. */
 function sessionMessages(
   room: Room,
   instance: string | null,
   user: CurrentUser,
   preferences: readonly Preference[],
+  settings: RoomSettings,
 ): Array<Unenveloped<AppToRoomMessage>> {
   const picture = user.profile_picture
     ? new URL(
@@ -109,15 +116,20 @@ function sessionMessages(
     },
     { type: 'role', presenterOrUp: isPresenterOrUp(user.roles, room.id) },
     { type: 'room', room: { id: room.id, name: room.name, instance } },
-    {
-      type: 'settings',
-      settings: {
-        thirdPersonView: readFlag(STORAGE_KEYS.THIRD_PERSON_VIEW, false),
-        newsfeed: readFlag(STORAGE_KEYS.ROOM_CHAT_FEED, false),
-        language: i18next.language === 'de' ? 'de' : 'en',
-      },
-    },
+    { type: 'settings', settings },
   ];
+}
+
+/**
+ * The room's settings as they are now: the stored third-person and newsfeed flags and the UI language, each
+ * re-rendering its reader when it changes (the settings page, another tab, the language switch).
+ */
+function useRoomSettings(): RoomSettings {
+  const { i18n } = useTranslation();
+  const [thirdPersonView] = useStoredFlag(STORAGE_KEYS.THIRD_PERSON_VIEW, false);
+  const [newsfeed] = useStoredFlag(STORAGE_KEYS.ROOM_CHAT_FEED, false);
+  const language = i18n.resolvedLanguage === 'de' ? 'de' : 'en';
+  return useMemo(() => ({ thirdPersonView, newsfeed, language }), [thirdPersonView, newsfeed, language]);
 }
 
 function MicIcon({ off }: { off: boolean }) {
@@ -145,7 +157,7 @@ export function EmbeddedRoom({ room, instance, user, preferences }: EmbeddedRoom
   const navigate = useNavigate();
   const origin = originOfLink(room.link);
   const [src] = useState(() => cacheBusted(room.link));
-  const content = trpc.content.getRoomContent.useQuery({ id: room.id }, { retry: false });
+  const content = useRoomContent(room.id);
   const [merged, setMerged] = useState<RoomContentItem[] | undefined>(undefined);
   const items = useMemo(() => merged ?? content.data?.content ?? [], [merged, content.data]);
   const [popup, setPopup] = useState<RoomContentItem | undefined>(undefined);
@@ -221,15 +233,35 @@ export function EmbeddedRoom({ room, instance, user, preferences }: EmbeddedRoom
         break;
     }
   };
-  const { frameRef, onLoad, post } = useRoomFrame(
+  const settings = useRoomSettings();
+  const { frameRef, onLoad, post, isReady } = useRoomFrame(
     origin,
-    () => sessionMessages(room, instance, user, preferences),
+    () => sessionMessages(room, instance, user, preferences, settings),
     onMessage,
   );
+  // A setting changed while inside: the room hears it now (before `ready` it comes with the session).
+  useEffect(() => {
+    if (isReady()) post({ type: 'settings', settings });
+  }, [settings, isReady, post]);
 
   // Other visitors' moves in this room go to the room.
   useServerEvent('user_player_events', (event) => {
-    if (event.room_id !== room.id || event.user_id === user.id || event.event === 'microphone') return;
+    if (event.room_id !== room.id || event.user_id === user.id || event.event === PLAYER_EVENTS.MICROPHONE)
+      return;
+    if (event.event === PLAYER_EVENTS.MUTE) {
+      // A moderator muted this user or the whole room (the relay takes mutes from event-admins and admins only).
+      const mute = MuteDataSchema.safeParse(event.data);
+      if (!mute.success || (mute.data.target !== 'all' && mute.data.target !== user.id)) return;
+      setMuted(true);
+      post({ type: 'mute', by: mute.data.by });
+      void emitWithAck('user_player_events', {
+        ...base,
+        event: PLAYER_EVENTS.MICROPHONE,
+        data: { muted: true },
+        timestamp: Date.now(),
+      });
+      return;
+    }
     post({ type: 'player', user_id: event.user_id, event: event.event, data: event.data });
   });
   // Attribute values for the room's content items (spec 02 §4.5).
@@ -248,6 +280,10 @@ export function EmbeddedRoom({ room, instance, user, preferences }: EmbeddedRoom
   const shownPopup = popup ?? entryPopup;
 
   const meeting = isMeetingLink(room.link);
+  const music = backgroundMusicItem(
+    items,
+    findPreference(preferences, 'background_music') as string | undefined,
+  );
   return (
     <Box pos="relative" h="100%">
       {origin ? (
@@ -261,8 +297,22 @@ export function EmbeddedRoom({ room, instance, user, preferences }: EmbeddedRoom
           style={{ border: 0, width: '100%', height: '100%', display: 'block' }}
         />
       ) : null}
+      {music && !meeting ? (
+        // From 960 px in the top left margin (the entry popup's card takes the bottom left, the mini-map the bottom
+        // right); narrower, at the bottom left, clear of the room's own header.
+        <Box
+          pos="absolute"
+          top={{ base: 'auto', md: 12 }}
+          bottom={{ base: 16, md: 'auto' }}
+          left={{ base: 16, md: 12 }}
+          style={{ zIndex: 5 }}
+        >
+          <BackgroundMusic key={music.id} item={music} />
+        </Box>
+      ) : null}
       {meeting ? (
         <Group gap="xs" pos="absolute" bottom={16} left={16} style={{ zIndex: 5 }}>
+          {music ? <BackgroundMusic key={music.id} item={music} /> : null}
           <Tooltip label={muted ? t('controls.unmute') : t('controls.mute')}>
             <ActionIcon
               size="xl"

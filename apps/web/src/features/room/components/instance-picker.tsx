@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { instanceLabel, type RoomInstances } from '@showfloor/contracts';
+import type { RoomInstances } from '@showfloor/contracts';
 
 export interface InstancePickerProps {
   roomName: string;
@@ -30,7 +30,15 @@ export function InstancePicker({ roomName, instances, onProceed, onCancel }: Ins
           <Radio.Group value={chosen} onChange={setChosen} label={t('instances.label')}>
             <Stack gap="xs" mt="xs">
               {instances.instances.map((i) => (
-                <Radio key={i.instance} value={i.instance} label={instanceLabel(i, instances.maxUsers)} />
+                <Radio
+                  key={i.instance}
+                  value={i.instance}
+                  label={t('instances.option', {
+                    instance: i.instance,
+                    users: i.users,
+                    maxUsers: instances.maxUsers,
+                  })}
+                />
               ))}
             </Stack>
           </Radio.Group>

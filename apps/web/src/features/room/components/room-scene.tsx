@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isPresenterOrUp, type CurrentUser, type Room } from '@showfloor/contracts';
 import { useEventPreferences } from '../../../hooks/use-event-preferences.ts';
-import { trpc } from '../../../lib/api/trpc.ts';
+import { useMeetingInstances } from '../api/use-meeting-instances.ts';
 import { instanceChoice, meetingIdOf } from '../room-rules.ts';
 import { EmbeddedRoom } from './embedded-room.tsx';
 import { InstancePicker } from './instance-picker.tsx';
@@ -40,10 +40,7 @@ export function RoomScene({ room, user }: { room: Room; user: CurrentUser }) {
   const navigate = useNavigate();
   const preferences = useEventPreferences(user.event_code);
   const meetingId = meetingIdOf(room.link);
-  const instances = trpc.database.getMeetingInstances.useQuery(
-    { meeting_id: meetingId ?? '', ...(user.breakout_group ? { breakout_group: user.breakout_group } : {}) },
-    { enabled: meetingId !== undefined, retry: false },
-  );
+  const instances = useMeetingInstances(meetingId, user.breakout_group);
   const [picked, setPicked] = useState<string | undefined>(undefined);
   const choice = instanceChoice(
     {

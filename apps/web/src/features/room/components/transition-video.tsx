@@ -3,15 +3,12 @@
 import { Button, Modal, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { RoomContentItem } from '@showfloor/contracts';
-import { trpc } from '../../../lib/api/trpc.ts';
+import { useMedia } from '../api/use-media.ts';
 
 export function TransitionVideo({ item, onDone }: { item: RoomContentItem; onDone: () => void }) {
   const { t } = useTranslation('room');
   const needsMedia = !item.attributes.media_src && item.media_id !== null;
-  const media = trpc.content.getMedia.useQuery(
-    { id: item.media_id ?? 0 },
-    { enabled: needsMedia, retry: false },
-  );
+  const media = useMedia(item.media_id, { enabled: needsMedia });
   const src = item.attributes.media_src ?? media.data?.video[0]?.link;
   if (needsMedia && media.isError) {
     onDone();

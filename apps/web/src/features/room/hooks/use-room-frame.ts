@@ -18,6 +18,8 @@ export interface RoomFrame {
   onLoad: () => void;
   /** Posts a message to the room (to its exact origin). */
   post: (body: Unenveloped<AppToRoomMessage>) => void;
+  /** Whether the room answered `ready` and was sent the session (later changes are sent as they happen). */
+  isReady: () => boolean;
 }
 
 export function useRoomFrame(
@@ -26,6 +28,7 @@ export function useRoomFrame(
   onMessage: (message: RoomToAppMessage) => void,
 ): RoomFrame {
   const frameRef = useRef<HTMLIFrameElement | null>(null);
+  const readyRef = useRef(false);
   const handle = useEffectEvent(onMessage);
   const sessionNow = useEffectEvent(session);
 
@@ -47,6 +50,7 @@ export function useRoomFrame(
         return;
       }
       if (result.message.type === 'ready') {
+        readyRef.current = true;
         for (const body of sessionNow()) post(body);
         return;
       }
@@ -57,5 +61,6 @@ export function useRoomFrame(
   }, [origin, post]);
 
   const onLoad = useCallback(() => post({ type: 'ready' }), [post]);
-  return { frameRef, onLoad, post };
+  const isReady = useCallback(() => readyRef.current, []);
+  return { frameRef, onLoad, post, isReady };
 }

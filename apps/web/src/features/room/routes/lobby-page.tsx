@@ -3,16 +3,13 @@ import { Alert, Center } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { parseAppError } from '../../../lib/api/app-error.ts';
 import { useCurrentUser } from '../../../lib/session/session.ts';
-import { trpc } from '../../../lib/api/trpc.ts';
+import { useLobby } from '../api/use-lobby.ts';
 import { RoomScene, SceneFrame, SceneLoader } from '../components/room-scene.tsx';
 
 export default function LobbyPage() {
   const { t } = useTranslation('room');
   const user = useCurrentUser();
-  const lobby = trpc.content.getLobby.useQuery(
-    { event_code: user?.event_code },
-    { enabled: Boolean(user), retry: false },
-  );
+  const lobby = useLobby(user?.event_code);
   return (
     <SceneFrame heading={t('lobby.title')}>
       {lobby.error ? (

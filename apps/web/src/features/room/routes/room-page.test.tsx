@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { notifications, notificationsStore } from '@mantine/notifications';
 import { TIMINGS } from '@showfloor/contracts';
 import { clearSession, startSession } from '../../../lib/session/session.ts';
@@ -31,12 +31,16 @@ function openRoom(handler: Handler, route = '/room/5') {
   return { ...view, gateway };
 }
 
-/** The notification (the page's own inline alert has the role too). */
+/** The notification titled `title` (the scene's own card says the same). */
 async function findNotice(title: string): Promise<HTMLElement> {
-  const heading = await screen.findByText(title);
-  const notice = heading.closest<HTMLElement>('.mantine-Notification-root');
-  if (!notice) throw new Error(`'${title}' is not in a notification`);
-  return notice;
+  return waitFor(() => {
+    const notice = screen
+      .getAllByText(title)
+      .map((element) => element.closest<HTMLElement>('.mantine-Notification-root'))
+      .find((root) => root !== null);
+    if (!notice) throw new Error(`'${title}' is not in a notification`);
+    return notice;
+  });
 }
 
 const restricted = () => fail({ message: 'Unauthorized', code: 'UNAUTHORIZED', httpStatus: 401 });
@@ -69,6 +73,13 @@ describe('room page', () => {
     });
     expect(location().pathname).toBe('/lobby');
     expect(await screen.findByText('lobby page')).toBeInTheDocument();
+  });
+
+  it('shows the restricted room as a card whose button goes to the lobby at once', async () => {
+    const { user, location } = openRoom(restricted);
+    expect(await screen.findByRole('heading', { name: 'Restricted room', level: 2 })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go to the lobby now' }));
+    expect(location().pathname).toBe('/lobby');
   });
 
   it('says so in Deutsch too', async () => {

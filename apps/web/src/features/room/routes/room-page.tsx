@@ -3,7 +3,7 @@
 // (spec 01 §8, §9): a top-left notice with its title and description, then /lobby after 5 s. Access lost while
 // inside (the access-change event) takes the frame down at once; the session events show the notice and redirect.
 import { useEffect } from 'react';
-import { Alert, Center } from '@mantine/core';
+import { Alert, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { TIMINGS } from '@showfloor/contracts';
@@ -17,7 +17,7 @@ import { topLeftNotice } from '../../../lib/ui/notify.ts';
 import { useGoToLobbyScene } from '../../../lib/shell/scene.ts';
 import { mayEnterRoomId } from '../../../lib/shell/room-path.ts';
 import { useCurrentUser } from '../../../lib/session/session.ts';
-import { trpc } from '../../../lib/api/trpc.ts';
+import { useRoom } from '../api/use-room.ts';
 import { RoomScene, SceneFrame, SceneLoader } from '../components/room-scene.tsx';
 
 /** A 401 that is about this room (token and session 401s are the query client's: sign-out, login page). */
@@ -31,7 +31,7 @@ export default function RoomPage() {
   const { roomId = '' } = useParams();
   const id = /^\d+$/.test(roomId) ? Number(roomId) : undefined;
   const mayEnter = id !== undefined && mayEnterRoomId(user, id);
-  const room = trpc.content.getRoom.useQuery({ id: id ?? 0 }, { enabled: mayEnter, retry: false });
+  const room = useRoom(id, { enabled: mayEnter });
   const error = room.error ? parseAppError(room.error) : undefined;
   // Refused before any read when the room is not the user's; a 401 read is refused too. Losing access while inside
   // is the access-change event's (features/session): the frame goes at once, the notice and redirect are its.
@@ -57,9 +57,23 @@ export default function RoomPage() {
       <Alert color="red">{text}</Alert>
     </Center>
   );
+  // The scene of a restricted room: what the notice says, with the way out at hand instead of a wait.
+  const restrictedCard = (
+    <Center h="100%" p="lg">
+      <Paper withBorder shadow="sm" radius="md" p="xl" maw={480}>
+        <Stack gap="sm" align="flex-start">
+          <Title order={2} fz="h3">
+            {t('restricted.title')}
+          </Title>
+          <Text>{t('restricted.description')}</Text>
+          <Button onClick={goToLobby}>{t('restricted.toLobby')}</Button>
+        </Stack>
+      </Paper>
+    </Center>
+  );
   let body: React.ReactNode;
   if (id === undefined) body = notice(t('invalid'));
-  else if (restricted || (room.data && !mayEnter)) body = notice(t('restricted.description'));
+  else if (restricted || (room.data && !mayEnter)) body = restrictedCard;
   else if (error) body = notice(error.message);
   else if (!room.data || !user) body = <SceneLoader />;
   else body = <RoomScene key={room.data.id} room={room.data} user={user} />;

@@ -8,7 +8,7 @@ import { roomIdFromPath } from '../../../lib/shell/room-path.ts';
 import { getCurrentUser, updateCurrentUser } from '../../../lib/session/session.ts';
 import { endSessionLocally, signOut } from '../../../lib/session/sign-out.ts';
 import { listenerView, useSocket } from '../../../lib/socket/registry.ts';
-import { trpc } from '../../../lib/api/trpc.ts';
+import { useUserPictures } from '../../../hooks/use-user-pictures.ts';
 import { bindSessionEvents, createSessionEventHandlers } from '../session-events.ts';
 
 /**
@@ -18,7 +18,7 @@ import { bindSessionEvents, createSessionEventHandlers } from '../session-events
 export function useSessionEvents(scenePath: string, goToLobby: () => void): void {
   const socket = useSocket();
   const path = useRef(scenePath);
-  const utils = trpc.useUtils();
+  const pictures = useUserPictures();
   const { t } = useTranslation('session');
 
   useEffect(() => {
@@ -35,7 +35,7 @@ export function useSessionEvents(scenePath: string, goToLobby: () => void): void
       reload: () => browser.reload(),
       assign: (url) => browser.assign(url),
       updateUser: updateCurrentUser,
-      pictureChanged: () => void utils.user.invalidate(),
+      pictureChanged: (userId, path) => pictures.applyPicture(userId, path),
       accessGained: (rooms) =>
         topLeftNotice({
           tone: 'success',
@@ -49,7 +49,13 @@ export function useSessionEvents(scenePath: string, goToLobby: () => void): void
       schedule: (run, delayMs) => {
         setTimeout(run, delayMs);
       },
+      connectionRefusedForNow: (kind) =>
+        topLeftNotice({
+          tone: 'error',
+          title: t('connection.pausedTitle'),
+          message: t(kind === 'too-many-connections' ? 'connection.tooMany' : 'connection.busy'),
+        }),
     });
     return bindSessionEvents(listenerView(socket), handlers);
-  }, [socket, goToLobby, utils, t]);
+  }, [socket, goToLobby, pictures, t]);
 }

@@ -3,23 +3,13 @@
 // features or, when the URL names a menu page (/chat, /settings ...), that page over the scene, which stays
 // mounted. Back returns to the menu; close returns to the scene (lib/shell/scene.ts).
 import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Box,
-  Burger,
-  Center,
-  Drawer,
-  Group,
-  Indicator,
-  Loader,
-  Text,
-} from '@mantine/core';
+import { ActionIcon, Alert, Box, Burger, Center, Drawer, Group, Indicator, Loader } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { BREAKPOINTS, SIZES, type CurrentUser } from '@showfloor/contracts';
 import { RouteErrorBoundary } from '../../../components/errors/route-error-boundary.tsx';
+import { useEventAgenda } from '../../../hooks/use-event-agenda.ts';
 import { useEventPreferences } from '../../../hooks/use-event-preferences.ts';
 import type { MenuContext, MenuPageEntry, MenuPageName } from '../../../lib/shell/menu.ts';
 import {
@@ -32,6 +22,7 @@ import {
 import { leaveSubPage } from '../../../lib/shell/sub-page.ts';
 import { useUnreadTotal } from '../../../lib/shell/unread.ts';
 import { useRoomKind } from '../hooks/use-room-kind.ts';
+import { EventHeaderTitle } from './event-header-title.tsx';
 import { LogoutDialog } from './logout-dialog.tsx';
 import { SideMenu } from './side-menu.tsx';
 
@@ -54,6 +45,9 @@ export function PageLoader() {
     </Center>
   );
 }
+
+/** The drawer of a wide page (MenuPageEntry.isWide) on screens wider than 960 px. */
+const WIDE_DRAWER_WIDTH = 1200;
 
 function BackIcon() {
   return (
@@ -109,11 +103,18 @@ export function AppShell({ user, menuPages, signOut, scene, sceneElement, page }
   const titleRef = useRef<HTMLHeadingElement>(null);
   const focusTitle = useCallback(() => titleRef.current?.focus(), []);
   const isSmall = useMediaQuery(`(max-width: ${BREAKPOINTS.SMALL}px)`);
+  const isMedium = useMediaQuery(`(max-width: ${BREAKPOINTS.MEDIUM}px)`);
   const preferences = useEventPreferences(user.event_code);
   const roomKind = useRoomKind(scene.pathname, user);
   const unread = useUnreadTotal();
-  const ctx: MenuContext = { user, preferences: preferences.preferences, roomKind };
-  const ready = !preferences.isLoading && roomKind !== 'pending';
+  const agenda = useEventAgenda(user.event_code);
+  const ctx: MenuContext = {
+    user,
+    preferences: preferences.preferences,
+    roomKind,
+    hasAgenda: (agenda.data?.agenda.length ?? 0) > 0,
+  };
+  const ready = !preferences.isLoading && roomKind !== 'pending' && !agenda.isLoading;
   const opened = page !== undefined || menuOpen;
 
   // A page's sub-page (router state, lib/shell/sub-page.ts) names the drawer and its Back returns to the page.
@@ -157,23 +158,24 @@ export function AppShell({ user, menuPages, signOut, scene, sceneElement, page }
         component="header"
         px="md"
         py="xs"
+        className="sf-event-header"
+        bg="var(--mantine-primary-color-filled)"
         style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
       >
-        <Group gap="sm">
+        <Group gap="sm" wrap="nowrap">
           <Indicator disabled={unread === 0} color="red" size={10} offset={4} processing={false}>
             <Burger
               ref={toggleRef}
               opened={opened}
               size="sm"
+              color="var(--mantine-primary-color-contrast)"
               onClick={() => (opened ? close() : setMenuOpen(true))}
               aria-label={unread > 0 ? t('menu.openWithUnread') : t('menu.open')}
               aria-expanded={opened}
               aria-controls="side-menu"
             />
           </Indicator>
-          <Text fw={700} size="lg">
-            {t('appName')}
-          </Text>
+          <EventHeaderTitle eventCode={user.event_code} />
         </Group>
       </Box>
       <Box component="main" id="main">
@@ -184,7 +186,13 @@ export function AppShell({ user, menuPages, signOut, scene, sceneElement, page }
       <Drawer.Root
         opened={opened}
         onClose={close}
-        size={isSmall ? '100%' : SIZES.DRAWER_WIDTH}
+        size={
+          isSmall || (page?.entry.isWide && isMedium)
+            ? '100%'
+            : page?.entry.isWide
+              ? WIDE_DRAWER_WIDTH
+              : SIZES.DRAWER_WIDTH
+        }
         // A drawer opened by a deep link has no element to give the focus back to: the menu toggle takes it
         // (unless the drawer handed it on, e.g. to the logout dialog).
         onExitTransitionEnd={() => {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { findPreference, isFlagOn, type CurrentUser, type Preference } from '@showfloor/contracts';
-import { trpc } from '../../../lib/api/trpc.ts';
+import { useCreatePreference } from '../api/use-create-preference.ts';
 
 export interface LogoutDialogProps {
   opened: boolean;
@@ -33,7 +33,7 @@ export function LogoutDialog({
 }: LogoutDialogProps) {
   const { t } = useTranslation('shell');
   const surveyUrl = surveyUrlOf(preferences);
-  const postPreference = trpc.event.createPreference.useMutation();
+  const postPreference = useCreatePreference();
   const [busy, setBusy] = useState(false);
 
   async function confirm() {

@@ -46,7 +46,8 @@ export function SideMenu({
     if (entry) entry.focus();
     else onFocusPageMissing?.();
   }, [focusPage, onFocusPageMissing]);
-  const items = visibleMenuPages(entries, ctx, 'list');
+  // A feature that has not landed is not advertised (MenuPageEntry.isPlaceholder).
+  const items = visibleMenuPages(entries, ctx, 'list').filter((entry) => !entry.isPlaceholder);
   const bottom = visibleMenuPages(entries, ctx, 'bottom');
   const state: DrawerState = { background: scene };
   const inLobby = scene.pathname === '/lobby';

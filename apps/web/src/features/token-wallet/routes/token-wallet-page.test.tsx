@@ -47,7 +47,7 @@ describe('token wallet', () => {
     ).toBeInTheDocument();
     await testI18n.changeLanguage('de');
     expect(
-      await screen.findByText('Deine Wallet ist leer. Sammle Tokens an den Hotspots der Veranstaltung.'),
+      await screen.findByText('Ihre Wallet ist leer. Sammeln Sie Tokens an den Hotspots der Veranstaltung.'),
     ).toBeInTheDocument();
   });
 

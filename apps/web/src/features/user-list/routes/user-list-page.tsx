@@ -1,6 +1,168 @@
-// Participants: built in a later issue; the route and menu entry exist so the shell is complete.
-import { PlaceholderPage } from '../../../components/placeholder-page.tsx';
+// The participants of the scene's room (spec 02 §2.2, §2.7, §6; /user-list, shown in multiplayer rooms only):
+// each participant with their status and microphone state (live, from the room's `microphone` player events);
+// an event-admin or admin mutes one unmuted participant or everyone ('Mute all', when others are present)
+// through the relay (`user_player_events` `mute`, refused from anyone else); others see the states only.
+import { useState } from 'react';
+import { Alert, Anchor, Avatar, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PLAYER_EVENTS, isManager, type CurrentUser, type UserSummary } from '@showfloor/contracts';
+import { StatusDot } from '../../../components/status-dot.tsx';
+import { useSceneRoom } from '../../../hooks/use-scene-room.ts';
+import { parseAppError } from '../../../lib/api/app-error.ts';
+import { profilePictureUrl } from '../../../lib/api/files.ts';
+import { useUserStatus } from '../../../lib/presence/user-status.ts';
+import { useCurrentUser } from '../../../lib/session/session.ts';
+import { useSceneLocation } from '../../../lib/shell/scene.ts';
+import { emitWithAck } from '../../../lib/socket/registry.ts';
+import { useParticipants } from '../api/use-participants.ts';
+import { useMicrophones } from '../hooks/use-microphone-events.ts';
+
+function MicIcon({ muted }: { muted: boolean }) {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <rect x="9" y="3" width="6" height="11" rx="3" fill="currentColor" />
+      <path d="M6 11a6 6 0 0 0 12 0M12 17v4" stroke="currentColor" strokeWidth="2" fill="none" />
+      {muted ? <path d="M4 4l16 16" stroke="currentColor" strokeWidth="2.4" /> : null}
+    </svg>
+  );
+}
+
+function Participant({
+  person,
+  isMuted,
+  onMute,
+}: {
+  person: UserSummary;
+  isMuted: boolean;
+  onMute: (() => void) | undefined;
+}) {
+  const { t } = useTranslation('user-list');
+  const status = useUserStatus(person.id, person.user_status) ?? 'offline';
+  const name = `${person.firstname} ${person.lastname}`.trim();
+  const detail = [person.job_title, person.company].filter(Boolean).join(', ');
+  return (
+    <Group component="li" wrap="nowrap" gap="sm" justify="space-between" data-participant={person.id}>
+      <Group wrap="nowrap" gap="sm" miw={0}>
+        <Avatar
+          src={person.profile_picture ? profilePictureUrl(person.profile_picture) : null}
+          alt=""
+          radius="xl"
+          size="md"
+        >
+          {`${person.firstname.charAt(0)}${person.lastname.charAt(0)}`}
+        </Avatar>
+        <Stack gap={0} miw={0}>
+          <Group gap={6} wrap="nowrap">
+            <StatusDot status={status} />
+            <Text fw={600} truncate>
+              {name}
+            </Text>
+          </Group>
+          {detail ? (
+            <Text size="sm" c="dimmed" truncate>
+              {detail}
+            </Text>
+          ) : null}
+        </Stack>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <Group gap={4} wrap="nowrap" c={isMuted ? 'red.9' : 'dark'}>
+          <MicIcon muted={isMuted} />
+          <Text size="sm">{isMuted ? t('muted') : t('unmuted')}</Text>
+        </Group>
+        {onMute && !isMuted ? (
+          <Button
+            size="compact-sm"
+            variant="light"
+            color="red.9"
+            onClick={onMute}
+            aria-label={t('muteOne', { name })}
+          >
+            {t('mute')}
+          </Button>
+        ) : null}
+      </Group>
+    </Group>
+  );
+}
+
+function ParticipantList({ user, roomId }: { user: CurrentUser; roomId: number }) {
+  const { t } = useTranslation('user-list');
+  const participants = useParticipants(roomId);
+  const microphones = useMicrophones(roomId);
+  const [failure, setFailure] = useState<string | undefined>(undefined);
+  const mayMute = isManager(user.roles);
+
+  const mute = async (target: number | 'all') => {
+    setFailure(undefined);
+    const ack = await emitWithAck('user_player_events', {
+      user_id: user.id,
+      room_id: roomId,
+      event: PLAYER_EVENTS.MUTE,
+      data: { target, by: `${user.firstname} ${user.lastname}`.trim() },
+    });
+    if (ack?.statusCode !== 200) setFailure(ack?.message ?? t('muteFailed'));
+  };
+
+  if (participants.isPending) return <Loader aria-label={t('loading')} />;
+  if (participants.error)
+    return (
+      <Text c="red.9" role="alert">
+        {parseAppError(participants.error).message}
+      </Text>
+    );
+  const people = participants.data.users;
+  const others = people.filter((p) => p.id !== user.id);
+  return (
+    <Stack gap="md">
+      {failure ? (
+        <Text c="red.9" role="alert">
+          {failure}
+        </Text>
+      ) : null}
+      {people.length === 0 ? (
+        <Text>{t('empty')}</Text>
+      ) : (
+        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('listLabel')}>
+          {people.map((person) => (
+            <Participant
+              key={person.id}
+              person={person}
+              isMuted={microphones[person.id] ?? false}
+              onMute={mayMute && person.id !== user.id ? () => void mute(person.id) : undefined}
+            />
+          ))}
+        </Stack>
+      )}
+      {mayMute && others.length > 0 ? (
+        <Anchor component="button" type="button" fw={600} c="red.9" onClick={() => void mute('all')}>
+          {t('muteAll')}
+        </Anchor>
+      ) : null}
+    </Stack>
+  );
+}
 
 export default function UserListPage() {
-  return <PlaceholderPage />;
+  const { t } = useTranslation('user-list');
+  const user = useCurrentUser();
+  const scene = useSceneLocation();
+  if (!user) return null;
+  return <SceneParticipants user={user} scene={scene} fallback={t('noRoom')} />;
+}
+
+function SceneParticipants({
+  user,
+  scene,
+  fallback,
+}: {
+  user: CurrentUser;
+  scene: ReturnType<typeof useSceneLocation>;
+  fallback: string;
+}) {
+  const { t } = useTranslation('user-list');
+  const { room, isPending } = useSceneRoom(scene?.pathname ?? '', user);
+  if (isPending) return <Loader aria-label={t('loading')} />;
+  if (!room) return <Alert color="gray">{fallback}</Alert>;
+  return <ParticipantList user={user} roomId={room.id} />;
 }

@@ -1,0 +1,58 @@
+/**
+ * delivered.ts publishes the other nodes' share of a delivery itself (in one script with its once-only mark),
+ * so what `encodeRemote` builds must be exactly what the Redis adapter publishes for the same broadcast — a
+ * change in @socket.io/redis-adapter (pinned) or socket.io shows up here first.
+ */
+import { createServer, type Server as HttpServer } from 'node:http';
+import pino from 'pino';
+import { Registry } from 'prom-client';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createRelayIo, type RelayIo } from './io.ts';
+import { createRelayMetrics } from './metrics.ts';
+import { resolveTestRedis, type TestRedis } from './testing/redis.ts';
+
+let testRedis: TestRedis;
+let http: HttpServer;
+let relayIo: RelayIo;
+
+beforeAll(async () => {
+  testRedis = await resolveTestRedis(process.env.REDIS_URL);
+  http = createServer();
+  relayIo = await createRelayIo(
+    http,
+    {
+      redisUrl: testRedis.url,
+      maxFrameBytes: 100_000,
+      allowedOrigins: [],
+      requestsTimeoutMs: 1_000,
+      redisPrefix: `io-test-${process.pid}`,
+    },
+    pino({ level: 'silent' }),
+    createRelayMetrics(new Registry()),
+  );
+});
+
+afterAll(async () => {
+  await relayIo?.close();
+  http?.close();
+  await testRedis?.release();
+});
+
+describe('encodeRemote', () => {
+  it.each([
+    ['several rooms', ['user:7', 'user:8', 'user:7']],
+    ['one room (its own channel)', ['room:DEMO:3']],
+  ])('is what the Redis adapter publishes for io.to(rooms).emit: %s', (_name, rooms) => {
+    const redis = relayIo.redis();
+    expect(redis).toBeDefined();
+    const publish = vi.spyOn(redis!, 'publish');
+    const payload = { id: 'm-1', message: 'héllo', from: 7, to: [8], seq: 3, room: { id: 3, name: 'Hall' } };
+    relayIo.io.to(rooms).emit('chat_DEMO', payload as never);
+    expect(publish).toHaveBeenCalledTimes(1);
+    const [channel, message] = publish.mock.calls[0] as [string, Buffer];
+    publish.mockRestore();
+    const encoded = relayIo.encodeRemote(rooms, 'chat_DEMO', payload);
+    expect(encoded?.channel).toBe(channel);
+    expect(Buffer.compare(encoded!.message, message)).toBe(0);
+  });
+});

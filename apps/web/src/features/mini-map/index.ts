@@ -1,0 +1,2 @@
+// What the mini-map feature offers the app: the overlay shown over the scene.
+export { MiniMapOverlay } from './components/mini-map.tsx';

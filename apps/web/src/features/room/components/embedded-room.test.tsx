@@ -1,0 +1,105 @@
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { roomMessage, STORAGE_KEYS, type AppToRoomMessage } from '@showfloor/contracts';
+import { writeFlag } from '../../../lib/shell/stored-flags.ts';
+import { setSocket } from '../../../lib/socket/registry.ts';
+import { createFakeSocket } from '../../../testing/fake-socket.ts';
+import { makeRoom, makeUser } from '../../../testing/fixtures.ts';
+import { testI18n } from '../../../testing/i18n.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
+import { mockTrpc } from '../../../testing/trpc-mock.ts';
+import { EmbeddedRoom } from './embedded-room.tsx';
+
+const ROOM = makeRoom({ link: 'https://rooms.example/5' });
+const ROOM_ORIGIN = 'https://rooms.example';
+
+let posted: MockInstance<(message: unknown, targetOrigin: string) => void>;
+
+/** Renders the room and spies on what is posted into its frame. */
+async function openRoom() {
+  mockTrpc({ 'content.getRoomContent': () => ({ content: [] }) });
+  createFakeSocket().install();
+  renderWithProviders(<EmbeddedRoom room={ROOM} instance={null} user={makeUser()} preferences={[]} />);
+  const frame = await screen.findByTitle('Hall 5');
+  const target = (frame as HTMLIFrameElement).contentWindow;
+  if (!target) throw new Error('the room frame has no window');
+  posted = vi.spyOn(target, 'postMessage').mockImplementation(() => undefined);
+  return target;
+}
+
+/** The room's own frame answers `ready` (from its origin and window). */
+function roomAnswersReady(source: Window): void {
+  act(() => {
+    window.dispatchEvent(
+      new MessageEvent('message', { origin: ROOM_ORIGIN, source, data: roomMessage({ type: 'ready' }) }),
+    );
+  });
+}
+
+/** Every `settings` message posted to the room, in order, with the origin it was posted to. */
+const settingsPosted = () =>
+  posted.mock.calls
+    .filter(([message]) => (message as AppToRoomMessage).type === 'settings')
+    .map(([message, origin]) => ({
+      origin,
+      settings: (message as Extract<AppToRoomMessage, { type: 'settings' }>).settings,
+    }));
+
+beforeEach(() => {
+  window.localStorage.clear();
+});
+
+afterEach(async () => {
+  setSocket(null);
+  window.localStorage.clear();
+  await testI18n.changeLanguage('en');
+});
+
+describe('EmbeddedRoom settings', () => {
+  it('sends the settings with the session once the room is ready, in the UI language', async () => {
+    writeFlag(STORAGE_KEYS.ROOM_CHAT_FEED, true);
+    await act(() => testI18n.changeLanguage('de'));
+    const frame = await openRoom();
+    roomAnswersReady(frame);
+    expect(settingsPosted()).toEqual([
+      { origin: ROOM_ORIGIN, settings: { thirdPersonView: false, newsfeed: true, language: 'de' } },
+    ]);
+  });
+
+  it('sends the third-person, newsfeed and language settings again each time one changes', async () => {
+    const frame = await openRoom();
+    roomAnswersReady(frame);
+    act(() => writeFlag(STORAGE_KEYS.THIRD_PERSON_VIEW, true));
+    act(() => writeFlag(STORAGE_KEYS.ROOM_CHAT_FEED, true));
+    await act(() => testI18n.changeLanguage('de'));
+    // Writing a flag to the value it has is no change.
+    act(() => writeFlag(STORAGE_KEYS.ROOM_CHAT_FEED, true));
+    expect(settingsPosted().map((p) => p.settings)).toEqual([
+      { thirdPersonView: false, newsfeed: false, language: 'en' },
+      { thirdPersonView: true, newsfeed: false, language: 'en' },
+      { thirdPersonView: true, newsfeed: true, language: 'en' },
+      { thirdPersonView: true, newsfeed: true, language: 'de' },
+    ]);
+    expect(new Set(settingsPosted().map((p) => p.origin))).toEqual(new Set([ROOM_ORIGIN]));
+  });
+
+  it('hears another tab change a setting (the storage event)', async () => {
+    const frame = await openRoom();
+    roomAnswersReady(frame);
+    act(() => {
+      window.localStorage.setItem(STORAGE_KEYS.THIRD_PERSON_VIEW, 'true');
+      window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.THIRD_PERSON_VIEW }));
+    });
+    expect(settingsPosted().at(-1)?.settings.thirdPersonView).toBe(true);
+  });
+
+  it('posts nothing before the room is ready; the session then carries the latest values', async () => {
+    const frame = await openRoom();
+    act(() => writeFlag(STORAGE_KEYS.THIRD_PERSON_VIEW, true));
+    expect(settingsPosted()).toEqual([]);
+    roomAnswersReady(frame);
+    expect(settingsPosted().map((p) => p.settings)).toEqual([
+      { thirdPersonView: true, newsfeed: false, language: 'en' },
+    ]);
+  });
+});

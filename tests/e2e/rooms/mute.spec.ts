@@ -1,0 +1,49 @@
+// Muting in the multiplayer hall (spec 02 §2.7, §6): erin (event-admin) opens the Participants page over the
+// Expo Hall and mutes grace; the mute goes through the relay to grace's tab, which posts it to her room (the
+// demo hall says who muted her and turns her microphone off) and reports her microphone muted, so erin's list
+// shows grace muted live. Two browser contexts, one account each.
+import type { Browser } from '@playwright/test';
+import { expect, openMenuPage, signIn, socketConnected, test } from '../fixtures/stack.ts';
+
+const EXPO_HALL = 4;
+
+/** A signed-in visitor in a context of their own, standing in the Expo Hall with the room's socket connected. */
+async function inTheHall(browser: Browser, email: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, { email });
+  await Promise.all([socketConnected(page), page.goto(`/room/${EXPO_HALL}`)]);
+  await expect(page.getByRole('heading', { name: 'Expo Hall', level: 1 })).toBeAttached();
+  return { context, page };
+}
+
+test('erin mutes grace in the Expo Hall and grace’s room receives it', async ({ browser }) => {
+  // Two browsers, each signing in and loading the app and the hall.
+  test.setTimeout(120_000);
+  const grace = await inTheHall(browser, 'grace@demo.test');
+  const erin = await inTheHall(browser, 'erin@demo.test');
+  try {
+    const graceRoom = grace.page.frameLocator('iframe');
+    await expect(graceRoom.getByText('Welcome, Grace!')).toBeVisible();
+    const microphone = graceRoom.getByRole('button', { name: /^Turn microphone/ });
+    await expect(microphone).toHaveAttribute('aria-pressed', 'true');
+
+    await openMenuPage(erin.page, /Open the menu/, 'Participants');
+    const people = erin.page.getByRole('list', { name: 'People in this room' });
+    const graceRow = people.getByRole('listitem').filter({ hasText: 'Grace Hopper' });
+    await expect(graceRow).toContainText('Microphone on');
+    // Erin sees no mute button for herself.
+    await expect(people.getByRole('button', { name: 'Mute Erin Meyer' })).toHaveCount(0);
+    await graceRow.getByRole('button', { name: 'Mute Grace Hopper' }).click();
+
+    // Grace's room heard it: it names who muted her and her microphone is off.
+    await expect(graceRoom.getByRole('status')).toHaveText('Erin Meyer muted your microphone.');
+    await expect(microphone).toHaveAttribute('aria-pressed', 'false');
+    // Her tab reported the muted microphone: erin's list shows it without a reload, and offers no second mute.
+    await expect(graceRow).toContainText('Muted');
+    await expect(graceRow.getByRole('button', { name: 'Mute Grace Hopper' })).toHaveCount(0);
+  } finally {
+    await erin.context.close();
+    await grace.context.close();
+  }
+});
