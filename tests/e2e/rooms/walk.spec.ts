@@ -1,7 +1,15 @@
 // The walk through the show floor (issue 12): the lobby and rooms embedded from the demo rooms' own origin, the
 // room greeting the visitor by name, one enter_room per entry, the instance picker and a popup switched off.
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, recordedEntries, signIn, test } from '../fixtures/stack.ts';
+import {
+  expect,
+  expectAccessible,
+  looksRight,
+  recordedEntries,
+  signIn,
+  switchLanguage,
+  test,
+} from '../fixtures/stack.ts';
 
 const ADA = 1;
 const LOBBY = 1;
@@ -51,6 +59,36 @@ test('ada walks from the lobby into a booth and back; the room greets her and ea
   await expect.poll(() => recordedEntries(ADA)).toEqual({ [LOBBY]: 2, [KERNEL_BOOTH]: 1 });
   await expect(roomFrame(page).getByText('Welcome, Ada!')).toBeVisible();
   expect(await recordedEntries(ADA)).toEqual({ [LOBBY]: 2, [KERNEL_BOOTH]: 1 });
+});
+
+test('the lobby shows ada the VIP Lounge locked and never asks for it; in Deutsch too', async ({ page }) => {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') refused.push(message.text());
+  });
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    // The demo room's own provider calls (/users/room/5) and the app's tRPC reads of a room ({"id":5}).
+    const url = decodeURIComponent(request.url());
+    if (/\/room\/5\b/.test(url) || (url.includes('/trpc/') && /Room[^?]*\?.*"id":5\b/.test(url)))
+      asked.push(url);
+  });
+  await signIn(page, { email: 'ada@demo.test' });
+  await closeWelcomePopup(page);
+  const lobby = roomFrame(page);
+  const vip = lobby.getByRole('group', { name: 'VIP Lounge – locked' });
+  await expect(vip).toContainText('By invitation only: you have no access to this room.');
+  await expect(lobby.getByRole('button', { name: /VIP Lounge/ })).toHaveCount(0);
+  await expect(lobby.getByRole('button', { name: /Enter Expo Hall/ })).toBeVisible();
+  await looksRight(page, 'lobby-locked-room-en');
+  await switchLanguage(page, 'de');
+  await closeWelcomePopup(page);
+  await expect(lobby.getByRole('group', { name: 'VIP Lounge – gesperrt' })).toContainText(
+    'Nur auf Einladung: Sie haben keinen Zugang zu diesem Raum.',
+  );
+  await looksRight(page, 'lobby-locked-room-de');
+  expect(asked).toEqual([]);
+  expect(refused).toEqual([]);
 });
 
 /** The top-left notice of a badge the visitor just completed (opening a popup earns its achievement). */

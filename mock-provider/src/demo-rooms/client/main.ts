@@ -91,7 +91,13 @@ async function draw(session: RoomSession, force: boolean): Promise<void> {
   await loadPeople(session);
   // The session may have grown while the people loaded (the settings come last): draw in its language now.
   if (session.settings) setLanguage(session.settings.language);
-  const key = JSON.stringify([session.room, session.settings, session.colours, people.map((p) => p.id)]);
+  const key = JSON.stringify([
+    session.room,
+    session.settings,
+    session.colours,
+    session.user.room_access,
+    people.map((p) => p.id),
+  ]);
   if (!force && key === drawn) return;
   drawn = key;
   document.title = session.room.name;
@@ -198,9 +204,15 @@ async function drawLobby(session: RoomSession): Promise<HTMLElement> {
       await api<{ event_rooms: Array<{ rooms: RoomInfo[] }> }>(session, '/content/rooms')
     )?.event_rooms.flatMap((group) => group.rooms) ?? [];
   const stands = rooms.filter((room) => room.active && room.type !== 'lobby');
+  // A room the user may not enter (not in their room_access) is shown locked: no door, and its people are
+  // never asked for (the provider would refuse).
+  const access = session.user?.room_access;
+  const mayEnter = (room: RoomInfo) => access === undefined || access.includes(room.id);
   const counts = await Promise.all(
-    stands.map(
-      async (room) => (await api<{ users: Person[] }>(session, `/user/users/room/${room.id}`))?.users ?? [],
+    stands.map(async (room) =>
+      mayEnter(room)
+        ? ((await api<{ users: Person[] }>(session, `/user/users/room/${room.id}`))?.users ?? [])
+        : [],
     ),
   );
   const kindOf = (room: RoomInfo) =>
@@ -222,6 +234,18 @@ async function drawLobby(session: RoomSession): Promise<HTMLElement> {
         { class: 'stands' },
         ...stands.map((room, index) => {
           const here = counts[index] ?? [];
+          if (!mayEnter(room))
+            return h(
+              'li',
+              { class: `stand stand-${index % 5} locked` },
+              h(
+                'div',
+                { class: 'door', role: 'group', 'aria-label': `${room.name} – ${t('locked')}` },
+                h('span', { class: 'kind' }, kindOf(room)),
+                h('span', { class: 'name' }, room.name),
+                h('span', { class: 'lock-note' }, t('lockedNote')),
+              ),
+            );
           return h(
             'li',
             { class: `stand stand-${index % 5}` },

@@ -61,6 +61,12 @@ export const AppUserSchema = message('user', {
     event_code: z.string().min(1).max(50),
     /** An absolute URL of the picture on the app's origin, or null. */
     profile_picture: z.url().max(MAX_FIELD).nullable(),
+    /**
+     * The rooms the user may enter (their room_access, kept current by the access-change event): a room that
+     * offers doors to other rooms (a lobby's floor plan) shows the others locked and never reads them. Sent
+     * again when it changes. Absent from an app of an older release: the room then cannot tell.
+     */
+    room_access: z.array(Id).max(1000).optional(),
   }),
 });
 /** The event's theme (spec 01 §3 theme values), so the room wears the event's colours. */

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { useState } from 'react';
 import { act, screen } from '@testing-library/react';
-import { roomMessage, STORAGE_KEYS, type AppToRoomMessage } from '@showfloor/contracts';
+import { roomMessage, STORAGE_KEYS, type AppToRoomMessage, type CurrentUser } from '@showfloor/contracts';
 import { writeFlag } from '../../../lib/shell/stored-flags.ts';
 import { setSocket } from '../../../lib/socket/registry.ts';
 import { createFakeSocket } from '../../../testing/fake-socket.ts';
@@ -100,6 +101,39 @@ describe('EmbeddedRoom settings', () => {
     roomAnswersReady(frame);
     expect(settingsPosted().map((p) => p.settings)).toEqual([
       { thirdPersonView: true, newsfeed: false, language: 'en' },
+    ]);
+  });
+});
+
+describe('EmbeddedRoom user', () => {
+  /** Every `user` message's room_access posted to the room, in order. */
+  const accessPosted = () =>
+    posted.mock.calls
+      .filter(([message]) => (message as AppToRoomMessage).type === 'user')
+      .map(([message]) => (message as Extract<AppToRoomMessage, { type: 'user' }>).user.room_access);
+
+  it('tells the room which rooms the user may enter, and again when the access-change event changes them', async () => {
+    let setUser: (user: CurrentUser) => void = () => undefined;
+    function Harness() {
+      const [user, set] = useState(makeUser({ room_access: [1, 2] }));
+      setUser = set;
+      return <EmbeddedRoom room={ROOM} instance={null} user={user} preferences={[]} />;
+    }
+    mockTrpc({ 'content.getRoomContent': () => ({ content: [] }) });
+    createFakeSocket().install();
+    renderWithProviders(<Harness />);
+    const frame = (await screen.findByTitle('Hall 5')) as HTMLIFrameElement;
+    const target = frame.contentWindow;
+    if (!target) throw new Error('the room frame has no window');
+    posted = vi.spyOn(target, 'postMessage').mockImplementation(() => undefined);
+    roomAnswersReady(target);
+    expect(accessPosted()).toEqual([[1, 2]]);
+    act(() => setUser(makeUser({ room_access: [1, 2, 5] })));
+    // A new user object with the same rooms is no change.
+    act(() => setUser(makeUser({ room_access: [1, 2, 5] })));
+    expect(accessPosted()).toEqual([
+      [1, 2],
+      [1, 2, 5],
     ]);
   });
 });

@@ -64,6 +64,29 @@ const colour = (
 /** The settings a room honours (spec 02 §3 "Settings state") and the app's language. */
 export type RoomSettings = Extract<AppToRoomMessage, { type: 'settings' }>['settings'];
 
+/** Who is visiting, with the rooms they may enter (a lobby's floor plan shows the others locked). */
+function userMessage(user: CurrentUser): Unenveloped<AppToRoomMessage> {
+  const picture = user.profile_picture
+    ? new URL(
+        `/api/v1/user/profilepicture?path=${encodeURIComponent(user.profile_picture)}`,
+        window.location.origin,
+      ).toString()
+    : null;
+  return {
+    type: 'user',
+    user: {
+      id: user.id,
+      firstname: user.firstname,
+      lastname: user.lastname,
+      company: user.company,
+      job_title: user.job_title,
+      event_code: user.event_code,
+      profile_picture: picture,
+      room_access: [...user.room_access],
+    },
+  };
+}
+
 /** The session a room is sent after it answered `ready`. */
 function sessionMessages(
   room: Room,
@@ -72,26 +95,9 @@ function sessionMessages(
   preferences: readonly Preference[],
   settings: RoomSettings,
 ): Array<Unenveloped<AppToRoomMessage>> {
-  const picture = user.profile_picture
-    ? new URL(
-        `/api/v1/user/profilepicture?path=${encodeURIComponent(user.profile_picture)}`,
-        window.location.origin,
-      ).toString()
-    : null;
   return [
     { type: 'auth', token: user.jwt_token },
-    {
-      type: 'user',
-      user: {
-        id: user.id,
-        firstname: user.firstname,
-        lastname: user.lastname,
-        company: user.company,
-        job_title: user.job_title,
-        event_code: user.event_code,
-        profile_picture: picture,
-      },
-    },
+    userMessage(user),
     {
       type: 'colour',
       eventName: user.event_code,
@@ -243,6 +249,12 @@ export function EmbeddedRoom({ room, instance, user, preferences }: EmbeddedRoom
   useEffect(() => {
     if (isReady()) post({ type: 'settings', settings });
   }, [settings, isReady, post]);
+  // The rooms the user may enter changed (the access-change event): the room hears it now.
+  const roomAccessKey = user.room_access.join(',');
+  const sendUser = useEffectEvent(() => {
+    if (isReady()) post(userMessage(user));
+  });
+  useEffect(() => sendUser(), [roomAccessKey]);
 
   // Other visitors' moves in this room go to the room.
   useServerEvent('user_player_events', (event) => {
