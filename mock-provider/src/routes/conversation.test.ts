@@ -231,6 +231,30 @@ describe('conversation service', () => {
     expect(write.status).toBe(403);
   });
 
+  it("answers a room's chat by its conversation id as by the room's id, before anything was said there", async () => {
+    // ada may not enter the VIP Lounge (room 5), whose chat is still empty: refused (403), not 'not found'.
+    const calls = [
+      ['getConversation', { params: { id: 'room-5' } }],
+      ['markRead', { params: { id: 'room-5' }, body: { seq: 1 } }],
+      ['sendMessage', { body: { message: 'let me in', conversation_id: 'room-5' } }],
+      ['getRoomConversation', { params: { id: 5 } }],
+    ] as const;
+    for (const [call, input] of calls)
+      expect((await h.call('conversation', call, { token: tokens.ada, ...input })).status, call).toBe(403);
+    // linus, who may, reads the empty chat; a room that does not exist is not found.
+    const granted = await h.call('conversation', 'getConversation', {
+      token: tokens.linus,
+      params: { id: 'room-5' },
+    });
+    expect(granted.status).toBe(200);
+    expect((granted.body as Page).messages).toEqual([]);
+    const missing = await h.call('conversation', 'getConversation', {
+      token: tokens.ada,
+      params: { id: 'room-404' },
+    });
+    expect(missing.status).toBe(404);
+  });
+
   it('creates or finds the conversation of a temp- message by its recipients', async () => {
     const r = await h.call('conversation', 'sendMessage', {
       token: tokens.ada,

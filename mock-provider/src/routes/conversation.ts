@@ -10,6 +10,7 @@ import {
   TEMP_CONVERSATION_PREFIX,
   isCardAction,
   roomConversationId,
+  roomOfConversation,
   type conversationCalls,
   type BusinessCardInfo,
   type ChatMessage,
@@ -215,6 +216,14 @@ function peopleConversation(state: ProviderState, caller: Caller, to: number[]):
 }
 
 function requireReadable(state: ProviderState, caller: Caller, id: string): ConversationRecord {
+  const roomId = roomOfConversation(id);
+  if (roomId !== undefined) {
+    // A room's chat is the room's, named by either id: the room rule answers (403 for a room the caller may not
+    // enter, like getRoomConversation), whether or not anything was said there yet.
+    const room = requireEnterableRoom(state, caller, roomId);
+    if (!room.active) throw notFound('Room');
+    return roomConversation(state, room);
+  }
   const conversation = state.conversations.get(id);
   if (!conversation || (conversation.event_code !== caller.user.event_code && !caller.isManager))
     throw notFound('Conversation');

@@ -62,6 +62,22 @@ afterAll(async () => {
 });
 
 describe("a restricted room's chat", () => {
+  it('is refused alike (403) by its conversation id and by the room id before anything was said there', async () => {
+    const calls: Array<[string, unknown]> = [
+      ['conversation.getConversation', { id: LOUNGE_CHAT }],
+      ['conversation.getConversation', { id: LOUNGE_CHAT, after_seq: 0 }],
+      ['conversation.markRead', { id: LOUNGE_CHAT, seq: 1 }],
+      ['conversation.getRoomConversation', { id: VIP_LOUNGE.id }],
+    ];
+    const statuses = await Promise.all(
+      calls.map(async ([path, input]) => [
+        path,
+        (await callProcedure(node, path, input, { token: ada.token })).status,
+      ]),
+    );
+    expect(statuses).toEqual(calls.map(([path]) => [path, 403]));
+  });
+
   it('is refused through every tRPC conversation call to a user who may not enter the room', async () => {
     const linusInLounge = await tab(linus, VIP_LOUNGE.id);
     await sendChat(linusInLounge, TOPIC, chatText(linus.userId, 'Lounge only (tRPC)', { room: VIP_LOUNGE }));
