@@ -59,10 +59,17 @@ export function loginRouteSizePlugin(loginModules: readonly string[]): Plugin {
       };
       for (const entry of entries) visit(entry.fileName);
       for (const chunk of lazy) visit(chunk.fileName);
+      // Scripts emitted as plain files (index.html's boot-shell script, vite-plugin-boot-shell.ts) load everywhere.
+      const scriptAssets = new Map<string, string | Uint8Array>();
+      for (const item of Object.values(bundle)) {
+        if (item.type === 'asset' && item.fileName.endsWith('.js'))
+          scriptAssets.set(item.fileName, item.source);
+      }
+      for (const fileName of scriptAssets.keys()) loaded.add(fileName);
       let gzip = 0;
       const sizes: Array<[string, number]> = [];
       for (const fileName of loaded) {
-        const size = gzipSync(chunks.get(fileName)?.code ?? '').length;
+        const size = gzipSync(chunks.get(fileName)?.code ?? scriptAssets.get(fileName) ?? '').length;
         sizes.push([fileName, size]);
         gzip += size;
       }

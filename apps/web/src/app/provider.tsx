@@ -6,6 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { ErrorBoundary } from '../components/errors/error-boundary.tsx';
+import { removeBootShell } from '../lib/boot-shell.ts';
 import { FatalError } from '../components/errors/fatal-error.tsx';
 import { toast } from '../lib/ui/notify.ts';
 import { createQueryClient } from '../lib/api/query-client.ts';
@@ -31,7 +32,10 @@ export function AppProvider({ i18n, children }: { i18n: I18n; children: ReactNod
             <FatalError />
           </MantineProvider>
         )}
-        onError={(error) => console.error('fatal error', error)}
+        onError={(error) => {
+          removeBootShell();
+          console.error('fatal error', error);
+        }}
       >
         <trpc.Provider client={trpcClient} queryClient={queryClient}>
           <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

@@ -104,6 +104,30 @@ describe('lazy routes', () => {
   });
 });
 
+describe('the static first screen (index.html #boot-shell)', () => {
+  it('stays while the first route’s code loads and goes in the commit that shows the route', async () => {
+    const shell = document.createElement('div');
+    shell.id = 'boot-shell';
+    document.body.append(shell);
+    const content = deferred();
+    renderRoutes([{ path: '/a', element: lazyElement(() => content.promise) }], '/a');
+    expect(document.getElementById('boot-shell')).toBe(shell);
+    await act(async () => content.resolve(page('page a')));
+    expect(await screen.findByText('page a')).toBeInTheDocument();
+    expect(document.getElementById('boot-shell')).toBeNull();
+  });
+
+  it('goes when the routes show an error instead', async () => {
+    const shell = document.createElement('div');
+    shell.id = 'boot-shell';
+    document.body.append(shell);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderRoutes([{ path: '/a', element: <Broken /> }], '/a');
+    expect(await screen.findByText('Something went wrong.')).toBeInTheDocument();
+    expect(document.getElementById('boot-shell')).toBeNull();
+  });
+});
+
 describe('route errors', () => {
   // Like the auth layout and the shell: a route-level boundary around the page.
   const inLayout = (children: RouteObject[]): RouteObject[] => [

@@ -1,10 +1,11 @@
 // Every route of spec 01 §2. The routes use react-router's declarative mode (useRoutes): the data router's
 // loaders, actions and fetchers are weight the login route would carry for nothing. Pages load lazily so the
 // login route stays small; the shell routes (and the menu pages the features register) sit behind the guard.
-import { Suspense } from 'react';
+import { Suspense, useLayoutEffect } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Navigate, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { ErrorBoundary } from '../components/errors/error-boundary.tsx';
+import { removeBootShell } from '../lib/boot-shell.ts';
 import { SomethingWentWrong } from '../components/errors/something-went-wrong.tsx';
 import { DocumentTitle, title } from './document-title.tsx';
 import { lazyElement, loaderOf } from './lazy-element.tsx';
@@ -105,6 +106,15 @@ function MatchedRoutes({ table }: { table: RouteObject[] }) {
 }
 
 /**
+ * Takes index.html's static first screen away in the commit that shows the routes (it renders inside their
+ * Suspense boundary, so not while a route's code is still loading): the shell stays until the page replaces it.
+ */
+function BootShellDone() {
+  useLayoutEffect(removeBootShell, []);
+  return null;
+}
+
+/**
  * The routes with the app-wide fallbacks: a minimal placeholder while the first route's code loads, and
  * 'Something went wrong.' for what no inner boundary catches, e.g. a page's code that failed to load. That
  * boundary sits above the event's theme, so it brings its own MantineProvider; it resets on every navigation.
@@ -119,11 +129,15 @@ export function AppRoutes({ routes: table = routes }: { routes?: RouteObject[] }
           <SomethingWentWrong error={error} />
         </MantineProvider>
       )}
-      onError={(error) => console.error('route error', error)}
+      onError={(error) => {
+        removeBootShell();
+        console.error('route error', error);
+      }}
     >
       <DocumentTitle routes={table} />
       <Suspense fallback={<div aria-busy="true" />}>
         <MatchedRoutes table={table} />
+        <BootShellDone />
       </Suspense>
     </ErrorBoundary>
   );
