@@ -560,6 +560,45 @@ describe('muting in a room', () => {
   });
 });
 
+describe('microphone reports', () => {
+  it('delivers every microphone report to the room, even right behind a volatile move', async () => {
+    // Moves are volatile (dropped for a member whose connection is still writing); a microphone report is a state
+    // the others keep (the participant list shows it) and nothing repeats it: none may be dropped.
+    const graceTab = await tab(node1, grace);
+    const erinTab = await tab(node1, erin);
+    await enterLobby(graceTab, grace);
+    await enterLobby(erinTab, erin);
+    const player = (event: string, data: Record<string, unknown>) => ({
+      user_id: grace.userId,
+      room_id: lobbyId,
+      event,
+      data,
+      timestamp: Date.now(),
+    });
+    const reports = 20;
+    for (let i = 0; i < reports; i += 1) {
+      // Sent together, as a room sends them: the move is on erin's connection when the report comes.
+      const acks = await Promise.all([
+        graceTab.request('user_player_events', player('move', { x: i / reports, y: 0.5 })),
+        graceTab.request('user_player_events', player('microphone', { muted: i % 2 === 0 })),
+      ]);
+      expect(acks).toEqual([{ statusCode: 200 }, { statusCode: 200 }]);
+    }
+    const heard = () =>
+      erinTab
+        .events<{ event: string; data: { muted: boolean } }>('user_player_events')
+        .filter((event) => event.event === 'microphone')
+        .map((event) => event.data.muted);
+    await until(() => heard().length >= reports, 'every microphone report');
+    expect(heard()).toEqual(Array.from({ length: reports }, (_, i) => i % 2 === 0));
+    // A report must say muted or not.
+    expect(await graceTab.request('user_player_events', player('microphone', { muted: 'yes' }))).toEqual({
+      statusCode: 400,
+      message: `${RELAY_ERRORS.PAYLOAD_INVALID}: microphone: data`,
+    });
+  });
+});
+
 describe('achievements', () => {
   it('records an achievement at the provider once, then passes it to the user and the room', async () => {
     const adaTab = await tab(node1, ada);

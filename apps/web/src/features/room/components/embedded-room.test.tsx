@@ -15,11 +15,13 @@ const ROOM = makeRoom({ link: 'https://rooms.example/5' });
 const ROOM_ORIGIN = 'https://rooms.example';
 
 let posted: MockInstance<(message: unknown, targetOrigin: string) => void>;
+let socket: ReturnType<typeof createFakeSocket>;
 
 /** Renders the room and spies on what is posted into its frame. */
 async function openRoom() {
   mockTrpc({ 'content.getRoomContent': () => ({ content: [] }) });
-  createFakeSocket().install();
+  socket = createFakeSocket();
+  socket.install();
   renderWithProviders(<EmbeddedRoom room={ROOM} instance={null} user={makeUser()} preferences={[]} />);
   const frame = await screen.findByTitle('Hall 5');
   const target = (frame as HTMLIFrameElement).contentWindow;
@@ -135,5 +137,70 @@ describe('EmbeddedRoom user', () => {
       [1, 2],
       [1, 2, 5],
     ]);
+  });
+});
+
+describe('EmbeddedRoom mute', () => {
+  const ERIN = 9;
+  /** A moderator's mute of ada (user 7) in this room, as the relay passes it on. */
+  const muteAda = () =>
+    act(() =>
+      socket.fire('user_player_events', {
+        user_id: ERIN,
+        room_id: ROOM.id,
+        event: 'mute',
+        data: { target: 7, by: 'Erin Meyer' },
+        timestamp: Date.now(),
+      }),
+    );
+  const typesPosted = () => posted.mock.calls.map(([message]) => (message as AppToRoomMessage).type);
+  const microphoneReports = () =>
+    socket.emitted.filter(
+      (e) => e.topic === 'user_player_events' && (e.payload as { event: string }).event === 'microphone',
+    );
+
+  it('passes a mute to a ready room at once and reports the microphone muted', async () => {
+    const frame = await openRoom();
+    roomAnswersReady(frame);
+    posted.mockClear();
+    muteAda();
+    expect(posted.mock.calls).toEqual([[roomMessage({ type: 'mute', by: 'Erin Meyer' }), ROOM_ORIGIN]]);
+    expect(microphoneReports().map((e) => e.payload)).toEqual([
+      expect.objectContaining({ user_id: 7, room_id: ROOM.id, data: { muted: true } }),
+    ]);
+  });
+
+  it('keeps a mute heard while the room still loads and sends it right after the session', async () => {
+    const frame = await openRoom();
+    muteAda();
+    // Not ready yet: a message posted now would be lost; the others hear the muted microphone at once.
+    expect(typesPosted()).toEqual([]);
+    expect(microphoneReports()).toHaveLength(1);
+    roomAnswersReady(frame);
+    const types = typesPosted();
+    expect(types.at(-1)).toBe('mute');
+    expect(types.indexOf('settings')).toBeLessThan(types.indexOf('mute'));
+    expect(posted.mock.calls.at(-1)).toEqual([roomMessage({ type: 'mute', by: 'Erin Meyer' }), ROOM_ORIGIN]);
+    // Once: a later `ready` (the room reloaded itself) starts a new session without it.
+    posted.mockClear();
+    roomAnswersReady(frame);
+    expect(typesPosted()).not.toContain('mute');
+  });
+
+  it("ignores another participant's mute", async () => {
+    const frame = await openRoom();
+    roomAnswersReady(frame);
+    posted.mockClear();
+    act(() =>
+      socket.fire('user_player_events', {
+        user_id: ERIN,
+        room_id: ROOM.id,
+        event: 'mute',
+        data: { target: 8, by: 'Erin Meyer' },
+        timestamp: Date.now(),
+      }),
+    );
+    expect(typesPosted()).toEqual([]);
+    expect(microphoneReports()).toHaveLength(0);
   });
 });

@@ -240,9 +240,17 @@ export function EmbeddedRoom({ room, instance, user, preferences }: EmbeddedRoom
     }
   };
   const settings = useRoomSettings();
+  // A moderator's mute heard before the room answered `ready` (still loading: a message posted now would be
+  // lost): the room is sent it right after its session, so it starts muted and reports that.
+  const pendingMute = useRef<string | undefined>(undefined);
   const { frameRef, onLoad, post, isReady } = useRoomFrame(
     origin,
-    () => sessionMessages(room, instance, user, preferences, settings),
+    () => {
+      const messages = sessionMessages(room, instance, user, preferences, settings);
+      const by = pendingMute.current;
+      pendingMute.current = undefined;
+      return by === undefined ? messages : [...messages, { type: 'mute', by }];
+    },
     onMessage,
   );
   // A setting changed while inside: the room hears it now (before `ready` it comes with the session).
@@ -265,7 +273,8 @@ export function EmbeddedRoom({ room, instance, user, preferences }: EmbeddedRoom
       const mute = MuteDataSchema.safeParse(event.data);
       if (!mute.success || (mute.data.target !== 'all' && mute.data.target !== user.id)) return;
       setMuted(true);
-      post({ type: 'mute', by: mute.data.by });
+      if (isReady()) post({ type: 'mute', by: mute.data.by });
+      else pendingMute.current = mute.data.by;
       void emitWithAck('user_player_events', {
         ...base,
         event: PLAYER_EVENTS.MICROPHONE,
