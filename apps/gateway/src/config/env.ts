@@ -152,6 +152,11 @@ const EnvSchema = z
      * loses its sockets within about this long. @default 3000
      */
     RELAY_SESSION_CHECK_MS: positiveInt(3_000),
+    /**
+     * How often (ms) each node emits the status changes it heard as one `user_status_batch` to its tabs of the
+     * event (a change reaches the user's tabs and room at once, the rest of the event within this). @default 1000
+     */
+    RELAY_STATUS_BATCH_MS: positiveInt(1_000),
     /** HMAC secret (at least 32 characters) of the conference-widget tokens on call start messages; same on every node. Absent = random per process (one node only). */
     CALL_TOKEN_SECRET: z.string().min(32).optional(),
     /**

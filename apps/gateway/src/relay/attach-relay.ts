@@ -18,6 +18,7 @@ import { Presence } from './presence.ts';
 import { installEffects } from './effects.ts';
 import { RoomAccess } from './room-access.ts';
 import { SessionStatus } from './session-status.ts';
+import { StatusFanout } from './status-fanout.ts';
 import { enforceSessions } from './sessions.ts';
 
 /** Tunables of the relay; the defaults come from the environment, tests and the bench may override. */
@@ -40,6 +41,8 @@ export interface RelayOptions {
   directoryTtlMs: number;
   /** Cross-node request timeout (fetchSockets). @default 2000 */
   requestsTimeoutMs: number;
+  /** How often each node emits its event's status changes as one `user_status_batch`. @default 1000 */
+  statusBatchMs: number;
   /** Period of the provider's session status checks, and how long a handshake trusts an "alive". @default 3000 */
   sessionCheckMs: number;
 }
@@ -76,6 +79,7 @@ export function relayOptionsFromEnv(env: GatewayDeps['env']): RelayOptions {
     directoryTtlMs: 60_000,
     requestsTimeoutMs: 2_000,
     sessionCheckMs: env.RELAY_SESSION_CHECK_MS,
+    statusBatchMs: env.RELAY_STATUS_BATCH_MS,
   };
 }
 
@@ -113,6 +117,10 @@ export async function attachRelay(
       encodeRemote: relayIo.encodeRemote,
     }),
     callTokens: new CallTokenIssuer(deps.env.CALL_TOKEN_SECRET),
+    status: new StatusFanout(
+      { io, metrics, adapterState: relayIo.adapterState },
+      { batchMs: options.statusBatchMs },
+    ),
     metrics,
     logger,
     adapterState: relayIo.adapterState,
@@ -158,7 +166,7 @@ export async function attachRelay(
     socket.on('disconnect', (reason) => {
       metrics.connectedSockets.dec();
       metrics.disconnects.inc({ reason });
-      presence.disconnected(data.userId, data.eventCode);
+      presence.disconnected(data.userId, data.eventCode, data.roomId);
     });
     // The room the tab shows: joined once the provider says the user may access it. The socket's packets
     // wait for that answer (installDispatcher), so nothing the client asks is answered from before the join.
@@ -190,6 +198,7 @@ export async function attachRelay(
     stopSessions();
     stopEffects();
     presence.close();
+    ctx.status.close();
     await relayIo.close();
   });
 }

@@ -19,6 +19,7 @@ import type { ProviderClient } from '../provider/client.ts';
 import type { CallTokenIssuer } from './call-tokens.ts';
 import type { DeliveredMessages } from './delivered.ts';
 import type { Directory } from './directory.ts';
+import type { StatusFanout } from './status-fanout.ts';
 import type { RelayServer, RelaySocket } from './io.ts';
 import type { AdapterState, RejectReason, RelayMetrics } from './metrics.ts';
 
@@ -29,6 +30,8 @@ export interface RelayContext {
   directory: Directory;
   delivered: DeliveredMessages;
   callTokens: CallTokenIssuer;
+  /** Status changes: at once to the user's tabs and room, batched to the event (status-fanout.ts). */
+  status: StatusFanout;
   metrics: RelayMetrics;
   logger: FastifyBaseLogger;
   /** 'memory' on a single node; else whether Redis currently carries cross-node traffic. */

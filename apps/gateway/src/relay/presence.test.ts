@@ -7,35 +7,33 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SOCKET_ROOMS, type UserStatusChange } from '@showfloor/contracts';
 import type { RelayContext } from './context.ts';
 import { Presence } from './presence.ts';
+import type { StatusTargets } from './status-fanout.ts';
 
 const GRACE = 7;
 const EVENT = 'DEMO';
 
 interface Emitted {
-  to: string;
-  except: string | undefined;
-  event: string;
+  eventCode: string;
   payload: UserStatusChange;
+  targets: StatusTargets;
 }
 
 function fakeContext() {
   const rooms = new Map<string, Set<string>>();
   const emitted: Emitted[] = [];
   const answers: Array<(sockets: unknown[]) => void> = [];
-  const broadcast = (to: string, except?: string) => ({
-    except: (room: string) => broadcast(to, room),
-    emit: (event: string, payload: UserStatusChange) => {
-      emitted.push({ to, except, event, payload });
-      return true;
-    },
-  });
   const io = {
     of: () => ({ adapter: { rooms } }),
     in: () => ({ fetchSockets: () => new Promise<unknown[]>((resolve) => answers.push(resolve)) }),
-    to: (room: string) => broadcast(room),
+  };
+  const status = {
+    announce: (eventCode: string, payload: UserStatusChange, targets: StatusTargets) => {
+      emitted.push({ eventCode, payload, targets });
+    },
   };
   const ctx = {
     io,
+    status,
     logger: { debug: vi.fn() },
     metrics: { deliveries: { inc: vi.fn() } },
   } as unknown as RelayContext;
@@ -55,10 +53,10 @@ describe('Presence', () => {
     vi.useRealTimers();
   });
 
-  it("announces 'offline' to the event, but not to the user's own room, when the last tab stays gone", async () => {
+  it("announces 'offline' to the event and the last tab's room, but not to the user's own tabs, when the last tab stays gone", async () => {
     const { ctx, emitted, answers } = fakeContext();
     const presence = new Presence(ctx, { offlineGraceMs: 1_500 });
-    presence.disconnected(GRACE, EVENT);
+    presence.disconnected(GRACE, EVENT, 3);
     await vi.advanceTimersByTimeAsync(1_499);
     expect(answers).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1);
@@ -67,10 +65,9 @@ describe('Presence', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(emitted).toEqual([
       {
-        to: SOCKET_ROOMS.event(EVENT),
-        except: SOCKET_ROOMS.user(GRACE),
-        event: 'user_status_changes',
-        payload: { user_id: GRACE, user_status: 'offline', room_id: null },
+        eventCode: EVENT,
+        payload: { user_id: GRACE, user_status: 'offline', room_id: 3 },
+        targets: { roomId: 3, toOwnTabs: false },
       },
     ]);
   });

@@ -1,6 +1,6 @@
 /**
- * Presence: when a user's last tab (on any node) disconnects, their event hears `user_status_changes` with
- * 'offline'. A short grace period lets a reloading tab come back without an offline blip; with Redis away only
+ * Presence: when a user's last tab (on any node) disconnects, their event hears 'offline' (status-fanout.ts: at
+ * once in the room that tab showed, in the next `user_status_batch` everywhere else). A short grace period lets a reloading tab come back without an offline blip; with Redis away only
  * this node's tabs are counted.
  *
  * The announcement is for the others: the user's own tabs never hear it. A tab takes 'offline' for its own user
@@ -41,17 +41,17 @@ export class Presence {
   }
 
   /** A tab of the user disconnected here: after the grace period, announce 'offline' if no tab is left. */
-  disconnected(userId: number, eventCode: string): void {
+  disconnected(userId: number, eventCode: string, roomId?: number): void {
     if (this.#pending.has(userId)) return;
     const timer = setTimeout(() => {
       this.#pending.delete(userId);
-      void this.#announceIfGone(userId, eventCode);
+      void this.#announceIfGone(userId, eventCode, roomId);
     }, this.options.offlineGraceMs);
     timer.unref();
     this.#pending.set(userId, timer);
   }
 
-  async #announceIfGone(userId: number, eventCode: string): Promise<void> {
+  async #announceIfGone(userId: number, eventCode: string, roomId: number | undefined): Promise<void> {
     const room = SOCKET_ROOMS.user(userId);
     const { io, logger } = this.ctx;
     const hasLocalTab = () => (io.of('/').adapter.rooms.get(room)?.size ?? 0) > 0;
@@ -72,9 +72,9 @@ export class Presence {
     }
     // A tab of the user came (here) while the nodes were asked: the user is not gone.
     if (check.hasConnected || hasLocalTab()) return;
-    const change: UserStatusChange = { user_id: userId, user_status: 'offline', room_id: null };
-    io.to(SOCKET_ROOMS.event(eventCode)).except(room).emit('user_status_changes', change);
-    this.ctx.metrics.deliveries.inc({ topic: 'user_status_changes' });
+    const change: UserStatusChange = { user_id: userId, user_status: 'offline', room_id: roomId ?? null };
+    // At once to the room the last tab showed (not to the user's own tabs), to the event in the next batch.
+    this.ctx.status.announce(eventCode, change, { roomId, toOwnTabs: false });
   }
 
   /** Drops pending checks (shutdown). */

@@ -16,7 +16,7 @@ import {
   type ChatMessage,
   type LogoutEvent,
   type Passport,
-  type UserStatusChange,
+  type UserStatusBatch,
 } from '@showfloor/contracts';
 import { callProcedure } from '../../test/gateway.ts';
 import { CALL_TOKEN_AUDIENCE } from '@showfloor/contracts';
@@ -455,9 +455,11 @@ describe('calls, announcements, presence, rooms', () => {
     const watcher = await tab(node1, ada);
     const first = await tab(node1, grace);
     const second = await tab(node2, grace);
-    const offline = (): UserStatusChange[] =>
+    // The watcher shows no room: it hears the event's status changes in the batches.
+    const offline = (): UserStatusBatch['changes'] =>
       watcher
-        .events<UserStatusChange>('user_status_changes')
+        .events<UserStatusBatch>('user_status_batch')
+        .flatMap((batch) => batch.changes)
         .filter((change) => change.user_id === grace.userId && change.user_status === 'offline');
 
     first.close();
@@ -469,25 +471,59 @@ describe('calls, announcements, presence, rooms', () => {
     expect(offline()).toHaveLength(1);
   });
 
-  it('passes a status change to the event and enter_room to the room once per entry', async () => {
+  it("passes a status change at once to the user's tabs and room, to the event in one batch per node", async () => {
     const adaTab = await tab(node1, ada);
+    const adaOtherTab = await tab(node2, ada);
     const graceTab = await tab(node2, grace);
+    const linusTab = await tab(node2, linus);
+    const erinTab = await tab(node1, erin);
+    await enterLobby(adaTab, ada);
     await enterLobby(graceTab, grace);
-    expect(
-      await adaTab.request('user_status_changes', {
-        user_id: ada.userId,
-        user_status: 'busy',
-        room_id: null,
-      }),
-    ).toEqual({ statusCode: 200 });
-    await until(() => graceTab.events('user_status_changes').length === 1, 'the status change');
+    const busy = { user_id: ada.userId, user_status: 'busy', room_id: null } as const;
+    const away = { user_id: ada.userId, user_status: 'away', room_id: null } as const;
+    const sentAt = Date.now();
+    expect(await adaTab.request('user_status_changes', busy)).toEqual({ statusCode: 200 });
+    expect(await adaTab.request('user_status_changes', away)).toEqual({ statusCode: 200 });
+    // At once: grace shows ada's room (other node), ada's other tab; not linus or erin (no room).
+    await until(
+      () =>
+        graceTab.events('user_status_changes').length === 2 &&
+        adaOtherTab.events('user_status_changes').length === 2,
+      'the room and the own tabs to hear it',
+    );
+    expect(graceTab.events('user_status_changes')).toEqual([busy, away]);
+    expect(Date.now() - sentAt).toBeLessThan(500);
+    // Within an interval, everyone of the event on both nodes, in batches: the latest status per interval (both
+    // changes when an interval ended between them, else only the later one).
+    const heard = (client: TestClient) =>
+      client
+        .events<UserStatusBatch>('user_status_batch')
+        .flatMap((batch) => batch.changes)
+        .filter((entry) => entry.user_id === ada.userId)
+        .map((entry) => entry.user_status);
+    await until(
+      () => [linusTab, erinTab, graceTab].every((client) => heard(client).at(-1) === 'away'),
+      'the batches on both nodes',
+      3_000,
+    );
+    await settle();
+    for (const client of [linusTab, erinTab, graceTab]) {
+      expect([['away'], ['busy', 'away']]).toContainEqual(heard(client));
+    }
+    expect(linusTab.events('user_status_changes')).toHaveLength(0);
+    expect(erinTab.events('user_status_changes')).toHaveLength(0);
     expect(
       await adaTab.request('user_status_changes', { user_id: grace.userId, user_status: 'busy' }),
     ).toEqual({
       statusCode: 400,
       message: RELAY_ERRORS.SENDER_MISMATCH,
     });
+  });
 
+  it('passes enter_room to the room once per entry', async () => {
+    const adaTab = await tab(node1, ada);
+    const graceTab = await tab(node2, grace);
+    await enterLobby(graceTab, grace);
     const recorded = () =>
       stack.provider.app.mockProvider.state.roomEntries.filter(
         (e) => e.user_id === ada.userId && e.room_id === lobbyId,

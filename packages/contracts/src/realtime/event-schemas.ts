@@ -20,6 +20,7 @@ import {
   UserAccessChangeSchema,
   UserEventSchema,
   UserRoomEventSchema,
+  UserStatusBatchSchema,
   UserStatusChangeSchema,
 } from './events.ts';
 import type { ClientToServerEvents, ServerToClientEvents } from './maps.ts';
@@ -71,6 +72,7 @@ export const SERVER_EVENT_SCHEMAS: { readonly [T in FixedServerEmit]: z.ZodType<
   user_achievement_events: AchievementDeliverySchema,
   user_events: UserEventSchema,
   resync: ResyncEventSchema,
+  user_status_batch: UserStatusBatchSchema,
   call_answered: CallAnsweredSchema,
 };
 

@@ -19,13 +19,44 @@ const Timestamp = z.union([EpochMsSchema, TimestampStringSchema]);
 /** A free-form value passed on untouched, bounded so nobody relays megabytes. */
 const SmallObject = z.record(z.string().max(100), z.unknown());
 
-/** `user_status_changes`, both ways: the sender's status, announced to its event. */
+/**
+ * `user_status_changes`, both ways: the sender's status. The relay passes it at once to the sender's own tabs
+ * and to the room the sending tab shows (its participant list), and to the rest of the event in the next
+ * {@link UserStatusBatchSchema} (see there for who hears what, and when).
+ */
 export const UserStatusChangeSchema = z.object({
   room_id: RoomId.nullish(),
   user_id: UserId,
   user_status: UserStatusSchema,
 });
 export type UserStatusChange = z.infer<typeof UserStatusChangeSchema>;
+
+/** Most entries in one {@link UserStatusBatchSchema} (a node flushes more in several batches). */
+export const MAX_STATUS_BATCH_CHANGES = 5_000;
+
+/**
+ * `user_status_batch` (the relay's own server → client event): the status changes of an event, coalesced.
+ *
+ * Who hears a status change, and when (issue 17; relay README "Presence"): announcing every change to the whole
+ * event at once costs one emit per visitor per change, O(visitors²) overall (3,000 visitors were the limit on
+ * two cores). So a change goes
+ * - at once, as `user_status_changes`, to the user's own tabs and to the room the sending tab shows (the screens
+ *   that show it live next to the user: the room's participant list, the room chat), and
+ * - to every tab of the event in this batch: each node collects the changes it hears (its own and the other
+ *   nodes') and every interval (`RELAY_STATUS_BATCH_MS`, default 1,000 ms) emits one batch to its tabs of the
+ *   event, with the latest status of each user that changed (an earlier one of the same interval is dropped).
+ *   A private chat's partner, a list in another room, a profile, see it within one interval.
+ *
+ * A tab applies the entries in order, as if each were a `user_status_changes`, except its own user's (its own
+ * status it knows; a sign-out elsewhere reaches it as `user_status_changes` to the user's tabs).
+ */
+export const UserStatusBatchSchema = z.object({
+  changes: z
+    .array(z.object({ user_id: UserId, user_status: UserStatusSchema }))
+    .min(1)
+    .max(MAX_STATUS_BATCH_CHANGES),
+});
+export type UserStatusBatch = z.infer<typeof UserStatusBatchSchema>;
 
 /**
  * `announcements` emitted by an event-admin or admin: the Notification entity (room_id 0 = the whole event,

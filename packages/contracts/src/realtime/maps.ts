@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { RoleSchema } from '../entities/role.ts';
+import { UserStatusSchema } from '../entities/user-status.ts';
 import { EventCodeSchema, FrontendTypeSchema, IdSchema } from '../entities/common.ts';
 import type { Ack } from './ack.ts';
 import type {
@@ -31,6 +32,7 @@ import type {
   UserAccessChange,
   UserEvent,
   UserRoomEvent,
+  UserStatusBatch,
   UserStatusChange,
 } from './events.ts';
 import type { ChatTopic } from './topics.ts';
@@ -79,6 +81,8 @@ export interface ServerToClientEvents {
   user_events: (payload: UserEvent) => void;
   /** The relay's own: live fan-out may have dropped messages; catch up (see `RELAY_SERVER_EVENTS`). */
   resync: (payload: ResyncEvent) => void;
+  /** The relay's own: the event's status changes of the last interval, latest per user. */
+  user_status_batch: (payload: UserStatusBatch) => void;
   /** The relay's own: another tab of this user answered a call; stop ringing for it. */
   call_answered: (payload: CallAnswered) => void;
 }
@@ -106,10 +110,19 @@ export type SessionRevoked = z.infer<typeof SessionRevokedSchema>;
 export const AccessChangedSchema = z.object({ user_id: IdSchema });
 export type AccessChanged = z.infer<typeof AccessChangedSchema>;
 
+/** A status change one node heard, told to the others for their next `user_status_batch`. */
+export const StatusChangedSchema = z.object({
+  event_code: EventCodeSchema,
+  user_id: IdSchema,
+  user_status: UserStatusSchema,
+});
+export type StatusChanged = z.infer<typeof StatusChangedSchema>;
+
 /** What gateway nodes tell each other (socket.io `serverSideEmit`). */
 export interface InterServerEvents {
   session_revoked: (payload: SessionRevoked) => void;
   access_changed: (payload: AccessChanged) => void;
+  status_changed: (payload: StatusChanged) => void;
 }
 
 /** What the relay keeps on each socket after the handshake (`socket.data`): identity only from the token. */

@@ -52,6 +52,11 @@ export const RELAY_SERVER_EVENTS = {
    * conversation up, after a random wait of up to `spread_ms`.
    */
   RESYNC: 'resync',
+  /**
+   * `user_status_batch {changes}`: the event's status changes of the last interval, latest per user, once per
+   * interval per node (`UserStatusBatchSchema` says who hears what, and when).
+   */
+  USER_STATUS_BATCH: 'user_status_batch',
 } as const;
 export type RelayServerEvent = (typeof RELAY_SERVER_EVENTS)[keyof typeof RELAY_SERVER_EVENTS];
 

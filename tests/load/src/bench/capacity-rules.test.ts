@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CAPACITY_LIMITS,
   isGeneratorSaturated,
   nextVisitors,
   readGauge,
@@ -30,6 +31,15 @@ describe('stepVerdict', () => {
     ]);
     expect(stepVerdict({ ...healthy, statusDeliveryP99Ms: 140 }).isHeld).toBe(false);
     expect(stepVerdict({ ...healthy, chatDeliveryP99Ms: 100 }).isHeld).toBe(true);
+  });
+
+  it('judges batched status receipts against the batch interval plus 100 ms', () => {
+    const limits = { ...CAPACITY_LIMITS, statusBatchMs: 1_000 };
+    expect(stepVerdict({ ...healthy, statusBatchP99Ms: 1_100 }, limits).isHeld).toBe(true);
+    expect(stepVerdict({ ...healthy, statusBatchP99Ms: 1_100.5 }, limits).reasons).toEqual([
+      'status batch delivery p99 1100.5 ms > 1100 ms',
+    ]);
+    expect(stepVerdict({ ...healthy, statusBatchP99Ms: 150 }).isHeld).toBe(false);
   });
 
   it('stops on a single lost receipt, but not on late ones (the ledger counts those apart)', () => {

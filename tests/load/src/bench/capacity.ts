@@ -3,10 +3,11 @@
  * adapter) carry on this machine. Visitors come in steps: each one connects with a pre-issued token (the
  * instant provider publishes the bench's key), enters the lobby or a room (rooms of `--room-size`), sends a chat
  * message every `--chat-every` seconds on average (Poisson; private to their partner or in their room), changes
- * status every `--status-every` seconds on average (the relay announces it to the whole event), and now and
+ * status every `--status-every` seconds on average (the relay passes it at once to the sender's room and to the
+ * rest of the event in one `user_status_batch` per node every `--status-batch-ms`), and now and
  * then opens the chat list drawer page (tRPC conversation.listConversations). After each step grows, the whole
  * population runs for a warm-up and a measured window; the ramp stops when chat or status delivery p99 passes
- * 100 ms, a chat receipt is lost (late receipts are counted apart, with how late), a node's event loop lags past
+ * 100 ms (a batched status receipt: the batch interval plus 100 ms), a chat receipt is lost (late receipts are counted apart, with how late), a node's event loop lags past
  * 100 ms (p99, from its /metrics), a visitor cannot connect or drops, or `--max` is reached. It prints a live
  * progress line, every step, the visitors held and the figures at that point, memory per connection and CPU per
  * node. The generator, both nodes, Redis and the provider share the machine's cores (nothing is pinned).
@@ -16,13 +17,14 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { chatTopic, TOPICS } from '@showfloor/contracts';
+import { chatTopic, RELAY_SERVER_EVENTS, TOPICS } from '@showfloor/contracts';
 import { GeneratorWatch, type GeneratorHealth } from '../generator.ts';
 import { Latency, type LatencySummary } from '../latency.ts';
 import { Ledger } from '../ledger.ts';
 import { LiteSocket } from '../lite-socket.ts';
 import { PoissonClock } from '../poisson.ts';
 import {
+  CAPACITY_LIMITS,
   isGeneratorSaturated,
   nextVisitors,
   readGauge,
@@ -58,6 +60,7 @@ interface Config {
   lateWindowMs: number;
   chatEverySeconds: number;
   statusEverySeconds: number;
+  statusBatchMs: number;
   drawerEverySeconds: number;
   roomSize: number;
   privateShare: number;
@@ -76,6 +79,7 @@ function config(argv: string[]): Config {
       measure: { type: 'string' },
       'chat-every': { type: 'string', default: '30' },
       'status-every': { type: 'string', default: '1800' },
+      'status-batch-ms': { type: 'string', default: '1000' },
       'drawer-every': { type: 'string', default: '600' },
       'room-size': { type: 'string', default: '20' },
       'private-share': { type: 'string', default: '0.5' },
@@ -100,6 +104,7 @@ function config(argv: string[]): Config {
     lateWindowMs: quick ? 5_000 : 15_000,
     chatEverySeconds: number('chat-every', values['chat-every'], 0.1, 86_400),
     statusEverySeconds: number('status-every', values['status-every'], 0, 86_400),
+    statusBatchMs: number('status-batch-ms', values['status-batch-ms'], 10, 60_000),
     drawerEverySeconds: number('drawer-every', values['drawer-every'], 0, 86_400),
     roomSize: number('room-size', values['room-size'], 2, 10_000),
     privateShare: number('private-share', values['private-share'], 0, 1),
@@ -119,13 +124,23 @@ interface Visitor {
   status: (typeof STATUSES)[number];
 }
 
-/** Status changes in flight: sent at, by `userId:status`, and how many receipts each should get. */
+/** Receipts of status changes, one way of hearing them. */
+interface StatusReceipts {
+  latency: Latency;
+  received: number;
+  /** Receipts the changes sent should get (room members, or everyone of the event but the sender). */
+  expected: number;
+}
+
+/**
+ * Status changes in flight: sent at, by `userId:status`; their receipts at once (`user_status_changes`, the
+ * sender's room) and in the nodes' batches (`user_status_batch`, everyone else too).
+ */
 interface StatusWatch {
   sentAt: Map<string, number>;
-  latency: Latency;
   sent: number;
-  received: number;
-  expected: number;
+  room: StatusReceipts;
+  batch: StatusReceipts;
 }
 
 /** The visitors and what they do. */
@@ -213,13 +228,21 @@ class Population {
       return;
     }
     if (name === TOPICS.USER_STATUS_CHANGES) {
-      const change = payload as { user_id?: number; user_status?: string };
-      if (change.user_id === self) return;
-      const sentAt = this.status.sentAt.get(`${change.user_id}:${change.user_status}`);
-      if (sentAt === undefined) return;
-      this.status.received += 1;
-      this.status.latency.record(at - sentAt);
+      this.#heardStatus(self, payload as StatusEntry, this.status.room, at);
+      return;
     }
+    if (name === RELAY_SERVER_EVENTS.USER_STATUS_BATCH) {
+      for (const entry of (payload as { changes?: StatusEntry[] }).changes ?? [])
+        this.#heardStatus(self, entry, this.status.batch, at);
+    }
+  }
+
+  #heardStatus(self: number, change: StatusEntry, receipts: StatusReceipts, at: number): void {
+    if (change.user_id === self) return;
+    const sentAt = this.status.sentAt.get(`${change.user_id}:${change.user_status}`);
+    if (sentAt === undefined) return;
+    receipts.received += 1;
+    receipts.latency.record(at - sentAt);
   }
 
   #randomVisitor(): Visitor | undefined {
@@ -259,7 +282,10 @@ class Population {
     visitor.status = status;
     this.status.sentAt.set(`${visitor.userId}:${status}`, performance.now());
     this.status.sent += 1;
-    this.status.expected += this.connected - 1;
+    this.status.room.expected += (this.#membersOfRoom.get(visitor.roomId) ?? []).filter(
+      (id) => id !== visitor.userId && this.visitors[id - 1]?.socket.connected,
+    ).length;
+    this.status.batch.expected += this.connected - 1;
     visitor.socket.emit(TOPICS.USER_STATUS_CHANGES, {
       room_id: visitor.roomId,
       user_id: visitor.userId,
@@ -318,7 +344,21 @@ class Population {
 }
 
 function newStatusWatch(): StatusWatch {
-  return { sentAt: new Map(), latency: new Latency(), sent: 0, received: 0, expected: 0 };
+  const receipts = (): StatusReceipts => ({ latency: new Latency(), received: 0, expected: 0 });
+  return { sentAt: new Map(), sent: 0, room: receipts(), batch: receipts() };
+}
+
+/** One status change as a visitor hears it. */
+interface StatusEntry {
+  user_id?: number;
+  user_status?: string;
+}
+
+/** A status receipts' figures over a window. */
+interface StatusFigures {
+  received: number;
+  expected: number;
+  delivery: LatencySummary;
 }
 
 /** One gateway node's figures over a window. */
@@ -349,7 +389,7 @@ interface StepResult {
   lateByMs: { p50: number; max: number };
   duplicated: number;
   unacknowledged: number;
-  status: { sent: number; received: number; expected: number; delivery: LatencySummary };
+  status: { sent: number; room: StatusFigures; batch: StatusFigures };
   drawer: { calls: number; errors: number; latency: LatencySummary };
   nodes: NodeFigures[];
   redisCpuShare: number | undefined;
@@ -451,9 +491,16 @@ async function measureStep(
     unacknowledged: totals.refused + totals.ackTimeouts,
     status: {
       sent: population.status.sent,
-      received: population.status.received,
-      expected: population.status.expected,
-      delivery: population.status.latency.summary(),
+      room: {
+        received: population.status.room.received,
+        expected: population.status.room.expected,
+        delivery: population.status.room.latency.summary(),
+      },
+      batch: {
+        received: population.status.batch.received,
+        expected: population.status.batch.expected,
+        delivery: population.status.batch.latency.summary(),
+      },
     },
     drawer: {
       calls: population.drawer.calls,
@@ -507,7 +554,8 @@ function startProgress(population: Population, progress: Progress): () => void {
         `  [${progress.phase}] visitors ${population.connected}/${progress.target}` +
         (progress.phase === 'connecting' ? ` (+${progress.connecting})` : '') +
         ` | chat delivered ${delivery.count}, p99 ${round(delivery.percentile(99))} ms` +
-        ` | status p99 ${round(population.status.latency.percentile(99))} ms` +
+        ` | status p99 ${round(population.status.room.latency.percentile(99))} ms` +
+        ` (batch ${round(population.status.batch.latency.percentile(99))} ms)` +
         ` | node lag p99 ${progress.lags.join('/')} ms | load ${loadavg()[0]?.toFixed(1)}`;
       if (line === last) return;
       last = line;
@@ -529,8 +577,9 @@ function describeStep(step: StepResult): string {
       `${step.deliveredPerSecond} deliveries/s; ack p50/p99 ${step.ack.p50}/${step.ack.p99} ms; ` +
       `delivery p50/p99 ${step.delivery.p50}/${step.delivery.p99} ms`,
     `    lost ${step.lost}, late ${step.late}${step.late > 0 ? ` (by ${step.lateByMs.p50}..${step.lateByMs.max} ms after the drain)` : ''}, ` +
-      `dup ${step.duplicated}, unacknowledged ${step.unacknowledged}; status changes ${step.status.sent} ` +
-      `(${step.status.received}/${step.status.expected} receipts, p50/p99 ${step.status.delivery.p50}/${step.status.delivery.p99} ms); ` +
+      `dup ${step.duplicated}, unacknowledged ${step.unacknowledged}; status changes ${step.status.sent}: ` +
+      `room ${step.status.room.received}/${step.status.room.expected} receipts, p50/p99 ${step.status.room.delivery.p50}/${step.status.room.delivery.p99} ms, ` +
+      `batched ${step.status.batch.received}/${step.status.batch.expected}, p50/p99 ${step.status.batch.delivery.p50}/${step.status.batch.delivery.p99} ms; ` +
       `drawer ${step.drawer.calls} calls, ${step.drawer.errors} errors, p50/p99 ${step.drawer.latency.p50}/${step.drawer.latency.p99} ms`,
     ...step.nodes.map(
       (node) =>
@@ -551,7 +600,7 @@ async function main(): Promise<void> {
   log(
     `capacity bench (${cfg.quick ? 'quick' : 'full'}): up to ${cfg.max} visitors in steps of ${cfg.step}; ` +
       `per visitor a chat message every ${cfg.chatEverySeconds} s (${round(cfg.privateShare * 100)} % private), ` +
-      `a status change every ${cfg.statusEverySeconds || '∞'} s, a drawer page every ${cfg.drawerEverySeconds || '∞'} s; ` +
+      `a status change every ${cfg.statusEverySeconds || '∞'} s (batched every ${cfg.statusBatchMs} ms), a drawer page every ${cfg.drawerEverySeconds || '∞'} s; ` +
       `rooms of ${cfg.roomSize}; steps ${cfg.warmupMs / 1000}+${cfg.measureMs / 1000} s`,
   );
   log(
@@ -579,6 +628,7 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'warn',
     RELAY_MAX_CONNECTIONS: String(Math.max(20_000, cfg.max)),
     CALL_TOKEN_SECRET: 'bench-call-token-secret-0123456789abcdef',
+    RELAY_STATUS_BATCH_MS: String(cfg.statusBatchMs),
   };
   const nodes: ServerProcess[] = [];
   let population: Population | undefined;
@@ -620,17 +670,23 @@ async function main(): Promise<void> {
             cfg,
             progress,
           );
-          const verdict = stepVerdict({
-            visitors: figures.visitors,
-            connected: figures.connected,
-            connectFailures: figures.connectFailures,
-            chatDeliveryP99Ms: figures.delivery.p99,
-            statusDeliveryP99Ms: figures.status.sent > 0 ? figures.status.delivery.p99 : undefined,
-            lost: figures.lost,
-            unacknowledged: figures.unacknowledged,
-            nodeLagP99Ms: figures.nodes.map((node) => node.lagP99Ms),
-            isGeneratorSaturated: isGeneratorSaturated(figures.generator),
-          });
+          const verdict = stepVerdict(
+            {
+              visitors: figures.visitors,
+              connected: figures.connected,
+              connectFailures: figures.connectFailures,
+              chatDeliveryP99Ms: figures.delivery.p99,
+              statusDeliveryP99Ms:
+                figures.status.room.received > 0 ? figures.status.room.delivery.p99 : undefined,
+              statusBatchP99Ms:
+                figures.status.batch.received > 0 ? figures.status.batch.delivery.p99 : undefined,
+              lost: figures.lost,
+              unacknowledged: figures.unacknowledged,
+              nodeLagP99Ms: figures.nodes.map((node) => node.lagP99Ms),
+              isGeneratorSaturated: isGeneratorSaturated(figures.generator),
+            },
+            { ...CAPACITY_LIMITS, statusBatchMs: cfg.statusBatchMs },
+          );
           const step: StepResult = { ...figures, attempt, verdict };
           steps.push(step);
           clearLine();

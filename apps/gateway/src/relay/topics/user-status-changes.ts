@@ -1,8 +1,10 @@
 /**
- * `user_status_changes`: a user announces their own status (available, busy, offline); passed to everyone
- * in their event. The relay itself announces 'offline' when a user's last tab disconnects (presence.ts).
+ * `user_status_changes`: a user announces their own status (available, busy, offline); passed at once to their
+ * own tabs and the room the sending tab shows, and to the rest of their event in the next `user_status_batch`
+ * (status-fanout.ts). The relay itself announces 'offline' when a user's last tab disconnects (presence.ts).
+ * The payload's `room_id` is the client's word: the room is the one the relay joined the tab to.
  */
-import { SOCKET_ROOMS, UserStatusChangeSchema } from '@showfloor/contracts';
+import { UserStatusChangeSchema } from '@showfloor/contracts';
 import { defineTopic, okThen } from '../context.ts';
 
 export const handleUserStatusChanges = defineTopic({
@@ -10,7 +12,6 @@ export const handleUserStatusChanges = defineTopic({
   senderField: 'user_id',
   handle: (ctx, socket, change) =>
     okThen(() => {
-      ctx.io.to(SOCKET_ROOMS.event(socket.data.eventCode)).emit('user_status_changes', change);
-      ctx.metrics.deliveries.inc({ topic: 'user_status_changes' });
+      ctx.status.announce(socket.data.eventCode, change, { roomId: socket.data.roomId, toOwnTabs: true });
     }),
 });

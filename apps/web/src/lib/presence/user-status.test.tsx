@@ -88,6 +88,33 @@ describe('presence', () => {
     expect(fake.listenerCount('user_status_changes')).toBe(1);
   });
 
+  it("shows a status that came in the event's batch, the latest per user, never the own user's", () => {
+    const fake = createFakeSocket();
+    fake.install();
+    render(
+      <TestProviders queryClient={createTestQueryClient()}>
+        <Row id={8} listed="available" />
+        <Row id={7} listed="available" />
+      </TestProviders>,
+    );
+    expect(screen.getAllByRole('img', { name: 'Available' })).toHaveLength(2);
+    act(() =>
+      fake.fire('user_status_batch', {
+        changes: [
+          { user_id: 8, user_status: 'away' },
+          { user_id: 7, user_status: 'offline' },
+          { user_id: 8, user_status: 'busy' },
+        ],
+      }),
+    );
+    // 8 is the latest of the batch; 7 is the signed-in user, whose own status is not taken from a batch.
+    expect(screen.getByRole('img', { name: 'Do not disturb' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Available' })).toBeInTheDocument();
+    // A malformed batch is dropped whole.
+    act(() => fake.fire('user_status_batch', { changes: [{ user_id: 8, user_status: 'sleeping' }] }));
+    expect(screen.getByRole('img', { name: 'Do not disturb' })).toBeInTheDocument();
+  });
+
   it('announces the stored status when the socket connects (after a reload or a reconnect)', () => {
     window.localStorage.setItem(STORAGE_KEYS.ACTIVE_USER_STATUS, 'away');
     const fake = createFakeSocket();

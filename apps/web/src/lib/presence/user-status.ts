@@ -30,6 +30,24 @@ export function recordUserStatus(userId: number, status: UserStatus): void {
   heard.set(next);
 }
 
+/**
+ * Records the entries of a `user_status_batch` (the relay's coalesced changes of the event, in order) in one
+ * update; the signed-in user's own entries are skipped (the own status is the stored one; a sign-out elsewhere
+ * arrives as `user_status_changes`).
+ */
+export function recordUserStatuses(
+  changes: ReadonlyArray<{ user_id: number; user_status: UserStatus }>,
+): void {
+  const self = getCurrentUser()?.id;
+  let next: Map<number, UserStatus> | undefined;
+  for (const { user_id: userId, user_status: status } of changes) {
+    if (userId === self || (next ?? heard.get()).get(userId) === status) continue;
+    next ??= new Map(heard.get());
+    next.set(userId, status);
+  }
+  if (next) heard.set(next);
+}
+
 /** Forgets what was heard (sign-out, tests). */
 export function clearHeardStatuses(): void {
   heard.set(new Map());

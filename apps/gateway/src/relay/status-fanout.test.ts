@@ -1,0 +1,182 @@
+/**
+ * The status fan-out's rules on a fake io that records every call in order: at once to the user's tabs and room,
+ * the other nodes told first, one batch per event per interval to this node's tabs with the latest status per
+ * user, other nodes' changes in the same batch. Two real nodes and Redis: relay.test.ts.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MAX_STATUS_BATCH_CHANGES, SOCKET_ROOMS, type UserStatusChange } from '@showfloor/contracts';
+import type { RelayServer } from './io.ts';
+import type { AdapterState } from './metrics.ts';
+import { StatusFanout } from './status-fanout.ts';
+
+const EVENT = 'DEMO';
+const BATCH_MS = 250;
+
+type Call =
+  | { kind: 'node'; payload: unknown }
+  | { kind: 'emit'; to: string | string[]; except?: string; local: boolean; event: string; payload: unknown };
+
+function fakeIo(state: AdapterState = 'connected') {
+  const calls: Call[] = [];
+  const listeners = new Map<string, (payload: unknown) => void>();
+  const operator = (local: boolean, to: string | string[], except?: string) => ({
+    except: (room: string) => operator(local, to, room),
+    emit: (event: string, payload: unknown) => {
+      calls.push({ kind: 'emit', to, ...(except ? { except } : {}), local, event, payload });
+      return true;
+    },
+  });
+  const io = {
+    on: (event: string, listener: (payload: unknown) => void) => listeners.set(event, listener),
+    serverSideEmit: (_event: string, payload: unknown) => calls.push({ kind: 'node', payload }),
+    to: (to: string | string[]) => operator(false, to),
+    local: { to: (to: string) => operator(true, to) },
+  };
+  const deliveries = { inc: vi.fn() };
+  const fanout = new StatusFanout(
+    { io: io as unknown as RelayServer, metrics: { deliveries } as never, adapterState: () => state },
+    { batchMs: BATCH_MS },
+  );
+  /** Another node's `serverSideEmit('status_changed', …)` arriving here. */
+  const fromOtherNode = (payload: unknown) => listeners.get('status_changed')?.(payload);
+  const batches = () => calls.filter((call) => call.kind === 'emit' && call.event === 'user_status_batch');
+  return { fanout, calls, fromOtherNode, batches, deliveries };
+}
+
+const change = (userId: number, status: UserStatusChange['user_status']): UserStatusChange => ({
+  room_id: null,
+  user_id: userId,
+  user_status: status,
+});
+
+describe('StatusFanout', () => {
+  let close: (() => void) | undefined;
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    close?.();
+    vi.useRealTimers();
+  });
+
+  it("tells the other nodes first, then the user's tabs and room at once, and the event in the next batch", async () => {
+    const { fanout, calls } = fakeIo();
+    close = () => fanout.close();
+    fanout.announce(EVENT, change(7, 'busy'), { roomId: 3, toOwnTabs: true });
+    expect(calls).toEqual([
+      { kind: 'node', payload: { event_code: EVENT, user_id: 7, user_status: 'busy' } },
+      {
+        kind: 'emit',
+        to: [SOCKET_ROOMS.user(7), SOCKET_ROOMS.room(EVENT, 3)],
+        local: false,
+        event: 'user_status_changes',
+        payload: change(7, 'busy'),
+      },
+    ]);
+    await vi.advanceTimersByTimeAsync(BATCH_MS - 1);
+    expect(calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls.slice(2)).toEqual([
+      {
+        kind: 'emit',
+        to: SOCKET_ROOMS.event(EVENT),
+        local: true,
+        event: 'user_status_batch',
+        payload: { changes: [{ user_id: 7, user_status: 'busy' }] },
+      },
+    ]);
+    // Nothing new: no batch.
+    await vi.advanceTimersByTimeAsync(BATCH_MS * 3);
+    expect(calls).toHaveLength(3);
+  });
+
+  it("a tab in no room: at once to the user's own tabs only", () => {
+    const { fanout, calls } = fakeIo();
+    close = () => fanout.close();
+    fanout.announce(EVENT, change(7, 'away'), { roomId: undefined, toOwnTabs: true });
+    expect(calls[1]).toMatchObject({ to: SOCKET_ROOMS.user(7), event: 'user_status_changes' });
+  });
+
+  it("the relay's 'offline' guess skips the user's own tabs: the room at once, else only the batch", () => {
+    const { fanout, calls, batches } = fakeIo();
+    close = () => fanout.close();
+    fanout.announce(EVENT, change(7, 'offline'), { roomId: 3, toOwnTabs: false });
+    fanout.announce(EVENT, change(8, 'offline'), { roomId: undefined, toOwnTabs: false });
+    expect(calls.filter((call) => call.kind === 'emit')).toEqual([
+      {
+        kind: 'emit',
+        to: SOCKET_ROOMS.room(EVENT, 3),
+        except: SOCKET_ROOMS.user(7),
+        local: false,
+        event: 'user_status_changes',
+        payload: change(7, 'offline'),
+      },
+    ]);
+    fanout.flush();
+    expect(batches().map((call) => call.kind === 'emit' && call.payload)).toEqual([
+      {
+        changes: [
+          { user_id: 7, user_status: 'offline' },
+          { user_id: 8, user_status: 'offline' },
+        ],
+      },
+    ]);
+  });
+
+  it("keeps the latest status per user, with other nodes' changes, one batch per event, to this node's tabs", () => {
+    const { fanout, batches, fromOtherNode } = fakeIo();
+    close = () => fanout.close();
+    fanout.announce(EVENT, change(7, 'busy'), { roomId: 3, toOwnTabs: true });
+    fanout.announce(EVENT, change(8, 'away'), { roomId: 3, toOwnTabs: true });
+    fromOtherNode({ event_code: EVENT, user_id: 9, user_status: 'available' });
+    fanout.announce(EVENT, change(7, 'available'), { roomId: 3, toOwnTabs: true });
+    fromOtherNode({ event_code: 'EXPO', user_id: 20, user_status: 'busy' });
+    // A malformed inter-node message is dropped.
+    fromOtherNode({ event_code: EVENT, user_id: 10, user_status: 'asleep' });
+    fanout.flush();
+    expect(batches()).toEqual([
+      {
+        kind: 'emit',
+        to: SOCKET_ROOMS.event(EVENT),
+        local: true,
+        event: 'user_status_batch',
+        payload: {
+          changes: [
+            { user_id: 8, user_status: 'away' },
+            { user_id: 9, user_status: 'available' },
+            { user_id: 7, user_status: 'available' },
+          ],
+        },
+      },
+      {
+        kind: 'emit',
+        to: SOCKET_ROOMS.event('EXPO'),
+        local: true,
+        event: 'user_status_batch',
+        payload: { changes: [{ user_id: 20, user_status: 'busy' }] },
+      },
+    ]);
+    fanout.flush();
+    expect(batches()).toHaveLength(2);
+  });
+
+  it('splits a batch above the schema’s limit', () => {
+    const { fanout, batches, fromOtherNode } = fakeIo();
+    close = () => fanout.close();
+    for (let id = 1; id <= MAX_STATUS_BATCH_CHANGES + 1; id += 1) {
+      fromOtherNode({ event_code: EVENT, user_id: id, user_status: 'busy' });
+    }
+    fanout.flush();
+    const sizes = batches().map((call) =>
+      call.kind === 'emit' ? (call.payload as { changes: unknown[] }).changes.length : 0,
+    );
+    expect(sizes).toEqual([MAX_STATUS_BATCH_CHANGES, 1]);
+  });
+
+  it('tells no other node on a single node (memory adapter)', () => {
+    const { fanout, calls } = fakeIo('memory');
+    close = () => fanout.close();
+    fanout.announce(EVENT, change(7, 'busy'), { roomId: 3, toOwnTabs: true });
+    expect(calls.filter((call) => call.kind === 'node')).toEqual([]);
+  });
+});
