@@ -66,6 +66,21 @@ describe('ProviderClient', () => {
     expect(seen).toEqual({ auth: 'Bearer tok', requestId: 'req-1', url: '/api/v1/user/user/42' });
   });
 
+  it('reads an answer of many chunks whole, multi-byte text split across them, with and without a signal', async () => {
+    // ~300 KB: more than one socket read, and 'ü' (two bytes) lands on chunk edges somewhere in it.
+    const message = `${'Grüße, '.repeat(40_000)}ü`;
+    const provider = await stub((app) => {
+      app.get('/api/v1/user/user/:id', async () => ({ message }));
+    });
+    const call = { ...catalogue.user.getUser, responses: { 200: catalogue.auth.signout.responses[200] } };
+    const provided = client(provider.url);
+    // Without a signal (the relay's calls): undici's dispatch with the client's own body collector.
+    expect(await provided.request(call, { id: 1 })).toEqual({ message });
+    // With one (a tRPC query the client may cancel): undici's request and its body stream.
+    const controller = new AbortController();
+    expect(await provided.request(call, { id: 2 }, { signal: controller.signal })).toEqual({ message });
+  });
+
   it('turns an error answer into one ProviderError with message, error_code and retry_token', async () => {
     const provider = await stub((app) => {
       app.post('/api/v1/auth/signin', async (_request, reply) =>

@@ -57,6 +57,12 @@ export interface ProviderClientOptions {
   metrics?: Pick<GatewayMetrics, 'providerCallDuration'>;
 }
 
+/** A provider answer before it is read: its status and body text. */
+interface RawAnswer {
+  statusCode: number;
+  text: string;
+}
+
 /** Errors that mean "no answer came back on this connection": safe to retry for an idempotent GET. */
 const CONNECTION_ERROR_CODES = new Set([
   'ECONNREFUSED',
@@ -209,18 +215,11 @@ export class ProviderClient {
       for (let attempt = 1; ; attempt += 1) {
         const remaining = Math.max(1, deadline - Date.now());
         try {
-          const answer = await this.#pool.request({
-            method: call.method,
-            path,
-            headers,
-            body: payload,
-            signal,
-            headersTimeout: remaining,
-            bodyTimeout: remaining,
-          });
+          const answer = signal
+            ? await this.#requestWithSignal(call.method, path, headers, payload, signal, remaining)
+            : await this.#dispatch(call.method, path, headers, payload, remaining);
           status = String(answer.statusCode);
-          const text = await answer.body.text();
-          return this.#readAnswer(call, answer.statusCode, text, label);
+          return this.#readAnswer(call, answer.statusCode, answer.text, label);
         } catch (error) {
           if (error instanceof ProviderError) throw error;
           if (timeout?.signal.aborted || isTimeout(error)) {
@@ -253,6 +252,67 @@ export class ProviderClient {
       if (timer) clearTimeout(timer);
       if (this.#metrics) this.#durationSeries(label, status).observe((performance.now() - started) / 1000);
     }
+  }
+
+  /** A call the client may cancel: undici's `request` (its body stream and the signal's wiring). */
+  async #requestWithSignal(
+    method: RestCall['method'],
+    path: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    signal: AbortSignal,
+    remainingMs: number,
+  ): Promise<RawAnswer> {
+    const answer = await this.#pool.request({
+      method,
+      path,
+      headers,
+      body,
+      signal,
+      headersTimeout: remainingMs,
+      bodyTimeout: remainingMs,
+    });
+    return { statusCode: answer.statusCode, text: await answer.body.text() };
+  }
+
+  /**
+   * A call without a signal (the relay's stores and reads, every message): undici's `dispatch` with a handler
+   * that collects the body's chunks and decodes them once, without `request`'s Readable body, its stream
+   * events and the promise chain of `body.text()`. Timeouts and the size limit are the pool's, as above.
+   */
+  #dispatch(
+    method: RestCall['method'],
+    path: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    remainingMs: number,
+  ): Promise<RawAnswer> {
+    return new Promise<RawAnswer>((resolve, reject) => {
+      let statusCode = 0;
+      const chunks: Buffer[] = [];
+      this.#pool.dispatch(
+        { method, path, headers, body, headersTimeout: remainingMs, bodyTimeout: remainingMs },
+        {
+          onConnect: () => undefined,
+          onHeaders: (status: number) => {
+            statusCode = status;
+            return true;
+          },
+          onData: (chunk: Buffer) => {
+            chunks.push(chunk);
+            return true;
+          },
+          onComplete: () => {
+            const text =
+              chunks.length === 1
+                ? (chunks[0] as Buffer).toString('utf8')
+                : Buffer.concat(chunks).toString('utf8');
+            resolve({ statusCode, text });
+          },
+          onError: reject,
+        },
+      );
+    });
   }
 
   #durationSeries(call: string, status: string): { observe(seconds: number): void } {

@@ -215,12 +215,15 @@ export async function startGatewayNode(
     env: NodeJS.ProcessEnv;
     nodeArgs?: string[];
     runtime?: 'compiled' | 'tsx';
+    /** The compiled entry to run instead of `dist/main.js` (the bench's `--baseline`). */
+    entry?: string | undefined;
     /** How long `stop` waits for the node to exit before SIGKILL. @default 5000 */
     killAfterMs?: number;
   },
 ): Promise<ServerProcess> {
   const port = await sparePort();
-  const entry = options.runtime === 'tsx' ? ['--import', 'tsx', 'src/main.ts'] : ['dist/main.js'];
+  const entry =
+    options.runtime === 'tsx' ? ['--import', 'tsx', 'src/main.ts'] : [options.entry ?? 'dist/main.js'];
   const child = spawnPinned(options.core, process.execPath, [...(options.nodeArgs ?? []), ...entry], {
     cwd: options.cwd,
     env: { ...options.env, PORT: String(port), HOST: '127.0.0.1' },

@@ -70,11 +70,18 @@ interface BenchConfig {
   systems: ReadonlySet<SystemName>;
   /** Write a V8 CPU profile of every gateway node's load steps into this folder (`node --cpu-prof`). */
   cpuProfDir: string | undefined;
+  /**
+   * A compiled gateway to compare B with in the same run (`--baseline FILE`, e.g. a copy of `dist/` built from
+   * main, inside apps/gateway so its imports resolve): system B0, run right before B at the same rates.
+   */
+  baseline: string | undefined;
   out: string | undefined;
 }
 
-type SystemName = 'A' | 'B' | 'C' | 'B-tsx';
-const SYSTEM_NAMES: readonly SystemName[] = ['A', 'B', 'C', 'B-tsx'];
+type SystemName = 'A' | 'B0' | 'B' | 'C' | 'B-tsx';
+const SYSTEM_NAMES: readonly SystemName[] = ['A', 'B0', 'B', 'C', 'B-tsx'];
+/** What runs without `--systems` (B0 only with `--baseline`). */
+const DEFAULT_SYSTEMS: readonly SystemName[] = ['A', 'B', 'C', 'B-tsx'];
 
 function config(argv: string[]): BenchConfig {
   const { values } = parseArgs({
@@ -89,11 +96,13 @@ function config(argv: string[]): BenchConfig {
       'skip-idle': { type: 'boolean', default: false },
       systems: { type: 'string' },
       'cpu-prof': { type: 'string' },
+      baseline: { type: 'string' },
       out: { type: 'string' },
     },
   });
   if (values.only !== undefined && values.only !== 'idle') throw new Error('--only takes idle');
-  const systems = (values.systems ?? SYSTEM_NAMES.join(',')).split(',').map((name) => name.trim());
+  const systems = (values.systems ?? DEFAULT_SYSTEMS.join(',')).split(',').map((name) => name.trim());
+  if (values.baseline !== undefined && !systems.includes('B0')) systems.push('B0');
   for (const name of systems) {
     if (!SYSTEM_NAMES.includes(name as SystemName))
       throw new Error(`--systems takes a list of ${SYSTEM_NAMES.join(', ')}; got ${name}`);
@@ -114,6 +123,7 @@ function config(argv: string[]): BenchConfig {
     skipIdle: values['skip-idle'] ?? false,
     systems: new Set(systems as SystemName[]),
     cpuProfDir: values['cpu-prof'] === undefined ? undefined : resolve(values['cpu-prof']),
+    baseline: values.baseline === undefined ? undefined : resolve(values.baseline),
     out: values.out,
   };
 }
@@ -583,7 +593,7 @@ async function main(): Promise<void> {
   // A profiled node writes its profile when it exits: give it time (a busy machine drains slowly).
   const profileKillAfterMs = cfg.cpuProfDir ? 60_000 : 5_000;
   const startB =
-    (runtime: 'compiled' | 'tsx') =>
+    (runtime: 'compiled' | 'tsx', entry?: string, profileName = 'B') =>
     async (phase: Phase): Promise<Started> => {
       const provider = await startProvider();
       const node = await startGatewayNode('gateway', {
@@ -591,11 +601,23 @@ async function main(): Promise<void> {
         cwd: GATEWAY_DIR,
         env: gatewayEnv(provider.port),
         runtime,
-        nodeArgs: profileArgs(phase, 'B'),
+        entry,
+        nodeArgs: profileArgs(phase, profileName),
         killAfterMs: profileKillAfterMs,
       });
       return { urls: [`http://127.0.0.1:${node.port}`], servers: [node], helpers: [provider], provider };
     };
+  // The baseline gateway (`--baseline`), right before B at the same rates: a step's change is read side by side.
+  const b0 = cfg.baseline
+    ? await benchSystem(
+        'B0',
+        `baseline gateway (${cfg.baseline})`,
+        startB('compiled', cfg.baseline, 'B0'),
+        users,
+        cfg,
+        () => halfOfA,
+      )
+    : undefined;
   const b = await benchSystem(
     'B',
     'gateway, one node, instant provider',
@@ -650,7 +672,7 @@ async function main(): Promise<void> {
     () => undefined,
   );
 
-  const systems = [a, b, c];
+  const systems = b0 ? [a, b0, b, c] : [a, b, c];
   const topRate = (system: SystemResult): number => system.top?.deliveredPerSecond ?? 0;
   log('\nresults (per core)');
   log(
@@ -688,6 +710,12 @@ async function main(): Promise<void> {
   const cpuA = costOf(a)?.serverCpuUs ?? 0;
   const cpuB = costOf(b)?.serverCpuUs ?? 0;
   const cpuC = costOf(c)?.serverCpuUs ?? 0;
+  const cpuB0 = b0 ? (costOf(b0)?.serverCpuUs ?? 0) : 0;
+  if (b0 && !cfg.onlyIdle && cpuB0 > 0 && cpuB > 0) {
+    log(
+      `  B against the baseline B0: server CPU per message ${cpuB} µs vs ${cpuB0} µs (${round((cpuB / cpuB0 - 1) * 100, 1)} %)`,
+    );
+  }
   const bOverAByCpu = cpuA > 0 && cpuB > 0 ? round(cpuA / cpuB, 3) : 0;
   const cOverBByCpu = cpuB > 0 && cpuC > 0 ? round(cpuB / cpuC, 3) : 0;
   if (!cfg.onlyIdle) log(`  ratios from CPU per message: B/A ${bOverAByCpu}, C/B ${cOverBByCpu}`);
