@@ -104,6 +104,39 @@ describe('lazy routes', () => {
   });
 });
 
+describe('preloading the page after sign-in', () => {
+  it('starts the lobby’s code at the first key, click or typing on an auth page, not before', async () => {
+    const loadLobby = vi.fn(() => deferred().promise);
+    renderRoutes(
+      [
+        { path: '/auth/login', element: lazyElement(async () => page('login page')) },
+        { path: '/lobby', element: lazyElement(loadLobby) },
+      ],
+      '/auth/login',
+    );
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(loadLobby).not.toHaveBeenCalled();
+    document.body.dispatchEvent(new Event('input', { bubbles: true }));
+    expect(loadLobby).toHaveBeenCalledOnce();
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true }));
+    expect(loadLobby).toHaveBeenCalledOnce();
+  });
+
+  it('starts nothing on a page that is not an auth page', async () => {
+    const loadLobby = vi.fn(() => deferred().promise);
+    renderRoutes(
+      [
+        { path: '/a', element: lazyElement(async () => page('page a')) },
+        { path: '/lobby', element: lazyElement(loadLobby) },
+      ],
+      '/a',
+    );
+    expect(await screen.findByText('page a')).toBeInTheDocument();
+    document.body.dispatchEvent(new Event('input', { bubbles: true }));
+    expect(loadLobby).not.toHaveBeenCalled();
+  });
+});
+
 describe('the static first screen (index.html #boot-shell)', () => {
   it('stays while the first route’s code loads and goes in the commit that shows the route', async () => {
     const shell = document.createElement('div');

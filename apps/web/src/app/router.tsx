@@ -1,11 +1,12 @@
 // Every route of spec 01 §2. The routes use react-router's declarative mode (useRoutes): the data router's
 // loaders, actions and fetchers are weight the login route would carry for nothing. Pages load lazily so the
 // login route stays small; the shell routes (and the menu pages the features register) sit behind the guard.
-import { Suspense, useLayoutEffect } from 'react';
+import { Suspense, useEffect, useLayoutEffect } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Navigate, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { ErrorBoundary } from '../components/errors/error-boundary.tsx';
 import { removeBootShell } from '../lib/boot-shell.ts';
+import { afterSignInPath } from '../lib/session/redirect.ts';
 import { SomethingWentWrong } from '../components/errors/something-went-wrong.tsx';
 import { DocumentTitle, title } from './document-title.tsx';
 import { lazyElement, loaderOf } from './lazy-element.tsx';
@@ -105,6 +106,42 @@ function MatchedRoutes({ table }: { table: RouteObject[] }) {
   return useRoutes(table);
 }
 
+/** Starts the code of every route `path` matches (nothing renders; a failed chunk is asked for again on use). */
+export function preloadRoutes(path: string, table: RouteObject[] = routes): void {
+  for (const match of matchRoutes(table, path) ?? [])
+    loaderOf(match.route.element)?.().catch(() => undefined);
+}
+
+/** What shows the visitor is about to sign in: typing, a click or a key on an auth page. */
+const SIGN_IN_INTENT = ['input', 'keydown', 'pointerdown'] as const;
+
+/**
+ * On the auth pages, the first sign of a visitor at work (they type, click or press a key) starts the code of the
+ * page they go to after signing in (the lobby, or the deep link they came from) with the signed-in shell and what
+ * it loads after its first render: sign-in then waits for the server and the session, not for downloads. Nothing
+ * loads before that, so the login page's own first load stays as small as it is.
+ */
+function usePreloadAfterSignIn(table: RouteObject[]) {
+  const location = useLocation();
+  const isAuthPage = location.pathname === '/auth' || location.pathname.startsWith('/auth/');
+  const target = afterSignInPath(location.state);
+  useEffect(() => {
+    if (!isAuthPage) return;
+    const start = () => {
+      stop();
+      preloadRoutes(target, table);
+      // With the app's own routes: what the signed-in shell loads after its first render, too.
+      if (table === routes)
+        import('./routes/signed-in-root.tsx').then((m) => m.preloadAfterShell()).catch(() => undefined);
+    };
+    const stop = () => {
+      for (const type of SIGN_IN_INTENT) document.removeEventListener(type, start, true);
+    };
+    for (const type of SIGN_IN_INTENT) document.addEventListener(type, start, true);
+    return stop;
+  }, [isAuthPage, target, table]);
+}
+
 /**
  * Takes index.html's static first screen away in the commit that shows the routes (it renders inside their
  * Suspense boundary, so not while a route's code is still loading): the shell stays until the page replaces it.
@@ -121,6 +158,7 @@ function BootShellDone() {
  */
 export function AppRoutes({ routes: table = routes }: { routes?: RouteObject[] }) {
   const location = useLocation();
+  usePreloadAfterSignIn(table);
   return (
     <ErrorBoundary
       resetKey={location.key}

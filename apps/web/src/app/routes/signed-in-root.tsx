@@ -29,19 +29,26 @@ import { sceneRoutes } from '../scene-routes.tsx';
 import { RequireAuth } from './require-auth.tsx';
 
 // The chat topic (unread dot, sound, newsfeed toasts, catch-up) loads after the shell, never in its way.
-const ChatEvents = lazy(() =>
-  import('../../features/chat/index.ts').then((m) => ({ default: m.ChatEvents })),
-);
+const loadChatEvents = () => import('../../features/chat/index.ts').then((m) => ({ default: m.ChatEvents }));
+const ChatEvents = lazy(loadChatEvents);
 
 // The calls (incoming dialog, call window) load after the shell too; the chat's call buttons wait for them.
-const CallCenter = lazy(() =>
-  import('../../features/calls/index.ts').then((m) => ({ default: m.CallCenter })),
-);
+const loadCallCenter = () => import('../../features/calls/index.ts').then((m) => ({ default: m.CallCenter }));
+const CallCenter = lazy(loadCallCenter);
 
 // The mini-map over the lobby and the rooms (features/mini-map), loaded after the shell.
-const MiniMapOverlay = lazy(() =>
-  import('../../features/mini-map/index.ts').then((m) => ({ default: m.MiniMapOverlay })),
-);
+const loadMiniMapOverlay = () =>
+  import('../../features/mini-map/index.ts').then((m) => ({ default: m.MiniMapOverlay }));
+const MiniMapOverlay = lazy(loadMiniMapOverlay);
+
+/**
+ * Starts the code the shell loads after its first render (the chat topic, the calls, the mini-map), so that a
+ * visitor signing in does not wait for it (src/app/router.tsx preloads the signed-in routes while the visitor
+ * types). Nothing renders; a chunk that fails here is asked for again when the shell needs it.
+ */
+export function preloadAfterShell(): void {
+  for (const load of [loadChatEvents, loadCallCenter, loadMiniMapOverlay]) load().catch(() => undefined);
+}
 
 const isScenePath = (pathname: string): boolean => matchRoutes(sceneRoutes, pathname) !== null;
 
