@@ -16,8 +16,12 @@ type Call =
   | { kind: 'node'; payload: unknown }
   | { kind: 'emit'; to: string | string[]; except?: string; local: boolean; event: string; payload: unknown };
 
-function fakeIo(state: AdapterState = 'connected') {
+/** This node's tabs of each event (socket ids). */
+const TABS = { [SOCKET_ROOMS.event(EVENT)]: ['s1', 's2', 's3'], [SOCKET_ROOMS.event('EXPO')]: ['x1'] };
+
+function fakeIo(state: AdapterState = 'connected', chunkSize = 500) {
   const calls: Call[] = [];
+  const rooms = new Map(Object.entries(TABS).map(([room, ids]) => [room, new Set(ids)]));
   const listeners = new Map<string, (payload: unknown) => void>();
   const operator = (local: boolean, to: string | string[], except?: string) => ({
     except: (room: string) => operator(local, to, room),
@@ -30,12 +34,13 @@ function fakeIo(state: AdapterState = 'connected') {
     on: (event: string, listener: (payload: unknown) => void) => listeners.set(event, listener),
     serverSideEmit: (_event: string, payload: unknown) => calls.push({ kind: 'node', payload }),
     to: (to: string | string[]) => operator(false, to),
-    local: { to: (to: string) => operator(true, to) },
+    local: { to: (to: string | string[]) => operator(true, to) },
+    of: () => ({ adapter: { rooms } }),
   };
   const deliveries = { inc: vi.fn() };
   const fanout = new StatusFanout(
     { io: io as unknown as RelayServer, metrics: { deliveries } as never, adapterState: () => state },
-    { batchMs: BATCH_MS },
+    { batchMs: BATCH_MS, chunkSize },
   );
   /** Another node's `serverSideEmit('status_changed', …)` arriving here. */
   const fromOtherNode = (payload: unknown) => listeners.get('status_changed')?.(payload);
@@ -79,7 +84,7 @@ describe('StatusFanout', () => {
     expect(calls.slice(2)).toEqual([
       {
         kind: 'emit',
-        to: SOCKET_ROOMS.event(EVENT),
+        to: TABS[SOCKET_ROOMS.event(EVENT)],
         local: true,
         event: 'user_status_batch',
         payload: { changes: [{ user_id: 7, user_status: 'busy' }] },
@@ -137,7 +142,7 @@ describe('StatusFanout', () => {
     expect(batches()).toEqual([
       {
         kind: 'emit',
-        to: SOCKET_ROOMS.event(EVENT),
+        to: TABS[SOCKET_ROOMS.event(EVENT)],
         local: true,
         event: 'user_status_batch',
         payload: {
@@ -150,7 +155,7 @@ describe('StatusFanout', () => {
       },
       {
         kind: 'emit',
-        to: SOCKET_ROOMS.event('EXPO'),
+        to: TABS[SOCKET_ROOMS.event('EXPO')],
         local: true,
         event: 'user_status_batch',
         payload: { changes: [{ user_id: 20, user_status: 'busy' }] },
@@ -171,6 +176,37 @@ describe('StatusFanout', () => {
       call.kind === 'emit' ? (call.payload as { changes: unknown[] }).changes.length : 0,
     );
     expect(sizes).toEqual([MAX_STATUS_BATCH_CHANGES, 1]);
+  });
+
+  it('writes a batch a chunk of tabs at a time, leaving out in later chunks whoever changed again meanwhile', async () => {
+    const { fanout, batches } = fakeIo('connected', 2);
+    close = () => fanout.close();
+    fanout.announce(EVENT, change(7, 'busy'), { roomId: 3, toOwnTabs: true });
+    fanout.announce(EVENT, change(8, 'away'), { roomId: 3, toOwnTabs: true });
+    fanout.flush();
+    const sent = () => batches().map((call) => call.kind === 'emit' && [call.to, call.payload]);
+    expect(sent()).toEqual([
+      [
+        ['s1', 's2'],
+        {
+          changes: [
+            { user_id: 7, user_status: 'busy' },
+            { user_id: 8, user_status: 'away' },
+          ],
+        },
+      ],
+    ]);
+    // Before the next chunk, 7 changes again: s3 hears 7's new status at once (if in 7's room) and in the next
+    // batch, not the older one now.
+    fanout.announce(EVENT, change(7, 'available'), { roomId: 3, toOwnTabs: true });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent()[1]).toEqual([['s3'], { changes: [{ user_id: 8, user_status: 'away' }] }]);
+    fanout.flush();
+    expect(sent()[2]).toEqual([['s1', 's2'], { changes: [{ user_id: 7, user_status: 'available' }] }]);
+    // Closed: the rest of a batch being written is dropped.
+    fanout.close();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent()).toHaveLength(3);
   });
 
   it('tells no other node on a single node (memory adapter)', () => {

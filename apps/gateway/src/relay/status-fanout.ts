@@ -8,8 +8,12 @@
  *   changes it hears (its own, and the other nodes' through `serverSideEmit('status_changed')`) and every
  *   `batchMs` emits one batch per event to its own tabs (`io.local`), the latest status per user.
  *
+ * A node writes a batch to its tabs `chunkSize` at a time, letting other work (chat) run between chunks: one
+ * synchronous write to thousands of sockets held the event loop for tens of milliseconds every interval.
+ *
  * Order: the change is told to the other nodes before the room hears it, on the same Redis connection, so a
- * node's batch never carries a status older than what it passed on at once to the same socket.
+ * node's batch never carries a status older than what it passed on at once to the same socket (a later chunk
+ * leaves out a user who changed again since the flush began: the next batch has them).
  * The relay's 'offline' guess (presence.ts) skips the user's own tabs: they go at once to the room only.
  */
 import {
@@ -33,6 +37,8 @@ export interface StatusFanoutDeps {
 export interface StatusFanoutOptions {
   /** How often each node emits the event's batch to its tabs (ms). */
   batchMs: number;
+  /** Tabs written to at a time; other work runs between chunks. @default 500 */
+  chunkSize?: number;
 }
 
 /** Where a change goes at once. */
@@ -47,6 +53,8 @@ export class StatusFanout {
   /** Changes heard since the last flush: event code → user id → latest status (insertion order kept). */
   readonly #pending = new Map<string, Map<number, UserStatus>>();
   readonly #timer: NodeJS.Timeout;
+  readonly #chunkSize: number;
+  #isClosed = false;
 
   constructor(
     private readonly deps: StatusFanoutDeps,
@@ -56,6 +64,7 @@ export class StatusFanout {
       const parsed = StatusChangedSchema.safeParse(payload);
       if (parsed.success) this.#collect(parsed.data.event_code, parsed.data.user_id, parsed.data.user_status);
     });
+    this.#chunkSize = options.chunkSize ?? 500;
     this.#timer = setInterval(() => this.flush(), options.batchMs);
     this.#timer.unref();
   }
@@ -95,24 +104,41 @@ export class StatusFanout {
     changes.set(userId, status);
   }
 
-  /** Emits each event's pending changes to this node's tabs of the event (the timer calls it). */
+  /**
+   * Emits each event's pending changes to this node's tabs of the event (the timer calls it): the first chunk of
+   * tabs now, the others each in a later turn of the event loop.
+   */
   flush(): void {
     if (this.#pending.size === 0) return;
     const pending = [...this.#pending];
     this.#pending.clear();
     for (const [eventCode, changes] of pending) {
-      const entries = [...changes].map(([user_id, user_status]) => ({ user_id, user_status }));
-      for (let start = 0; start < entries.length; start += MAX_STATUS_BATCH_CHANGES) {
-        this.deps.io.local
-          .to(SOCKET_ROOMS.event(eventCode))
-          .emit('user_status_batch', { changes: entries.slice(start, start + MAX_STATUS_BATCH_CHANGES) });
-        this.deps.metrics.deliveries.inc({ topic: 'user_status_batch' });
-      }
+      const tabs = this.deps.io.of('/').adapter.rooms.get(SOCKET_ROOMS.event(eventCode));
+      if (!tabs || tabs.size === 0) continue;
+      this.#send(eventCode, [...changes], [...tabs], 0);
     }
   }
 
-  /** Stops the timer; what is pending is dropped (shutdown). */
+  #send(eventCode: string, changes: Array<[number, UserStatus]>, tabs: string[], from: number): void {
+    if (this.#isClosed) return;
+    // Users who changed again since the flush began are in the next batch; this one must not undo what their
+    // room heard at once meanwhile.
+    const newer = from === 0 ? undefined : this.#pending.get(eventCode);
+    const entries = changes
+      .filter(([userId]) => !newer?.has(userId))
+      .map(([user_id, user_status]) => ({ user_id, user_status }));
+    const chunk = this.deps.io.local.to(tabs.slice(from, from + this.#chunkSize));
+    for (let start = 0; start < entries.length; start += MAX_STATUS_BATCH_CHANGES) {
+      chunk.emit('user_status_batch', { changes: entries.slice(start, start + MAX_STATUS_BATCH_CHANGES) });
+    }
+    if (from === 0) this.deps.metrics.deliveries.inc({ topic: 'user_status_batch' });
+    const next = from + this.#chunkSize;
+    if (next < tabs.length) setImmediate(() => this.#send(eventCode, changes, tabs, next));
+  }
+
+  /** Stops the timer; what is pending or still being written is dropped (shutdown). */
   close(): void {
+    this.#isClosed = true;
     clearInterval(this.#timer);
     this.#pending.clear();
   }

@@ -67,6 +67,8 @@ interface Config {
   connectConcurrency: number;
   redisUrl: string | undefined;
   out: string | undefined;
+  /** Run both nodes under `node --cpu-prof`, profiles written to this directory when they exit. */
+  cpuProfDir: string | undefined;
 }
 
 function config(argv: string[]): Config {
@@ -85,6 +87,7 @@ function config(argv: string[]): Config {
       'private-share': { type: 'string', default: '0.5' },
       'redis-url': { type: 'string' },
       out: { type: 'string' },
+      'cpu-prof': { type: 'string' },
     },
   });
   const quick = values.quick ?? false;
@@ -111,6 +114,7 @@ function config(argv: string[]): Config {
     connectConcurrency: 50,
     redisUrl: values['redis-url'] ?? process.env.REDIS_URL ?? undefined,
     out: values.out,
+    cpuProfDir: values['cpu-prof'] ? resolve(values['cpu-prof']) : undefined,
   };
 }
 
@@ -634,8 +638,9 @@ async function main(): Promise<void> {
   let population: Population | undefined;
   const steps: StepResult[] = [];
   try {
-    nodes.push(await startGatewayNode('node-1', { core: undefined, cwd: GATEWAY_DIR, env }));
-    nodes.push(await startGatewayNode('node-2', { core: undefined, cwd: GATEWAY_DIR, env }));
+    const nodeArgs = cfg.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', cfg.cpuProfDir] : [];
+    nodes.push(await startGatewayNode('node-1', { core: undefined, cwd: GATEWAY_DIR, env, nodeArgs }));
+    nodes.push(await startGatewayNode('node-2', { core: undefined, cwd: GATEWAY_DIR, env, nodeArgs }));
     await sleep(1_000);
     const baselineMiB = nodes.map((node) => node.rssMiB());
     log(`nodes up: RSS before any connection ${baselineMiB.join(' + ')} MiB; Redis ${redisUrl}`);
