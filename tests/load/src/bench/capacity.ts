@@ -67,6 +67,8 @@ interface Config {
   connectConcurrency: number;
   redisUrl: string | undefined;
   out: string | undefined;
+  /** Ramp on to `max` after a step that did not hold (figures at higher counts on a busy machine). */
+  keepGoing: boolean;
   /** Run both nodes under `node --cpu-prof`, profiles written to this directory when they exit. */
   cpuProfDir: string | undefined;
 }
@@ -88,6 +90,7 @@ function config(argv: string[]): Config {
       'redis-url': { type: 'string' },
       out: { type: 'string' },
       'cpu-prof': { type: 'string' },
+      'keep-going': { type: 'boolean', default: false },
     },
   });
   const quick = values.quick ?? false;
@@ -114,6 +117,7 @@ function config(argv: string[]): Config {
     connectConcurrency: 50,
     redisUrl: values['redis-url'] ?? process.env.REDIS_URL ?? undefined,
     out: values.out,
+    keepGoing: values['keep-going'] ?? false,
     cpuProfDir: values['cpu-prof'] ? resolve(values['cpu-prof']) : undefined,
   };
 }
@@ -704,7 +708,7 @@ async function main(): Promise<void> {
         // Other work on a shared machine comes in bursts: a step that did not hold is measured once more.
         if (!step.verdict.isHeld) step = await measure(2);
         const { verdict } = step;
-        if (!verdict.isHeld) break;
+        if (!verdict.isHeld && !cfg.keepGoing) break;
         target = nextVisitors(target, cfg.step, cfg.max);
       }
     } finally {
@@ -719,8 +723,12 @@ async function main(): Promise<void> {
     await redis?.stop();
   }
 
-  const held = [...steps].reverse().find((step) => step.verdict.isHeld);
-  const stop = steps.at(-1);
+  // Each step's last measurement; held: the last of the steps that all held from the first (with --keep-going
+  // the ramp went on past the first that did not).
+  const finals = [...new Map(steps.map((step) => [step.visitors, step])).values()];
+  const firstMiss = finals.findIndex((step) => !step.verdict.isHeld);
+  const held = (firstMiss === -1 ? finals : finals.slice(0, firstMiss)).at(-1);
+  const stop = firstMiss === -1 ? finals.at(-1) : finals[firstMiss];
   log('\nresult');
   if (held) {
     log(`  visitors held: ${held.connected} (delivery p99 ≤ 100 ms, nothing lost, event loops under 100 ms)`);
@@ -730,6 +738,8 @@ async function main(): Promise<void> {
   }
   if (stop && !stop.verdict.isHeld) {
     log(`  stopped at ${stop.visitors} visitors: ${stop.verdict.reasons.join('; ')}`);
+    if (cfg.keepGoing && stop !== finals.at(-1))
+      log(`  (--keep-going: measured on to ${finals.at(-1)?.visitors} visitors, figures above)`);
   } else if (stop) {
     log(`  stopped at --max ${cfg.max}: every step held`);
   }
