@@ -402,6 +402,17 @@ describe('conversation service', () => {
       await h.call('conversation', 'getBotChat', { token: tokens.ada, body: { bot_name: 'helpbot' } })
     ).body as Page;
     expect(fallback.messages.at(-1)?.message).toContain('Sorry, I did not catch that.');
+    // Asked in Deutsch, the demo's bot answers in Deutsch; its greeting and fallback carry both languages.
+    await h.call('conversation', 'sendMessage', {
+      token: tokens.ada,
+      body: { message: 'Wann ist das Programm?', conversation_id: q.conversation },
+    });
+    const german = (
+      await h.call('conversation', 'getBotChat', { token: tokens.ada, body: { bot_name: 'helpbot' } })
+    ).body as Page;
+    expect(german.messages.at(-1)?.message).toContain('Die Eröffnungs-Keynote ist um 9:00');
+    expect(german.messages[0]?.message).toContain('Hallo! Ich bin helpbot.');
+    expect(fallback.messages.at(-1)?.message).toContain('Das habe ich nicht verstanden.');
     const unknown = await h.call('conversation', 'getBotChat', {
       token: tokens.ada,
       body: { bot_name: 'nobot' },

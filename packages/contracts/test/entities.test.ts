@@ -87,10 +87,6 @@ describe('rules applied to entities', () => {
     );
   });
 
-  it('labels room instances as the picker shows them', () => {
-    expect(entities.instanceLabel({ instance: 'Hall A', users: 3 }, 25)).toBe('Hall A : 3/25 users');
-  });
-
   it('recognises the sign-up success message and room conversation ids', () => {
     expect(rules.isSignUpSuccess({ message: 'Sign up successful!' })).toBe(true);
     expect(rules.isSignUpSuccess({ message: 'Signed up' })).toBe(false);

@@ -82,6 +82,12 @@ test('the lobby shows ada the VIP Lounge locked and never asks for it; in Deutsc
   await expect(lobby.getByRole('button', { name: /Enter Expo Hall/ })).toBeVisible();
   await looksRight(page, 'lobby-locked-room-en');
   await switchLanguage(page, 'de');
+  // The welcome popup in the UI's language (the item's html_de).
+  await expect(
+    page
+      .getByRole('dialog', { name: 'Information' })
+      .getByRole('heading', { name: 'Willkommen auf der Showfloor Demo Expo' }),
+  ).toBeVisible();
   await closeWelcomePopup(page);
   await expect(lobby.getByRole('group', { name: 'VIP Lounge – gesperrt' })).toContainText(
     'Nur auf Einladung: Sie haben keinen Zugang zu diesem Raum.',
@@ -132,7 +138,12 @@ test('erin gets the instance picker in the two-instance meeting room, ada goes s
   const picker = page.getByRole('dialog', { name: 'Enter Meeting Room' });
   await expect(picker.getByRole('radio', { name: 'Table A : 3/8 users' })).toBeChecked();
   await expect(picker.getByRole('radio', { name: 'Table B : 1/8 users' })).toBeVisible();
+  // Behind the picker: the room's and the event's names on the event's colours.
+  const backdrop = page.getByTestId('instance-picker-backdrop');
+  await expect(backdrop).toContainText('Meeting Room');
+  await expect(backdrop).toContainText('Showfloor Demo Expo');
   await expectAccessible(page);
+  await looksRight(page, 'instance-picker-en');
   await picker.getByRole('radio', { name: 'Table B : 1/8 users' }).check();
   await picker.getByRole('button', { name: 'Enter' }).click();
   await expect(roomFrame(page).getByText('You are at Table B.')).toBeVisible();

@@ -2,7 +2,7 @@
 // signed-out deep link that keeps the event, an unknown event code said as such, and an information page with
 // ways on. With SHOTS_DIR set, the screens are also saved at 1280x800 and 390x844 in English and Deutsch.
 import type { Page } from '@playwright/test';
-import { expect, shoot, signIn, test } from '../fixtures/stack.ts';
+import { expect, looksRight, shoot, signIn, switchLanguage, test } from '../fixtures/stack.ts';
 
 /** Chooses a language with the switch of the pages before sign-in. */
 async function choose(page: Page, language: 'English' | 'Deutsch'): Promise<void> {
@@ -22,6 +22,33 @@ test("the header names the event and shows its banner in the event's colours", a
   expect(await header.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(59, 91, 219)');
   await shoot(page, 'header-en');
 });
+
+for (const language of ['en', 'de'] as const) {
+  test(`on a phone the header keeps the whole event name and a conversation has one Back (${language})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, { email: 'ada@demo.test' });
+    await switchLanguage(page, language);
+    const name = page.getByRole('banner').getByText('Showfloor Demo Expo');
+    await expect(name).toBeVisible();
+    // Nothing of the name is cut off: no ellipsis, no clamped line.
+    expect(
+      await name.evaluate((el) => ({
+        wide: el.scrollWidth > el.clientWidth,
+        tall: el.scrollHeight > el.clientHeight,
+      })),
+    ).toEqual({ wide: false, tall: false });
+    await page.goto('/chat?conversation=conv-1');
+    const drawer = page.getByRole('dialog', { name: 'Chat' });
+    await expect(drawer.getByRole('heading', { name: 'Grace Hopper' })).toBeVisible();
+    const back = drawer.getByRole('button', { name: language === 'en' ? /^Back/ : /^Zurück/ });
+    await expect(back).toHaveCount(1);
+    await back.click();
+    await expect(page).toHaveURL(/\/chat$/);
+    await looksRight(page, `phone-chat-list-${language}`);
+  });
+}
 
 test('a signed-out deep link goes to the login page of the last event', async ({ page }) => {
   await signIn(page, { email: 'grace@demo.test' });

@@ -49,6 +49,12 @@ export const ContentAttributesSchema = z
     onClickSendEmail: ContentEmailSchema.optional(),
     /** Popup HTML (sanitised by the app before rendering). */
     html: TextSchema.optional(),
+    /**
+     * The popup HTML in Deutsch, the UI's other language (spec 01: the UI is en and de): shown instead of `html`
+     * while the UI is Deutsch. The spec gives event content no languages, so this is optional: an item without it
+     * shows `html` in both.
+     */
+    html_de: TextSchema.optional(),
     /** Popup media: source URL and kind. */
     media_src: z.string().max(2000).optional(),
     media_type: z.enum(['video', 'image']).optional(),

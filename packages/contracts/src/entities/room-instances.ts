@@ -14,7 +14,3 @@ export const RoomInstancesSchema = z.object({
   maxUsers: z.number().int().positive(),
 });
 export type RoomInstances = z.infer<typeof RoomInstancesSchema>;
-
-/** The picker's label for an instance: 'name : users/maxUsers users' (spec 02 §4.12). */
-export const instanceLabel = (i: RoomInstance, maxUsers: number): string =>
-  `${i.instance} : ${i.users}/${maxUsers} users`;

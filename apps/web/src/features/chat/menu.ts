@@ -8,6 +8,7 @@ export const chatMenuPage: MenuPageEntry = {
   labelKey: 'chat:menu.label',
   placement: 'list',
   isVisible: preferenceOn('private_chat'),
+  hasQueryViews: true,
   load: () => import('./routes/chat-page.tsx'),
 };
 

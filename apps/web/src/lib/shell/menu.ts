@@ -56,6 +56,12 @@ export interface MenuPageEntry {
    * whole width on screens under 960 px and up to 1200 px above. @default false
    */
   isWide?: boolean;
+  /**
+   * The page's inner views are its URL's query (chat's `?conversation=`, `?to=`, `?view=`): while one is open the
+   * drawer's Back returns to the page's home (its path without the query, replacing the entry as the page's own
+   * moves do), and the page draws no Back of its own. @default false
+   */
+  hasQueryViews?: boolean;
   /** The entry shows the signed-in user's avatar (profile settings). */
   showsUserAvatar?: boolean;
   /** The page, loaded when first opened. */

@@ -2,7 +2,8 @@
 // URL's query names the view, so each can be linked and reloaded: `/chat` the list, `?conversation=<id>` a
 // conversation, `?conversation=<id>&view=participants` its people, `?view=new` (with `&add=<id>` for a group's
 // new members) the people picker, `?to=<ids>` a conversation whose first message is not sent yet. Moving between
-// views replaces the history entry and keeps the scene behind the drawer (apps/web/README.md "The shell").
+// views replaces the history entry and keeps the scene behind the drawer (apps/web/README.md "The shell"); the
+// drawer's Back returns from a view to the list (menu.ts `hasQueryViews`), so the views draw no Back of their own.
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -158,7 +159,6 @@ export default function ChatPage({ extend, onRequestCard }: ChatPageProps = {}) 
             eventCode={user.event_code}
             recipients={recipients}
             onStored={(id) => go({ conversation: id })}
-            onBack={() => go({})}
             toolbar={{ ...extension.toolbar, addPersons: () => go({ view: 'new' }) }}
           />
         </Stack>
@@ -206,7 +206,6 @@ export default function ChatPage({ extend, onRequestCard }: ChatPageProps = {}) 
             conversation={conversation}
             userId={userId}
             eventCode={user.event_code}
-            onBack={() => go({})}
             toolbar={{
               ...extension.toolbar,
               addPersons: () => go({ view: 'new', add: conversation.id }),

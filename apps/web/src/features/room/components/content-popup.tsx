@@ -35,7 +35,7 @@ export interface ContentPopupProps {
 }
 
 export function ContentPopup({ item, roomId, onClose, onAchievement, asCard = false }: ContentPopupProps) {
-  const { t } = useTranslation('room');
+  const { t, i18n } = useTranslation('room');
   const { attributes } = item;
   const [sent, setSent] = useState(false);
   const email = useSendContentEmail({ onSuccess: () => setSent(true) });
@@ -47,7 +47,9 @@ export function ContentPopup({ item, roomId, onClose, onAchievement, asCard = fa
     onAchievement(attributes.achievementAction);
   }, [attributes.achievementAction, onAchievement]);
 
-  const html = attributes.html ? sanitizeHtml(attributes.html) : '';
+  // The item's text in the UI's language when the organiser wrote one (html_de), else its only text.
+  const text = (i18n.resolvedLanguage === 'de' ? attributes.html_de : undefined) ?? attributes.html;
+  const html = text ? sanitizeHtml(text) : '';
   const media = attributes.media_src ?? attributes.image;
   // The provider sends the item's own e-mail to the signed-in user (event.sendEmail names only room and item).
   const mail = attributes.onClickSendEmail;

@@ -20,6 +20,7 @@ import {
   type RoomToAppMessage,
   type Unenveloped,
 } from '@showfloor/contracts';
+import { useEventDetails } from '../../../hooks/use-event-details.ts';
 import { emitWithAck, setHandshakeRoom, useSocketConnected } from '../../../lib/socket/registry.ts';
 import { useServerEvent } from '../../../lib/socket/use-server-event.ts';
 import { readFlag, useStoredFlag } from '../../../lib/shell/stored-flags.ts';
@@ -94,13 +95,15 @@ function sessionMessages(
   user: CurrentUser,
   preferences: readonly Preference[],
   settings: RoomSettings,
+  eventName: string | undefined,
 ): Array<Unenveloped<AppToRoomMessage>> {
   return [
     { type: 'auth', token: user.jwt_token },
     userMessage(user),
     {
       type: 'colour',
-      eventName: user.event_code,
+      // The event's own name (as the header shows it), its code while that is not read yet.
+      eventName: eventName ?? user.event_code,
       colours: {
         primary: colour(preferences, 'color-ui-primary', '#3b5bdb'),
         secondary: colour(preferences, 'color-ui-secondary', '#7048e8'),
@@ -240,13 +243,14 @@ export function EmbeddedRoom({ room, instance, user, preferences }: EmbeddedRoom
     }
   };
   const settings = useRoomSettings();
+  const event = useEventDetails(user.event_code);
   // A moderator's mute heard before the room answered `ready` (still loading: a message posted now would be
   // lost): the room is sent it right after its session, so it starts muted and reports that.
   const pendingMute = useRef<string | undefined>(undefined);
   const { frameRef, onLoad, post, isReady } = useRoomFrame(
     origin,
     () => {
-      const messages = sessionMessages(room, instance, user, preferences, settings);
+      const messages = sessionMessages(room, instance, user, preferences, settings, event.data?.name);
       const by = pendingMute.current;
       pendingMute.current = undefined;
       return by === undefined ? messages : [...messages, { type: 'mute', by }];

@@ -57,6 +57,7 @@ export function RoomScene({ room, user }: { room: Room; user: CurrentUser }) {
     return (
       <InstancePicker
         roomName={room.name}
+        eventCode={user.event_code}
         instances={choice.kind === 'pick' ? choice.instances : undefined}
         onProceed={setPicked}
         onCancel={() => void navigate('/lobby')}

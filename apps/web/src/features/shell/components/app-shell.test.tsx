@@ -33,6 +33,7 @@ const entries: MenuPageEntry[] = [
     labelKey: 'chat:menu.label',
     placement: 'list',
     isVisible: preferenceOn('private_chat'),
+    hasQueryViews: true,
     load: page,
   },
   {
@@ -285,6 +286,16 @@ describe('app shell', () => {
     expect(await screen.findByRole('dialog', { name: 'Profile settings' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'open password' })).toBeInTheDocument();
     expect(location().pathname).toBe('/profile/settings');
+  });
+
+  it("returns from a page's query view (a chat conversation) to the page's home with the one Back", async () => {
+    const { user, location } = setup({ route: '/chat?conversation=conv-1' });
+    const drawer = await screen.findByRole('dialog', { name: 'Chat' });
+    expect(within(drawer).queryByRole('button', { name: 'Back to the menu' })).not.toBeInTheDocument();
+    await user.click(within(drawer).getByRole('button', { name: 'Back to Chat' }));
+    expect(location()).toMatchObject({ pathname: '/chat', search: '' });
+    await user.click(within(drawer).getByRole('button', { name: 'Back to the menu' }));
+    expect(await screen.findByRole('dialog', { name: 'Menu' })).toBeInTheDocument();
   });
 
   it("leaves a sub-page's history entries behind when the drawer closes", async () => {

@@ -120,6 +120,10 @@ export function AppShell({ user, menuPages, signOut, scene, sceneElement, page }
   // A page's sub-page (router state, lib/shell/sub-page.ts) names the drawer and its Back returns to the page.
   const subPage = page ? subPageOf(location.state) : undefined;
   const subPageName = subPage?.name;
+  // An inner view named by the page's query (a chat conversation): Back returns to the page's home.
+  const isQueryView = page?.entry.hasQueryViews === true && location.search !== '' && !subPage;
+  const backToPageHome = () =>
+    void navigate({ pathname: location.pathname, search: '' }, { replace: true, state: location.state });
 
   // A page that takes the menu's place in the open drawer gives the focus to its title (the link that opened it
   // is gone), so keyboard and screen-reader users start at the page's name; so does a sub-page when it opens.
@@ -209,9 +213,17 @@ export function AppShell({ user, menuPages, signOut, scene, sceneElement, page }
                 <ActionIcon
                   variant="subtle"
                   color="gray"
-                  onClick={subPage ? () => leaveSubPage(navigate, location) : backToMenu}
+                  onClick={
+                    subPage
+                      ? () => leaveSubPage(navigate, location)
+                      : isQueryView
+                        ? backToPageHome
+                        : backToMenu
+                  }
                   aria-label={
-                    subPage ? t('menu.backToPage', { page: t(page.entry.labelKey) }) : t('menu.back')
+                    subPage || isQueryView
+                      ? t('menu.backToPage', { page: t(page.entry.labelKey) })
+                      : t('menu.back')
                   }
                 >
                   <BackIcon />

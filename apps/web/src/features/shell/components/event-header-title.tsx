@@ -28,7 +28,14 @@ export function EventHeaderTitle({ eventCode }: { eventCode: string }) {
           data-testid="event-banner"
         />
       ) : null}
-      <Text fw={700} size="lg" truncate="end" c="var(--mantine-primary-color-contrast)">
+      {/* A long name wraps to a second line (and shrinks on a phone) rather than losing its end. */}
+      <Text
+        fw={700}
+        fz={{ base: 'md', sm: 'lg' }}
+        lh={1.2}
+        lineClamp={2}
+        c="var(--mantine-primary-color-contrast)"
+      >
         {event.data?.name ?? t('appName')}
       </Text>
     </Group>

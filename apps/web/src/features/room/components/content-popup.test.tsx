@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import type { RoomContentItem } from '@showfloor/contracts';
+import { testI18n } from '../../../testing/i18n.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
+import { mockTrpc } from '../../../testing/trpc-mock.ts';
+import { ContentPopup } from './content-popup.tsx';
+
+const WELCOME: RoomContentItem = {
+  id: 2,
+  room_id: 1,
+  type: 'popup',
+  media_id: null,
+  file: null,
+  render_in_3d: false,
+  group: null,
+  attributes: {
+    enablePopup: true,
+    html: '<h2>Welcome to the Expo</h2>',
+    html_de: '<h2>Willkommen auf der Expo</h2>',
+  },
+};
+
+function open(item: RoomContentItem) {
+  mockTrpc({});
+  renderWithProviders(
+    <ContentPopup item={item} roomId={1} onClose={() => undefined} onAchievement={() => undefined} />,
+  );
+}
+
+afterEach(async () => {
+  await testI18n.changeLanguage('en');
+});
+
+describe('ContentPopup languages', () => {
+  it("shows the organiser's Deutsch text while the UI is Deutsch, else the item's text", async () => {
+    open(WELCOME);
+    expect(await screen.findByRole('heading', { name: 'Welcome to the Expo' })).toBeInTheDocument();
+    await act(() => testI18n.changeLanguage('de'));
+    expect(await screen.findByRole('heading', { name: 'Willkommen auf der Expo' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Welcome to the Expo' })).not.toBeInTheDocument();
+  });
+
+  it('shows the only text in both languages when the item has no Deutsch one', async () => {
+    await act(() => testI18n.changeLanguage('de'));
+    open({ ...WELCOME, attributes: { enablePopup: true, html: '<h2>Welcome to the Expo</h2>' } });
+    expect(await screen.findByRole('heading', { name: 'Welcome to the Expo' })).toBeInTheDocument();
+  });
+});
