@@ -380,6 +380,8 @@ interface NodeFigures {
   cpuShare: number;
   /** Highest event-loop lag p99 of the window's scrapes, ms. */
   lagP99Ms: number;
+  /** The node's `relay_disconnects_total` by reason since it started (why visitors dropped). */
+  disconnects: Record<string, number>;
 }
 
 interface StepResult {
@@ -409,6 +411,23 @@ interface StepResult {
   otherWorkCores: number;
   loadAverage: number[];
   verdict: StepVerdict;
+}
+
+/** A node's `relay_disconnects_total` by reason, from its /metrics; empty when it does not answer. */
+async function disconnectsOf(node: ServerProcess): Promise<Record<string, number>> {
+  const reasons: Record<string, number> = {};
+  try {
+    const response = await fetch(`http://127.0.0.1:${node.port}/metrics`, {
+      signal: AbortSignal.timeout(5_000),
+    });
+    for (const line of (await response.text()).split('\n')) {
+      const match = /^relay_disconnects_total\{reason="([^"]+)"\} (\d+)/.exec(line);
+      if (match?.[1] && Number(match[2]) > 0) reasons[match[1]] = Number(match[2]);
+    }
+  } catch {
+    // no figures from a node that does not answer
+  }
+  return reasons;
 }
 
 /** Scrapes a node's /metrics: its event-loop lag p99 since the previous scrape, ms. */
@@ -479,6 +498,7 @@ async function measureStep(
   await population.ledger.settle(cfg.lateWindowMs);
   const totals = population.ledger.totals();
   const connected = population.connected;
+  const disconnects = await Promise.all(nodes.map(disconnectsOf));
   const perNode = nodes.map(() => 0);
   for (const visitor of population.visitors)
     if (visitor?.socket.connected)
@@ -526,6 +546,7 @@ async function measureStep(
           connections > 0 ? round(((rssMiB - (baselineMiB[index] ?? 0)) * 1024) / connections) : 0,
         cpuShare: cpuShares[index] ?? 0,
         lagP99Ms: lags[index] ?? 0,
+        disconnects: disconnects[index] ?? {},
       };
     }),
     redisCpuShare,
@@ -592,7 +613,12 @@ function describeStep(step: StepResult): string {
     ...step.nodes.map(
       (node) =>
         `    ${node.name}: ${node.connections} connections, CPU ${round(node.cpuShare * 100)} % of a core, ` +
-        `event-loop lag p99 ${node.lagP99Ms} ms, RSS ${node.rssMiB} MiB (${node.kibPerConnection} KiB per connection)`,
+        `event-loop lag p99 ${node.lagP99Ms} ms, RSS ${node.rssMiB} MiB (${node.kibPerConnection} KiB per connection)` +
+        (Object.keys(node.disconnects).length > 0
+          ? `; disconnects so far: ${Object.entries(node.disconnects)
+              .map(([reason, count]) => `${reason} ${count}`)
+              .join(', ')}`
+          : ''),
     ),
     `    redis CPU ${step.redisCpuShare === undefined ? 'n/a (REDIS_URL)' : `${round(step.redisCpuShare * 100)} %`}, ` +
       `provider CPU ${round(step.providerCpuShare * 100)} %, generator loop p99 ${step.generator.loopP99Ms} ms CPU ${round(step.generator.cpuShare * 100)} % RSS ${step.generatorRssMiB} MiB, ` +
