@@ -75,6 +75,8 @@ interface BenchConfig {
    * main, inside apps/gateway so its imports resolve): system B0, run right before B at the same rates.
    */
   baseline: string | undefined;
+  /** B0's node flags (`--baseline-flags '...'`, '' for none); B's by default (GATEWAY_NODE_FLAGS). */
+  baselineFlags: string[] | undefined;
   out: string | undefined;
 }
 
@@ -97,6 +99,7 @@ function config(argv: string[]): BenchConfig {
       systems: { type: 'string' },
       'cpu-prof': { type: 'string' },
       baseline: { type: 'string' },
+      'baseline-flags': { type: 'string' },
       out: { type: 'string' },
     },
   });
@@ -124,6 +127,10 @@ function config(argv: string[]): BenchConfig {
     systems: new Set(systems as SystemName[]),
     cpuProfDir: values['cpu-prof'] === undefined ? undefined : resolve(values['cpu-prof']),
     baseline: values.baseline === undefined ? undefined : resolve(values.baseline),
+    baselineFlags:
+      values['baseline-flags'] === undefined
+        ? undefined
+        : values['baseline-flags'].split(' ').filter(Boolean),
     out: values.out,
   };
 }
@@ -593,7 +600,7 @@ async function main(): Promise<void> {
   // A profiled node writes its profile when it exits: give it time (a busy machine drains slowly).
   const profileKillAfterMs = cfg.cpuProfDir ? 60_000 : 5_000;
   const startB =
-    (runtime: 'compiled' | 'tsx', entry?: string, profileName = 'B') =>
+    (runtime: 'compiled' | 'tsx', entry?: string, profileName = 'B', flags?: readonly string[]) =>
     async (phase: Phase): Promise<Started> => {
       const provider = await startProvider();
       const node = await startGatewayNode('gateway', {
@@ -602,6 +609,7 @@ async function main(): Promise<void> {
         env: gatewayEnv(provider.port),
         runtime,
         entry,
+        flags,
         nodeArgs: profileArgs(phase, profileName),
         killAfterMs: profileKillAfterMs,
       });
@@ -611,8 +619,8 @@ async function main(): Promise<void> {
   const b0 = cfg.baseline
     ? await benchSystem(
         'B0',
-        `baseline gateway (${cfg.baseline})`,
-        startB('compiled', cfg.baseline, 'B0'),
+        `baseline gateway (${cfg.baseline}${cfg.baselineFlags ? `, flags '${cfg.baselineFlags.join(' ')}'` : ''})`,
+        startB('compiled', cfg.baseline, 'B0', cfg.baselineFlags),
         users,
         cfg,
         () => halfOfA,
