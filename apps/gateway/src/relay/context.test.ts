@@ -1,6 +1,13 @@
 /** The handler kit: a payload is parsed once, and a bad one becomes the one 'payload is invalid' refusal. */
 import { describe, expect, it } from 'vitest';
-import { RELAY_ERRORS, UserStatusChangeSchema, type SocketData } from '@showfloor/contracts';
+import { z } from 'zod';
+import {
+  RELAY_ERRORS,
+  TOPIC_ACCESS,
+  UserStatusChangeSchema,
+  type SocketData,
+  type TopicRule,
+} from '@showfloor/contracts';
 import { OK, defineTopic, parsePayload, refuse, refuseInvalidPayload, type RelayContext } from './context.ts';
 import type { RelaySocket } from './io.ts';
 
@@ -49,24 +56,16 @@ describe('refuse', () => {
 describe('defineTopic', () => {
   const seen: unknown[] = [];
   const handler = defineTopic({
+    topic: 'user_status_changes',
     schema: UserStatusChangeSchema,
-    isManagerOnly: true,
-    senderField: 'user_id',
     handle: (_ctx, _socket, change) => {
       seen.push(change);
       return OK;
     },
   });
-  const admin = [{ role: 'event-admin' as const }];
 
-  it('refuses a manager-only topic to anyone else before reading the payload', () => {
-    expect(handler(ctx, socketOf({ roles: [] }), 'not even an object')).toEqual(
-      refuse('role_forbidden', RELAY_ERRORS.ROLE_FORBIDDEN),
-    );
-  });
-
-  it('refuses a malformed payload, then a payload naming another sender', () => {
-    const socket = socketOf({ roles: admin });
+  it('refuses a malformed payload, then a payload naming another sender (rule sender)', () => {
+    const socket = socketOf({});
     expect(handler(ctx, socket, { user_id: 7 })).toMatchObject({ reason: 'payload_invalid' });
     expect(handler(ctx, socket, { user_id: 8, user_status: 'busy' })).toEqual(
       refuse('sender_mismatch', RELAY_ERRORS.SENDER_MISMATCH),
@@ -75,7 +74,89 @@ describe('defineTopic', () => {
   });
 
   it('hands the parsed payload of an allowed sender to handle', () => {
-    expect(handler(ctx, socketOf({ roles: admin }), { user_id: 7, user_status: 'busy', extra: 1 })).toBe(OK);
+    expect(handler(ctx, socketOf({}), { user_id: 7, user_status: 'busy', extra: 1 })).toBe(OK);
     expect(seen).toEqual([{ user_id: 7, user_status: 'busy' }]);
+  });
+});
+
+describe("defineTopic enforces each topic's rule of contracts' TOPIC_ACCESS", () => {
+  // One schema that carries what every rule reads, so each topic is judged by its rule alone.
+  const Payload = z.object({ user_id: z.number(), room_id: z.number() });
+  const admin = [{ role: 'event-admin' as const }];
+  /** The tab is in room 1; the user may enter room 2, not room 5. */
+  const asked: number[] = [];
+  const roomCtx = {
+    directory: {
+      canAccessRoom: (_user: unknown, roomId: number) => {
+        asked.push(roomId);
+        return Promise.resolve(roomId === 2);
+      },
+    },
+  } as unknown as RelayContext;
+  const tab = (data: Partial<SocketData>) => socketOf({ roomId: 1, ...data });
+
+  /** What the topic's handler answers to a visitor and to a manager, for a payload of each kind. */
+  async function verdicts(topic: keyof typeof TOPIC_ACCESS) {
+    const handler = defineTopic({ topic, schema: Payload, handle: () => OK });
+    const answer = async (socket: RelaySocket, payload: unknown) => {
+      const result = await handler(roomCtx, socket, payload);
+      return result === OK ? 'ok' : result.reason;
+    };
+    return {
+      visitorOwnRoom: await answer(tab({}), { user_id: 7, room_id: 1 }),
+      visitorAsOther: await answer(tab({}), { user_id: 8, room_id: 1 }),
+      visitorEnterable: await answer(tab({}), { user_id: 7, room_id: 2 }),
+      visitorRefusedRoom: await answer(tab({}), { user_id: 7, room_id: 5 }),
+      managerRefusedRoom: await answer(tab({ roles: admin }), { user_id: 7, room_id: 5 }),
+    };
+  }
+
+  const EXPECTED: Record<TopicRule, Awaited<ReturnType<typeof verdicts>>> = {
+    sender: {
+      visitorOwnRoom: 'ok',
+      visitorAsOther: 'sender_mismatch',
+      visitorEnterable: 'ok',
+      visitorRefusedRoom: 'ok',
+      managerRefusedRoom: 'ok',
+    },
+    'enterable-room': {
+      visitorOwnRoom: 'ok',
+      visitorAsOther: 'sender_mismatch',
+      visitorEnterable: 'ok',
+      visitorRefusedRoom: 'room_forbidden',
+      managerRefusedRoom: 'room_forbidden',
+    },
+    manager: {
+      visitorOwnRoom: 'role_forbidden',
+      visitorAsOther: 'role_forbidden',
+      visitorEnterable: 'role_forbidden',
+      visitorRefusedRoom: 'role_forbidden',
+      managerRefusedRoom: 'ok',
+    },
+    conversation: {
+      visitorOwnRoom: 'ok',
+      visitorAsOther: 'ok',
+      visitorEnterable: 'ok',
+      visitorRefusedRoom: 'ok',
+      managerRefusedRoom: 'ok',
+    },
+  };
+
+  it.each(Object.entries(TOPIC_ACCESS))('%s (%s)', async (topic, rule) => {
+    expect(await verdicts(topic as keyof typeof TOPIC_ACCESS)).toEqual(EXPECTED[rule]);
+  });
+
+  it("reads a manager-only topic's payload only after the role check, and asks for a room only when needed", async () => {
+    const announce = defineTopic({ topic: 'announcements', schema: Payload, handle: () => OK });
+    expect(await announce(roomCtx, tab({}), 'not even an object')).toEqual(
+      refuse('role_forbidden', RELAY_ERRORS.ROLE_FORBIDDEN),
+    );
+    asked.length = 0;
+    const scene = defineTopic({ topic: 'user_scene_events', schema: Payload, handle: () => OK });
+    expect(await scene(roomCtx, tab({}), { user_id: 7, room_id: 1 })).toBe(OK);
+    expect(await scene(roomCtx, tab({}), { user_id: 8, room_id: 2 })).toMatchObject({
+      reason: 'sender_mismatch',
+    });
+    expect(asked).toEqual([]);
   });
 });

@@ -8,9 +8,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import {
   RELAY_ERRORS,
+  TOPIC_ACCESS,
   ackError,
   describeIssues,
   isManager,
+  type TopicRule,
   type AckError,
   type AckOk,
   type SocketData,
@@ -79,18 +81,26 @@ export function parsePayload<S extends z.ZodType>(schema: S, payload: unknown): 
     : { isValid: false, refusal: refuseInvalidPayload(describeIssues(result.error.issues)) };
 }
 
-/** The keys of `T` whose values are numbers (user ids). */
-type NumberKeys<T> = { [K in keyof T]-?: T[K] extends number ? K : never }[keyof T];
+/** A client topic with a rule in contracts' TOPIC_ACCESS (`chat` is the event's `chat_{event_code}`). */
+export type RuledTopic = keyof typeof TOPIC_ACCESS;
+
+/**
+ * What a payload must carry for its topic's rule: the sender (`user_id`) for `sender`, also the room
+ * (`room_id`) for `enterable-room`; nothing for `manager` and `conversation` (the handler reads its own fields).
+ */
+type RuleFields<T extends RuledTopic> = (typeof TOPIC_ACCESS)[T] extends 'sender'
+  ? { user_id: number }
+  : (typeof TOPIC_ACCESS)[T] extends 'enterable-room'
+    ? { user_id: number; room_id: number }
+    : unknown;
 
 /** What a topic declares; {@link defineTopic} turns it into the handler the dispatcher calls. */
-export interface TopicSpec<S extends z.ZodType, A extends { statusCode: 200 }> {
-  /** The payload's schema from `@showfloor/contracts` (realtime/). */
-  schema: S;
-  /** Only admin and event-admin may emit it: anyone else is refused before the payload is read. @default false */
-  isManagerOnly?: boolean;
-  /** The payload field naming the user it comes from: it must be the socket's own user ('sender_mismatch'). */
-  senderField?: NumberKeys<z.output<S>>;
-  /** Acts on the parsed payload of an allowed sender: authorise what depends on the payload, then answer. */
+export interface TopicSpec<T extends RuledTopic, S extends z.ZodType, A extends { statusCode: 200 }> {
+  /** The topic: its rule in contracts' TOPIC_ACCESS decides the checks run before `handle`. */
+  topic: T;
+  /** The payload's schema from `@showfloor/contracts` (realtime/); its output carries what the rule reads. */
+  schema: S & z.ZodType<RuleFields<T>>;
+  /** Acts on the parsed payload of an allowed sender: authorise what else depends on the payload, then answer. */
   handle: (
     ctx: RelayContext,
     socket: RelaySocket,
@@ -99,23 +109,39 @@ export interface TopicSpec<S extends z.ZodType, A extends { statusCode: 200 }> {
 }
 
 /**
- * A topic handler from its declaration, in the order every topic checks: role (`isManagerOnly`), payload
- * (`schema`), sender (`senderField`), then `handle`.
+ * A topic handler from its declaration. The topic's rule in contracts' TOPIC_ACCESS is enforced here, in one
+ * place, in the order every topic checks: role (`manager`: admin or event-admin, before the payload is read),
+ * payload (`schema`), sender (`sender`, `enterable-room`: the payload's `user_id` is the socket's user), room
+ * (`enterable-room`: the payload's `room_id` is the tab's room or one the user may enter; 0 names none), then
+ * `handle`.
+ * `conversation` topics check their conversation in `handle`.
  */
-export function defineTopic<S extends z.ZodType, A extends { statusCode: 200 } = AckOk>(
-  spec: TopicSpec<S, A>,
+export function defineTopic<T extends RuledTopic, S extends z.ZodType, A extends { statusCode: 200 } = AckOk>(
+  spec: TopicSpec<T, S, A>,
 ): TopicHandler<A> {
-  const { schema, isManagerOnly = false, senderField, handle } = spec;
+  const { topic, schema, handle } = spec;
+  const rule: TopicRule = TOPIC_ACCESS[topic];
+  const isSenderRule = rule === 'sender' || rule === 'enterable-room';
   return (ctx, socket, payload) => {
-    if (isManagerOnly && !isManager(socket.data.roles)) {
+    if (rule === 'manager' && !isManager(socket.data.roles)) {
       return refuse('role_forbidden', RELAY_ERRORS.ROLE_FORBIDDEN);
     }
     const parsed = parsePayload(schema, payload);
     if (!parsed.isValid) return parsed.refusal;
-    if (senderField !== undefined && parsed.data[senderField] !== socket.data.userId) {
+    const fields = parsed.data as { user_id?: unknown; room_id?: unknown };
+    if (isSenderRule && fields.user_id !== socket.data.userId) {
       return refuse('sender_mismatch', RELAY_ERRORS.SENDER_MISMATCH);
     }
-    return handle(ctx, socket, parsed.data);
+    // Room 0 names no room (an achievement earned outside one): nothing goes to a room, so there is none to check.
+    if (rule !== 'enterable-room' || fields.room_id === socket.data.roomId || fields.room_id === 0) {
+      return handle(ctx, socket, parsed.data);
+    }
+    const roomId = fields.room_id;
+    return (async () => {
+      if (typeof roomId !== 'number' || !(await ctx.directory.canAccessRoom(socket.data, roomId)))
+        return refuse('room_forbidden', RELAY_ERRORS.ROOM_FORBIDDEN);
+      return handle(ctx, socket, parsed.data);
+    })();
   };
 }
 

@@ -6,8 +6,8 @@ import { AnnouncementSendSchema, RELAY_ERRORS, SOCKET_ROOMS, type Announcement }
 import { defineTopic, okThen, refuse } from '../context.ts';
 
 export const handleAnnouncements = defineTopic({
+  topic: 'announcements',
   schema: AnnouncementSendSchema,
-  isManagerOnly: true,
   handle: async (ctx, socket, send) => {
     const { title, message, type, duration, room_id: roomId, user_ids: userIds } = send;
     const { eventCode } = socket.data;

@@ -7,8 +7,8 @@ import { CallAnsweredSchema, SOCKET_ROOMS } from '@showfloor/contracts';
 import { defineTopic, okThen } from '../context.ts';
 
 export const handleCallAnswered = defineTopic({
+  topic: 'call_answered',
   schema: CallAnsweredSchema,
-  senderField: 'user_id',
   handle: (ctx, socket, answered) =>
     okThen(() => {
       // socket.to: every socket in the user's room but this one (the Redis adapter carries it to other nodes).

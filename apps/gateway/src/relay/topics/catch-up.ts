@@ -14,7 +14,8 @@ import { defineTopic, refuse } from '../context.ts';
 
 type CatchUpOk = Extract<CatchUpAck, { statusCode: 200 }>;
 
-export const handleCatchUp = defineTopic<typeof CatchUpRequestSchema, CatchUpOk>({
+export const handleCatchUp = defineTopic<'catch_up', typeof CatchUpRequestSchema, CatchUpOk>({
+  topic: 'catch_up',
   schema: CatchUpRequestSchema,
   handle: async (ctx, socket, request) => {
     const { conversation_id: id, after_seq: afterSeq, limit } = request;

@@ -13,16 +13,13 @@ export function roomPassThrough<
   S extends z.ZodType<Parameters<ServerToClientEvents[T]>[0] & { user_id: number; room_id: number }>,
   T extends RoomTopic,
 >(topic: T, schema: S, options: { isVolatile?: boolean } = {}): TopicHandler {
-  return defineTopic<z.ZodType<{ user_id: number; room_id: number }>>({
+  return defineTopic<T, z.ZodType<{ user_id: number; room_id: number }>>({
+    topic,
     schema,
-    senderField: 'user_id',
-    handle: async (ctx, socket, event) => {
-      if (
-        event.room_id !== socket.data.roomId &&
-        !(await ctx.directory.canAccessRoom(socket.data, event.room_id))
-      ) {
-        return refuse('room_forbidden', RELAY_ERRORS.ROOM_FORBIDDEN);
-      }
+    // The sender and the room (the tab's own or one the user may enter) were checked by defineTopic.
+    handle: (ctx, socket, event) => {
+      // Room 0 names no room: there is nobody to pass it to.
+      if (event.room_id === 0) return refuse('room_forbidden', RELAY_ERRORS.ROOM_FORBIDDEN);
       const room = SOCKET_ROOMS.room(socket.data.eventCode, event.room_id);
       return okThen(() => {
         const target = options.isVolatile ? socket.volatile.to(room) : socket.to(room);

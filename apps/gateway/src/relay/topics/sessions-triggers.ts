@@ -6,8 +6,8 @@ import { RELAY_ERRORS, SOCKET_ROOMS, SessionsTriggerSchema, type RefreshEvent } 
 import { defineTopic, okThen, refuse } from '../context.ts';
 
 export const handleSessionsTriggers = defineTopic({
+  topic: 'sessions_triggers',
   schema: SessionsTriggerSchema,
-  isManagerOnly: true,
   handle: async (ctx, socket, trigger) => {
     const { user_ids: userIds = [], room_id: roomId, refresh_delay: delay, url } = trigger;
     const { eventCode } = socket.data;

@@ -9,8 +9,8 @@ import { AchievementEventSchema, RELAY_ERRORS, SOCKET_ROOMS } from '@showfloor/c
 import { defineTopic, okThen, refuse } from '../context.ts';
 
 export const handleUserAchievementEvents = defineTopic({
+  topic: 'user_achievement_events',
   schema: AchievementEventSchema,
-  senderField: 'user_id',
   handle: async (ctx, socket, achievement) => {
     const { data } = socket;
     if (achievement.event_code !== data.eventCode)

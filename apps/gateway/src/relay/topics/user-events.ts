@@ -3,8 +3,8 @@ import { SOCKET_ROOMS, UserEventSchema } from '@showfloor/contracts';
 import { defineTopic, okThen } from '../context.ts';
 
 export const handleUserEvents = defineTopic({
+  topic: 'user_events',
   schema: UserEventSchema,
-  senderField: 'user_id',
   handle: (ctx, socket, event) =>
     okThen(() => {
       socket.to(SOCKET_ROOMS.event(socket.data.eventCode)).emit('user_events', event);

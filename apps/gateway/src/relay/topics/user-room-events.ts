@@ -9,11 +9,13 @@ import { RELAY_ERRORS, SOCKET_ROOMS, UserRoomEventSchema } from '@showfloor/cont
 import { OK, defineTopic, okThen, refuse } from '../context.ts';
 
 export const handleUserRoomEvents = defineTopic({
+  topic: 'user_room_events',
   schema: UserRoomEventSchema,
-  senderField: 'user_id',
   handle: async (ctx, socket, entry) => {
     const { data } = socket;
-    if (!(await ctx.directory.canAccessRoom(data, entry.room_id)))
+    // defineTopic let a move into another room through only if the user may enter it; a repeat for the tab's own
+    // room is checked again here (its access may have been taken away since it entered).
+    if (data.roomId === entry.room_id && !(await ctx.directory.canAccessRoom(data, entry.room_id)))
       return refuse('room_forbidden', RELAY_ERRORS.ROOM_FORBIDDEN);
     await ctx.provider.call('content', 'enterRoom', { id: entry.room_id }, { token: data.token });
     if (data.roomId === entry.room_id) return OK;

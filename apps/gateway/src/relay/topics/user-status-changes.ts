@@ -8,8 +8,8 @@ import { UserStatusChangeSchema } from '@showfloor/contracts';
 import { defineTopic, okThen } from '../context.ts';
 
 export const handleUserStatusChanges = defineTopic({
+  topic: 'user_status_changes',
   schema: UserStatusChangeSchema,
-  senderField: 'user_id',
   handle: (ctx, socket, change) =>
     okThen(() => {
       ctx.status.announce(socket.data.eventCode, change, { roomId: socket.data.roomId, toOwnTabs: true });
