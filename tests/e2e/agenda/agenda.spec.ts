@@ -3,7 +3,7 @@
 // only when the event has one; axe en + de. The demo's sessions sit at whole UTC hours of tomorrow and the day
 // after (mock-provider fixtures/demo.ts), so a visitor in Tokyo (UTC+9) sees them on three days, one in Berlin
 // (UTC+1 in winter, the suite's default) on two.
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   apiSignIn,
   callTrpc,
@@ -12,9 +12,9 @@ import {
   fillLogin,
   openMenuPage,
   signIn,
-  switchLanguage,
   test,
 } from '../fixtures/stack.ts';
+import { forEachLanguage } from '../fixtures/languages.ts';
 
 interface Session {
   id: number;
@@ -60,24 +60,47 @@ async function shownTime(card: Locator): Promise<string> {
 
 const titlesIn = (section: Locator) => section.getByRole('heading', { level: 4 }).allTextContents();
 
+/**
+ * Signs ada in and opens the agenda, which names `timeZone` as the visitor's; answers the drawer, its day regions
+ * and the demo's first and last sessions (as the gateway answers them).
+ */
+async function openAgenda(page: Page, timeZone: string) {
+  const sessions = await demoSessions();
+  const keynote = sessions.find((s) => s.title === 'Opening keynote');
+  const closing = sessions.find((s) => s.title === 'Closing remarks');
+  if (!keynote || !closing) throw new Error('the demo agenda lost its keynote or closing remarks');
+  await signIn(page, { email: 'ada@demo.test' });
+  await openMenuPage(page, /Open the menu/, 'Agenda');
+  const drawer = page.getByRole('dialog', { name: 'Agenda' });
+  await expect(drawer.getByText(`Times are shown in your time zone (${timeZone}).`)).toBeVisible();
+  return { drawer, days: drawer.getByRole('region'), keynote, closing };
+}
+
+/**
+ * Switches the agenda to a grouping (`By room`, `By presenter`) and checks its groups' headings in order and, for
+ * the groups named in `sessions`, their sessions' titles in order.
+ */
+async function expectGrouping(
+  drawer: Locator,
+  grouping: string,
+  groups: readonly string[],
+  sessions: Readonly<Record<string, readonly string[]>>,
+): Promise<void> {
+  await drawer.getByText(grouping, { exact: true }).click();
+  await expect(drawer.getByRole('region')).toHaveCount(groups.length);
+  expect(await drawer.getByRole('heading', { level: 3 }).allTextContents()).toEqual(groups);
+  for (const [group, titles] of Object.entries(sessions))
+    expect(await titlesIn(drawer.getByRole('region', { name: group })), group).toEqual(titles);
+}
+
 test.describe('in Tokyo', () => {
   test.use({ timezoneId: 'Asia/Tokyo' });
 
   test('the sessions show on the days and at the times of the visitor, not of the server', async ({
     page,
   }) => {
-    const sessions = await demoSessions();
-    const keynote = sessions.find((s) => s.title === 'Opening keynote');
-    const closing = sessions.find((s) => s.title === 'Closing remarks');
-    if (!keynote || !closing) throw new Error('the demo agenda lost its keynote or closing remarks');
-
-    await signIn(page, { email: 'ada@demo.test' });
-    await openMenuPage(page, /Open the menu/, 'Agenda');
-    const drawer = page.getByRole('dialog', { name: 'Agenda' });
-    await expect(drawer.getByText('Times are shown in your time zone (Asia/Tokyo).')).toBeVisible();
-
+    const { days, keynote, closing } = await openAgenda(page, 'Asia/Tokyo');
     // 09:00 UTC is 18:00 in Tokyo; 16:00 UTC on the second day is 01:00 of a third day there.
-    const days = drawer.getByRole('region');
     await expect(days).toHaveCount(3);
     await expect(days.nth(0)).toHaveAccessibleName(dayHeading(keynote.start_timestamp, 'Asia/Tokyo'));
     await expect(days.nth(2)).toHaveAccessibleName(dayHeading(closing.start_timestamp, 'Asia/Tokyo'));
@@ -94,18 +117,8 @@ test.describe('in Tokyo', () => {
 });
 
 test('ada reads the agenda by day, room and presenter and goes to a session’s room', async ({ page }) => {
-  const sessions = await demoSessions();
-  const keynote = sessions.find((s) => s.title === 'Opening keynote');
-  const closing = sessions.find((s) => s.title === 'Closing remarks');
-  if (!keynote || !closing) throw new Error('the demo agenda lost its keynote or closing remarks');
-
-  await signIn(page, { email: 'ada@demo.test' });
-  await openMenuPage(page, /Open the menu/, 'Agenda');
-  const drawer = page.getByRole('dialog', { name: 'Agenda' });
-  await expect(drawer.getByText('Times are shown in your time zone (Europe/Berlin).')).toBeVisible();
-
+  const { drawer, days, keynote, closing } = await openAgenda(page, 'Europe/Berlin');
   // By day (the default): two days in Berlin, each in time order.
-  const days = drawer.getByRole('region');
   await expect(days).toHaveCount(2);
   await expect(days.nth(0)).toHaveAccessibleName(dayHeading(keynote.start_timestamp, 'Europe/Berlin'));
   await expect(days.nth(1)).toHaveAccessibleName(dayHeading(closing.start_timestamp, 'Europe/Berlin'));
@@ -131,40 +144,17 @@ test('ada reads the agenda by day, room and presenter and goes to a session’s 
   );
 
   // By room: rooms by name, each with its sessions; a session names its day as well.
-  await drawer.getByText('By room', { exact: true }).click();
-  await expect(drawer.getByRole('region')).toHaveCount(4);
-  expect(await drawer.getByRole('heading', { level: 3 }).allTextContents()).toEqual([
-    'Expo Hall',
-    'Kernel Booth',
-    'Meeting Room',
-    'Talk Stage',
-  ]);
+  await expectGrouping(drawer, 'By room', ['Expo Hall', 'Kernel Booth', 'Meeting Room', 'Talk Stage'], {
+    'Talk Stage': ['Opening keynote', 'Hiring panel', 'Day two welcome', 'Closing remarks'],
+  });
   const stage = drawer.getByRole('region', { name: 'Talk Stage' });
-  expect(await titlesIn(stage)).toEqual([
-    'Opening keynote',
-    'Hiring panel',
-    'Day two welcome',
-    'Closing remarks',
-  ]);
   expect(await shownTime(sessionCard(stage, 'Opening keynote'))).toMatch(/10:00 ?– ?11:00 AM$/);
 
   // By presenter: a session with two presenters under both.
-  await drawer.getByText('By presenter', { exact: true }).click();
-  expect(await drawer.getByRole('heading', { level: 3 }).allTextContents()).toEqual([
-    'Erin Meyer',
-    'Linus Torvalds',
-    'Root Admin',
-  ]);
-  expect(await titlesIn(drawer.getByRole('region', { name: 'Root Admin' }))).toEqual([
-    'Meet the makers',
-    'Day two welcome',
-    'Closing remarks',
-  ]);
-  expect(await titlesIn(drawer.getByRole('region', { name: 'Erin Meyer' }))).toEqual([
-    'Hiring panel',
-    'Career clinic',
-    'Closing remarks',
-  ]);
+  await expectGrouping(drawer, 'By presenter', ['Erin Meyer', 'Linus Torvalds', 'Root Admin'], {
+    'Root Admin': ['Meet the makers', 'Day two welcome', 'Closing remarks'],
+    'Erin Meyer': ['Hiring panel', 'Career clinic', 'Closing remarks'],
+  });
 
   // Each session links to its room: the Kernel live demo takes ada into the Kernel Booth.
   await sessionCard(drawer.getByRole('region', { name: 'Linus Torvalds' }), 'Kernel live demo')
@@ -188,32 +178,27 @@ test('the menu offers no agenda for an event without sessions', async ({ page })
   await expect(menu.getByRole('link', { name: 'Agenda', exact: true })).toHaveCount(0);
 });
 
-test.describe('accessibility of the agenda (axe)', () => {
-  for (const language of ['en', 'de'] as const) {
-    test(`in ${language}`, async ({ page }) => {
-      // Sign-in, a reload into the language and three scans of a long page: over a minute on a busy machine.
-      test.slow();
-      const texts =
-        language === 'en'
-          ? { menu: /Open the menu/, agenda: 'Agenda', byRoom: 'By room', byPresenter: 'By presenter' }
-          : {
-              menu: /Menü öffnen/,
-              agenda: 'Programm',
-              byRoom: 'Nach Raum',
-              byPresenter: 'Nach Vortragenden',
-            };
-      await signIn(page, { email: 'ada@demo.test' });
-      await switchLanguage(page, language);
-      await openMenuPage(page, texts.menu, texts.agenda);
-      const drawer = page.getByRole('dialog', { name: texts.agenda });
-      await expect(drawer.getByRole('region')).toHaveCount(2);
-      await expectAccessible(page);
-      await drawer.getByText(texts.byRoom, { exact: true }).click();
-      await expect(drawer.getByRole('region')).toHaveCount(4);
-      await expectAccessible(page);
-      await drawer.getByText(texts.byPresenter, { exact: true }).click();
-      await expect(drawer.getByRole('region')).toHaveCount(3);
-      await expectAccessible(page);
-    });
-  }
-});
+// Sign-in, a reload into the language and three scans of a long page: over a minute on a busy machine.
+forEachLanguage(
+  'accessibility of the agenda (axe)',
+  {
+    email: 'ada@demo.test',
+    slow: true,
+    texts: {
+      en: { agenda: 'Agenda', byRoom: 'By room', byPresenter: 'By presenter' },
+      de: { agenda: 'Programm', byRoom: 'Nach Raum', byPresenter: 'Nach Vortragenden' },
+    },
+  },
+  async ({ page, texts, menu }) => {
+    await openMenuPage(page, menu, texts.agenda);
+    const drawer = page.getByRole('dialog', { name: texts.agenda });
+    await expect(drawer.getByRole('region')).toHaveCount(2);
+    await expectAccessible(page);
+    await drawer.getByText(texts.byRoom, { exact: true }).click();
+    await expect(drawer.getByRole('region')).toHaveCount(4);
+    await expectAccessible(page);
+    await drawer.getByText(texts.byPresenter, { exact: true }).click();
+    await expect(drawer.getByRole('region')).toHaveCount(3);
+    await expectAccessible(page);
+  },
+);

@@ -2,15 +2,8 @@
 // All Rooms for 5 s from the menu's notification page; ada and grace, signed in elsewhere, see it with its type
 // for its 5 s. Visitors have no notification page in their menu.
 import type { Browser, Page } from '@playwright/test';
-import {
-  expect,
-  expectAccessible,
-  openMenuPage,
-  signIn,
-  socketConnected,
-  switchLanguage,
-  test,
-} from '../fixtures/stack.ts';
+import { expect, expectAccessible, openMenuPage, signIn, socketConnected, test } from '../fixtures/stack.ts';
+import { forEachLanguage } from '../fixtures/languages.ts';
 
 async function visitor(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext();
@@ -89,32 +82,22 @@ test('erin announces to All Rooms for 5 s and ada and grace see it for 5 s', asy
   }
 });
 
-test.describe('accessibility of the notification page (axe)', () => {
-  for (const language of ['en', 'de'] as const) {
-    test(`in ${language}`, async ({ page }) => {
-      const texts =
-        language === 'en'
-          ? {
-              menu: /Open the menu/,
-              label: 'Announcements',
-              room: 'Audience room',
-              send: 'Send notification',
-            }
-          : {
-              menu: /Menü öffnen/,
-              label: 'Ankündigungen',
-              room: 'Zielraum',
-              send: 'Benachrichtigung senden',
-            };
-      await signIn(page, { email: 'erin@demo.test' });
-      await switchLanguage(page, language);
-      await openMenuPage(page, texts.menu, texts.label);
-      await expect(page.getByRole('combobox', { name: texts.room })).toBeVisible();
-      await expectAccessible(page);
-      await page.getByRole('textbox').first().fill('Axe');
-      await page.getByRole('textbox').nth(1).fill('x'.repeat(500));
-      await expect(page.getByText('500/500')).toBeVisible();
-      await expectAccessible(page);
-    });
-  }
-});
+forEachLanguage(
+  'accessibility of the notification page (axe)',
+  {
+    email: 'erin@demo.test',
+    texts: {
+      en: { label: 'Announcements', room: 'Audience room' },
+      de: { label: 'Ankündigungen', room: 'Zielraum' },
+    },
+  },
+  async ({ page, texts, menu }) => {
+    await openMenuPage(page, menu, texts.label);
+    await expect(page.getByRole('combobox', { name: texts.room })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('textbox').first().fill('Axe');
+    await page.getByRole('textbox').nth(1).fill('x'.repeat(500));
+    await expect(page.getByText('500/500')).toBeVisible();
+    await expectAccessible(page);
+  },
+);

@@ -10,9 +10,9 @@ import {
   expectAccessible,
   signIn,
   socketConnected,
-  switchLanguage,
   test,
 } from '../fixtures/stack.ts';
+import { forEachLanguage } from '../fixtures/languages.ts';
 
 async function openDashboard(page: Page, menu = /Open the menu/, label = 'Recruiting dashboard') {
   await page.getByRole('button', { name: menu }).click();
@@ -123,37 +123,27 @@ test('ada can neither open the dashboard nor call its procedures', async ({ page
   expect(grace.data?.recruiting_status_id).not.toBe(4);
 });
 
-test.describe('accessibility of the recruiting dashboard (axe)', () => {
-  for (const language of ['en', 'de'] as const) {
-    test(`in ${language}`, async ({ page }) => {
-      const texts =
-        language === 'en'
-          ? {
-              menu: /Open the menu/,
-              label: 'Recruiting dashboard',
-              candidates: 'Candidates',
-              badges: 'Badges',
-            }
-          : {
-              menu: /Menü öffnen/,
-              label: 'Recruiting-Dashboard',
-              candidates: 'Kandidaten',
-              badges: 'Abzeichen',
-            };
-      await signIn(page, { email: 'erin@demo.test' });
-      await switchLanguage(page, language);
-      await openDashboard(page, texts.menu, texts.label);
-      await expect(page.getByRole('list', { name: texts.candidates })).toBeVisible();
-      await expectAccessible(page);
-      await page
-        .getByRole('list', { name: texts.candidates })
-        .getByRole('button', { name: /^Ada Lovelace/ })
-        .click();
-      await expect(page.getByRole('heading', { name: 'Ada Lovelace' })).toBeVisible();
-      await expectAccessible(page);
-      await page.getByRole('button', { name: texts.badges, exact: true }).click();
-      await expect(page.getByRole('list', { name: texts.badges })).toBeVisible();
-      await expectAccessible(page);
-    });
-  }
-});
+forEachLanguage(
+  'accessibility of the recruiting dashboard (axe)',
+  {
+    email: 'erin@demo.test',
+    texts: {
+      en: { label: 'Recruiting dashboard', candidates: 'Candidates', badges: 'Badges' },
+      de: { label: 'Recruiting-Dashboard', candidates: 'Kandidaten', badges: 'Abzeichen' },
+    },
+  },
+  async ({ page, texts, menu }) => {
+    await openDashboard(page, menu, texts.label);
+    await expect(page.getByRole('list', { name: texts.candidates })).toBeVisible();
+    await expectAccessible(page);
+    await page
+      .getByRole('list', { name: texts.candidates })
+      .getByRole('button', { name: /^Ada Lovelace/ })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Ada Lovelace' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: texts.badges, exact: true }).click();
+    await expect(page.getByRole('list', { name: texts.badges })).toBeVisible();
+    await expectAccessible(page);
+  },
+);
