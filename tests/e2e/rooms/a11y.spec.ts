@@ -12,6 +12,7 @@ const LANGUAGES = {
     lobby: 'Lobby',
     information: 'Information',
     watchTour: 'Watch the product tour',
+    tour: 'Product tour',
     welcomeAda: 'Welcome, Ada!',
     picker: 'Enter Meeting Room',
     restricted: 'Restricted room',
@@ -22,6 +23,8 @@ const LANGUAGES = {
     lobby: 'Lobby',
     information: 'Information',
     watchTour: 'Produkttour ansehen',
+    // The organiser's Deutsch text of the popup (content attribute html_de).
+    tour: 'Produkttour',
     welcomeAda: 'Willkommen, Ada!',
     picker: 'Meeting Room betreten',
     restricted: 'Eingeschränkter Raum',
@@ -74,7 +77,7 @@ for (const language of Object.keys(LANGUAGES) as Language[]) {
 
       await booth.getByRole('button', { name: words.watchTour }).click();
       const popup = page.getByRole('dialog', { name: words.information });
-      await expect(popup.getByRole('heading', { name: 'Product tour' })).toBeVisible();
+      await expect(popup.getByRole('heading', { name: words.tour })).toBeVisible();
       await expectAccessible(page);
       await shoot(page, `booth-popup-${language}`);
       expect(cspViolations).toEqual([]);
