@@ -55,32 +55,32 @@ export function moveRect(rect: Rect, dx: number, dy: number, viewport: Viewport)
   return clampRect({ ...rect, x: rect.x + dx, y: rect.y + dy }, viewport);
 }
 
+/**
+ * One axis of a resize: the edge at `start` moves by `delta` when `fromStart` (the far edge stays), else the far
+ * edge does; the length stays between `min` and what fits before `limit`.
+ */
+function resizeAxis(
+  start: number,
+  length: number,
+  delta: number,
+  fromStart: boolean,
+  min: number,
+  limit: number,
+): { start: number; length: number } {
+  if (!fromStart) return { start, length: clamp(length + delta, min, limit - start) };
+  const end = start + length;
+  const moved = clamp(start + delta, 0, end - min);
+  return { start: moved, length: end - moved };
+}
+
 /** Resized by dragging `corner` by (dx, dy); the opposite corner stays where it was. */
 export function resizeRect(rect: Rect, corner: Corner, dx: number, dy: number, viewport: Viewport): Rect {
   const min = minimumSize(viewport);
   const isWest = corner === 'nw' || corner === 'sw';
   const isNorth = corner === 'nw' || corner === 'ne';
-  const right = rect.x + rect.width;
-  const bottom = rect.y + rect.height;
-  let width: number;
-  let x: number;
-  if (isWest) {
-    x = clamp(rect.x + dx, 0, right - min.width);
-    width = right - x;
-  } else {
-    x = rect.x;
-    width = clamp(rect.width + dx, min.width, viewport.width - rect.x);
-  }
-  let height: number;
-  let y: number;
-  if (isNorth) {
-    y = clamp(rect.y + dy, 0, bottom - min.height);
-    height = bottom - y;
-  } else {
-    y = rect.y;
-    height = clamp(rect.height + dy, min.height, viewport.height - rect.y);
-  }
-  return { x, y, width, height };
+  const across = resizeAxis(rect.x, rect.width, dx, isWest, min.width, viewport.width);
+  const down = resizeAxis(rect.y, rect.height, dy, isNorth, min.height, viewport.height);
+  return { x: across.start, y: down.start, width: across.length, height: down.length };
 }
 
 /** The whole window. */
