@@ -20,6 +20,7 @@ import {
   type RoomToAppMessage,
   type Unenveloped,
 } from '@showfloor/contracts';
+import { MicIcon } from '../../../components/mic-icon.tsx';
 import { useEventDetails } from '../../../hooks/use-event-details.ts';
 import { emitWithAck, setHandshakeRoom, useSocketConnected } from '../../../lib/socket/registry.ts';
 import { useServerEvent } from '../../../lib/socket/use-server-event.ts';
@@ -139,16 +140,6 @@ function useRoomSettings(): RoomSettings {
   const [newsfeed] = useStoredFlag(STORAGE_KEYS.ROOM_CHAT_FEED, false);
   const language = i18n.resolvedLanguage === 'de' ? 'de' : 'en';
   return useMemo(() => ({ thirdPersonView, newsfeed, language }), [thirdPersonView, newsfeed, language]);
-}
-
-function MicIcon({ off }: { off: boolean }) {
-  return (
-    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <rect x="9" y="3" width="6" height="11" rx="3" fill="currentColor" />
-      <path d="M6 11a6 6 0 0 0 12 0M12 17v4" stroke="currentColor" strokeWidth="2" fill="none" />
-      {off ? <path d="M4 4l16 16" stroke="currentColor" strokeWidth="2.4" /> : null}
-    </svg>
-  );
 }
 
 function CameraIcon({ off }: { off: boolean }) {

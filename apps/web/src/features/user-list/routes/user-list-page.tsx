@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Avatar, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PLAYER_EVENTS, isManager, type CurrentUser, type UserSummary } from '@showfloor/contracts';
+import { MicIcon } from '../../../components/mic-icon.tsx';
 import { StatusDot } from '../../../components/status-dot.tsx';
 import { useSceneRoom } from '../../../hooks/use-scene-room.ts';
 import { parseAppError } from '../../../lib/api/app-error.ts';
@@ -16,16 +17,6 @@ import { useSceneLocation } from '../../../lib/shell/scene.ts';
 import { emitWithAck } from '../../../lib/socket/registry.ts';
 import { useParticipants } from '../api/use-participants.ts';
 import { useMicrophones } from '../hooks/use-microphone-events.ts';
-
-function MicIcon({ muted }: { muted: boolean }) {
-  return (
-    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <rect x="9" y="3" width="6" height="11" rx="3" fill="currentColor" />
-      <path d="M6 11a6 6 0 0 0 12 0M12 17v4" stroke="currentColor" strokeWidth="2" fill="none" />
-      {muted ? <path d="M4 4l16 16" stroke="currentColor" strokeWidth="2.4" /> : null}
-    </svg>
-  );
-}
 
 function Participant({
   person,
@@ -67,7 +58,7 @@ function Participant({
       </Group>
       <Group gap="xs" wrap="nowrap">
         <Group gap={4} wrap="nowrap" c={isMuted ? 'red.9' : 'dark'}>
-          <MicIcon muted={isMuted} />
+          <MicIcon off={isMuted} size={16} />
           <Text size="sm">{isMuted ? t('muted') : t('unmuted')}</Text>
         </Group>
         {onMute && !isMuted ? (
