@@ -163,7 +163,9 @@ export async function attachRelay(
     // few KiB per connection (socket.io's memory advice).
     releaseRequest(socket);
     presence.connected(data.userId);
+    sessionStatus.track(data.sid);
     socket.on('disconnect', (reason) => {
+      sessionStatus.untrack(data.sid);
       metrics.connectedSockets.dec();
       metrics.disconnects.inc({ reason });
       presence.disconnected(data.userId, data.eventCode, data.roomId);

@@ -126,23 +126,25 @@ export function enforceSessions(
   let isStopped = false;
   const { recheck } = options;
   if (recheck) {
-    /** One request per MAX_SESSION_STATUS_SIDS sessions; the next round starts once this one is done. */
+    /**
+     * One request per MAX_SESSION_STATUS_SIDS distinct sessions held here (the status keeps them as sockets come
+     * and go); the next round starts once this one is done. The sockets are read only when a session ended.
+     */
     const recheckOnce = async (): Promise<void> => {
-      const sessions = new Map<string, SocketData>();
-      for (const socket of io.of('/').sockets.values()) sessions.set(socket.data.sid, socket.data);
-      if (sessions.size === 0) return;
+      if (recheck.status.trackedSessions === 0) return;
       let ended: Set<string>;
       try {
-        ended = await recheck.status.ended([...sessions.keys()]);
+        ended = await recheck.status.sweep();
       } catch (error) {
         metrics.sessionChecksFailed.inc({ where: 'sweep' });
         logger.debug({ err: error }, 'relay: session status unavailable; asking again next round');
         return;
       }
-      for (const sid of ended) {
-        const data = sessions.get(sid);
-        if (data && !isStopped) revocations.revokeSession(sid, data.expiresAt, String(data.userId));
-      }
+      if (ended.size === 0 || isStopped) return;
+      const sessions = new Map<string, SocketData>();
+      for (const socket of io.of('/').sockets.values())
+        if (ended.has(socket.data.sid)) sessions.set(socket.data.sid, socket.data);
+      for (const [sid, data] of sessions) revocations.revokeSession(sid, data.expiresAt, String(data.userId));
     };
     const schedule = (): void => {
       if (isStopped) return;
