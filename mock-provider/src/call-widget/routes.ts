@@ -13,6 +13,7 @@ import { decodeJwt, jwtVerify } from 'jose';
 import { CALL_TOKEN_AUDIENCE, CALL_TOKEN_ISSUER } from '@showfloor/contracts';
 import { clientBundle } from '../http/client-bundle.ts';
 import { badRequest } from '../http/errors.ts';
+import { framedPageCsp } from '../http/framed-page-csp.ts';
 import { Conferences, type ConferenceParticipant } from './conferences.ts';
 
 /** Options of the stand-in widget. */
@@ -67,17 +68,7 @@ async function admit(
 export function registerCallWidget(app: FastifyInstance, options: CallWidgetOptions): void {
   const conferences = new Conferences();
   const secret = options.tokenSecret ? new TextEncoder().encode(options.tokenSecret) : undefined;
-  const frameAncestors = options.appOrigins.length > 0 ? options.appOrigins.join(' ') : "'none'";
-  const pageCsp = [
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "connect-src 'self'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    `frame-ancestors ${frameAncestors}`,
-  ].join('; ');
+  const pageCsp = framedPageCsp(options.appOrigins);
   // Open event streams end when the provider closes, so its close does not wait for the pages.
   const streams = new Set<ServerResponse>();
   app.addHook('onClose', async () => {

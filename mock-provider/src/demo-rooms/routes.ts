@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { clientBundle } from '../http/client-bundle.ts';
 import { notFound } from '../http/errors.ts';
+import { framedPageCsp } from '../http/framed-page-csp.ts';
 import { lobbyMusicWav } from './music.ts';
 import { DEMO_PAGES, renderDemoPage } from './pages.ts';
 
@@ -45,18 +46,7 @@ function sendBytes(reply: FastifyReply, range: string | undefined, type: string,
 
 /** Registers GET /demo-rooms/... on the provider. */
 export function registerDemoRooms(app: FastifyInstance, options: DemoRoomOptions): void {
-  const frameAncestors = options.appOrigins.length > 0 ? options.appOrigins.join(' ') : "'none'";
-  const pageCsp = [
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
-    "connect-src 'self'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    `frame-ancestors ${frameAncestors}`,
-  ].join('; ');
+  const pageCsp = framedPageCsp(options.appOrigins, { blobMedia: true });
 
   app.get<{ Params: { scope: string; name: string } }>('/demo-rooms/:scope/:name', async (request, reply) => {
     const page = DEMO_PAGES[`${request.params.scope}/${request.params.name}`];
