@@ -10,10 +10,8 @@ import {
   switchLanguage,
   test,
 } from '../fixtures/stack.ts';
+import { ADA, KERNEL_BOOTH, LOBBY, closeWelcomePopup } from '../fixtures/demo-rooms.ts';
 
-const ADA = 1;
-const LOBBY = 1;
-const KERNEL_BOOTH = 8;
 /** The rooms ada may enter in the demo event (the VIP Lounge is restricted), in the Rooms list's order. */
 const ADAS_ROOMS: Array<[string, RegExp]> = [
   ['Lobby', /\/lobby$/],
@@ -25,12 +23,6 @@ const ADAS_ROOMS: Array<[string, RegExp]> = [
 ];
 
 const miniMap = (page: Page) => page.getByRole('complementary', { name: 'Mini-map' });
-
-async function closeWelcomePopup(page: Page): Promise<void> {
-  const popup = page.getByRole('dialog', { name: 'Information' });
-  await popup.getByRole('button', { name: 'OK' }).click();
-  await expect(popup).toBeHidden();
-}
 
 test('ada goes from the lobby through the mini-map into the Kernel Booth and back, one entry each', async ({
   page,

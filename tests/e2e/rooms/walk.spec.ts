@@ -10,19 +10,9 @@ import {
   switchLanguage,
   test,
 } from '../fixtures/stack.ts';
-
-const ADA = 1;
-const LOBBY = 1;
-const KERNEL_BOOTH = 8;
+import { ADA, KERNEL_BOOTH, LOBBY, closeWelcomePopup } from '../fixtures/demo-rooms.ts';
 
 const roomFrame = (page: Page) => page.frameLocator('iframe');
-
-async function closeWelcomePopup(page: Page): Promise<void> {
-  const popup = page.getByRole('dialog', { name: 'Information' });
-  await expect(popup).toBeVisible();
-  await popup.getByRole('button', { name: 'OK' }).click();
-  await expect(popup).toBeHidden();
-}
 
 test('ada walks from the lobby into a booth and back; the room greets her and each entry is announced once', async ({
   page,
@@ -133,7 +123,7 @@ test('erin gets the instance picker in the two-instance meeting room, ada goes s
   page,
 }) => {
   await signIn(page, { email: 'erin@demo.test' });
-  await page.getByRole('dialog', { name: 'Information' }).getByRole('button', { name: 'OK' }).click();
+  await closeWelcomePopup(page);
   await page.goto('/room/9');
   const picker = page.getByRole('dialog', { name: 'Enter Meeting Room' });
   await expect(picker.getByRole('radio', { name: 'Table A : 3/8 users' })).toBeChecked();
