@@ -604,6 +604,24 @@ const managerTo = (caller: Required<Caller>, eventCode: string | undefined): Ack
     return ackRefused(RELAY_ERRORS.RECIPIENT_NOT_IN_EVENT);
   return 200;
 };
+/** `sender`: a payload naming the owner as its user is hers alone. */
+const ownerAlone = (caller: Required<Caller>): AckVerdict =>
+  caller.viewer.id === OWNER.id ? 200 : ackRefused(RELAY_ERRORS.SENDER_MISMATCH);
+/** A mark in the VIP Lounge from the caller: user_scene_events and view_content carry the same payload. */
+const loungeMark: TopicCase = {
+  what: 'the VIP Lounge',
+  payload: (caller) => ({ user_id: caller.viewer.id, event: LOUNGE_MARK, room_id: LOUNGE, timestamp: now() }),
+  verdict: (caller) => inRoom(caller, LOUNGE),
+};
+/** A text message from the caller on a chat topic, to a room's chat unless `fields` says otherwise. */
+const chatText = (caller: Required<Caller>, message: string, fields: Record<string, unknown>) => ({
+  type: 'text',
+  action: 'message',
+  message,
+  from: caller.viewer.id,
+  to: [],
+  ...fields,
+});
 /** Chat in DEMO: another event's users are refused by the topic itself. */
 const inDemoChat = (caller: Required<Caller>, verdict: () => AckVerdict): AckVerdict =>
   caller.viewer.event_code === 'DEMO' ? verdict() : ackRefused(RELAY_ERRORS.TOPIC_FOREIGN_EVENT);
@@ -619,47 +637,25 @@ const TOPIC_CASES: Record<ClientTopic | 'chat', TopicCase[]> = {
     {
       what: 'the owner',
       payload: () => ({ user_id: OWNER.id, event: 'waved' }),
-      verdict: (caller) => (caller.viewer.id === OWNER.id ? 200 : ackRefused(RELAY_ERRORS.SENDER_MISMATCH)),
+      verdict: ownerAlone,
     },
   ],
   user_status_changes: [
     {
       what: 'the owner',
       payload: () => ({ user_id: OWNER.id, user_status: 'busy' }),
-      verdict: (caller) => (caller.viewer.id === OWNER.id ? 200 : ackRefused(RELAY_ERRORS.SENDER_MISMATCH)),
+      verdict: ownerAlone,
     },
   ],
   call_answered: [
     {
       what: "the owner's private chat",
       payload: () => ({ user_id: OWNER.id, conversation_id: OWNER_CHAT }),
-      verdict: (caller) => (caller.viewer.id === OWNER.id ? 200 : ackRefused(RELAY_ERRORS.SENDER_MISMATCH)),
+      verdict: ownerAlone,
     },
   ],
-  user_scene_events: [
-    {
-      what: 'the VIP Lounge',
-      payload: (caller) => ({
-        user_id: caller.viewer.id,
-        event: LOUNGE_MARK,
-        room_id: LOUNGE,
-        timestamp: now(),
-      }),
-      verdict: (caller) => inRoom(caller, LOUNGE),
-    },
-  ],
-  view_content: [
-    {
-      what: 'the VIP Lounge',
-      payload: (caller) => ({
-        user_id: caller.viewer.id,
-        event: LOUNGE_MARK,
-        room_id: LOUNGE,
-        timestamp: now(),
-      }),
-      verdict: (caller) => inRoom(caller, LOUNGE),
-    },
-  ],
+  user_scene_events: [loungeMark],
+  view_content: [loungeMark],
   user_player_events: [
     {
       what: 'the VIP Lounge',
@@ -766,55 +762,30 @@ const TOPIC_CASES: Record<ClientTopic | 'chat', TopicCase[]> = {
     {
       what: "the VIP Lounge's chat by its conversation id",
       topic: () => chatTopic('DEMO'),
-      payload: (caller) => ({
-        type: 'text',
-        action: 'message',
-        message: `${LOUNGE_MARK} from ${caller.name}`,
-        from: caller.viewer.id,
-        to: [],
-        conversation: roomConversationId(LOUNGE),
-      }),
+      payload: (caller) =>
+        chatText(caller, `${LOUNGE_MARK} from ${caller.name}`, { conversation: roomConversationId(LOUNGE) }),
       verdict: (caller) =>
         inDemoChat(caller, () => (mayEnter(caller, LOUNGE) ? 200 : ackRefused(RELAY_ERRORS.ROOM_FORBIDDEN))),
     },
     {
       what: "the owner's private chat",
       topic: () => chatTopic('DEMO'),
-      payload: (caller) => ({
-        type: 'text',
-        action: 'message',
-        message: `in conv-1 from ${caller.name}`,
-        from: caller.viewer.id,
-        to: [],
-        conversation: OWNER_CHAT,
-      }),
+      payload: (caller) => chatText(caller, `in conv-1 from ${caller.name}`, { conversation: OWNER_CHAT }),
       verdict: (caller) =>
         inDemoChat(caller, () => (OWNER_CHAT_PARTIES.includes(caller.viewer.id) ? 200 : ackRefused())),
     },
     {
       what: 'a private message to the owner',
       topic: () => chatTopic('DEMO'),
-      payload: (caller) => ({
-        type: 'text',
-        action: 'message',
-        message: `to ada from ${caller.name}`,
-        from: caller.viewer.id,
-        to: [OWNER.id],
-      }),
+      payload: (caller) => chatText(caller, `to ada from ${caller.name}`, { to: [OWNER.id] }),
       // To oneself there is nobody to send it to.
       verdict: (caller) => inDemoChat(caller, () => (caller.viewer.id === OWNER.id ? ackRefused() : 200)),
     },
     {
       what: "VIP's lobby chat",
       topic: () => chatTopic('VIP'),
-      payload: (caller) => ({
-        type: 'text',
-        action: 'message',
-        message: `in VIP from ${caller.name}`,
-        from: caller.viewer.id,
-        to: [],
-        room: { id: VIP_LOBBY, name: 'Lobby' },
-      }),
+      payload: (caller) =>
+        chatText(caller, `in VIP from ${caller.name}`, { room: { id: VIP_LOBBY, name: 'Lobby' } }),
       verdict: (caller) =>
         caller.viewer.event_code === 'VIP' ? 200 : ackRefused(RELAY_ERRORS.TOPIC_FOREIGN_EVENT),
     },
