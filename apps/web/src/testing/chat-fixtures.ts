@@ -79,6 +79,11 @@ export interface FakeChatRelay {
   sends: () => ChatSendInput[];
   /** catch_up requests the app made. */
   catchUps: () => Array<{ conversation_id: string; after_seq: number }>;
+  /**
+   * conversation.getConversation's answer from what the relay holds, paged as the provider pages: the newest
+   * `limit` (30 unless asked) before `page_state` ('before:<seq>').
+   */
+  history(input: unknown): { messages: ChatMessage[]; page_state: string | null };
   /** Stores a message from someone else (as another tab would send it); answers it. */
   store(message: Omit<ChatMessage, 'id' | 'seq'> & Partial<Pick<ChatMessage, 'id' | 'seq'>>): ChatMessage;
   /** Sends a message to the app's listeners, as the relay delivers it. */
@@ -107,6 +112,13 @@ export function createFakeChatRelay(eventCode = 'DEMO'): FakeChatRelay {
       relay.fake.emitted
         .filter((e) => e.topic === 'catch_up')
         .map((e) => e.payload as { conversation_id: string; after_seq: number }),
+    history(input) {
+      const { id, limit = 30, page_state } = input as { id: string; limit?: number; page_state?: string };
+      const before = page_state ? Number(page_state.split(':')[1]) : Number.POSITIVE_INFINITY;
+      const older = (stored.get(id) ?? []).filter((m) => (m.seq ?? 0) < before);
+      const messages = older.slice(-limit);
+      return { messages, page_state: older.length > messages.length ? `before:${messages[0]?.seq}` : null };
+    },
     store(message) {
       const list = stored.get(message.conversation) ?? [];
       const full = ChatMessageSchema.parse({

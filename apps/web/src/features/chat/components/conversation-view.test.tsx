@@ -50,15 +50,6 @@ function layOutMessages(): void {
   });
 }
 
-/** The provider's pages: newest `limit` before `page_state` ('before:<seq>'). */
-function pageOf(relay: FakeChatRelay, input: unknown) {
-  const { id, limit = 30, page_state } = input as { id: string; limit?: number; page_state?: string };
-  const before = page_state ? Number(page_state.split(':')[1]) : Number.POSITIVE_INFINITY;
-  const older = (relay.stored.get(id) ?? []).filter((m) => (m.seq ?? 0) < before);
-  const messages = older.slice(-limit);
-  return { messages, page_state: older.length > messages.length ? `before:${messages[0]?.seq}` : null };
-}
-
 let relay: FakeChatRelay;
 let gateway: ReturnType<typeof mockTrpc>;
 const ada = makeUser({ id: ADA.id, firstname: ADA.firstname, lastname: ADA.lastname });
@@ -76,7 +67,7 @@ function setUp(options: { messages?: ChatMessage[]; isUnread?: boolean; calls?: 
   for (const message of options.messages ?? [1, 2, 3].map((seq) => makeMessage(seq))) relay.store(message);
   relay.fake.install();
   gateway = mockTrpc({
-    'conversation.getConversation': (input) => pageOf(relay, input),
+    'conversation.getConversation': (input) => relay.history(input),
     'conversation.listConversations': () => ({
       conversations: [makeConversation({ isUnread: options.isUnread ?? false })],
     }),

@@ -34,10 +34,7 @@ beforeEach(async () => {
   ];
   gateway = mockTrpc({
     'conversation.listConversations': () => ({ conversations: lists.shift() ?? [] }),
-    'conversation.getConversation': (input) => ({
-      messages: relay.stored.get((input as { id: string }).id) ?? [],
-      page_state: null,
-    }),
+    'conversation.getConversation': (input) => relay.history(input),
     'event.getPreferences': () => prefs({ private_chat: 'yes' }),
   });
 });

@@ -77,10 +77,7 @@ function setUp() {
       const { id } = input as { id: number };
       return roomConversation(id, id === 1 ? 'Main hall' : 'Hall 5');
     },
-    'conversation.getConversation': (input) => {
-      const { id } = input as { id: string };
-      return { messages: relay.stored.get(id) ?? [], page_state: null };
-    },
+    'conversation.getConversation': (input) => relay.history(input),
     'conversation.listConversations': () => ({ conversations: [] }),
     'user.getRoomUsers': () => ({ users: roomUsers }),
     'user.getSummaries': (input) => ({
