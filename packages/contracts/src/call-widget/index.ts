@@ -5,6 +5,7 @@
  * deployment works unchanged; the mock provider's stand-in widget speaks the same subset.
  */
 import { z } from 'zod';
+import { HttpUrlSchema } from '../entities/common.ts';
 
 /** The gateway's own route that answers {@link CallWidgetConfig} (not proxied to the provider). */
 export const CALL_WIDGET_CONFIG_PATH = '/api/call-widget';
@@ -12,9 +13,9 @@ export const CALL_WIDGET_CONFIG_PATH = '/api/call-widget';
 /** A configured widget: its iframe API script and the service's base URL (a room is `{url}/{room name}`). */
 export const CallWidgetSchema = z.object({
   /** The iframe API script (the gateway's CSP allows exactly this URL in `script-src`). */
-  script_url: z.url({ protocol: /^https?$/ }),
+  script_url: HttpUrlSchema,
   /** Base URL of the conference service; its origin is in the gateway's CSP `frame-src`. */
-  url: z.url({ protocol: /^https?$/ }),
+  url: HttpUrlSchema,
 });
 export type CallWidget = z.infer<typeof CallWidgetSchema>;
 
