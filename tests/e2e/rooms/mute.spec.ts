@@ -1,7 +1,9 @@
 // Muting in the multiplayer hall (spec 02 §2.7, §6): erin (event-admin) opens the Participants page over the
 // Expo Hall and mutes grace; the mute goes through the relay to grace's tab, which posts it to her room (the
 // demo hall says who muted her and turns her microphone off) and reports her microphone muted, so erin's list
-// shows grace muted live. Two browser contexts, one account each.
+// shows grace muted live. Grace turns her microphone off before erin comes: erin, a late joiner, still sees her
+// true state (the relay tells a tab entering a room the states reported there). Two browser contexts, one account
+// each.
 import type { Browser } from '@playwright/test';
 import { expect, openMenuPage, recordedEntries, signIn, test } from '../fixtures/stack.ts';
 
@@ -28,16 +30,24 @@ test('erin mutes grace in the Expo Hall and grace’s room receives it', async (
   // Two browsers, each signing in and loading the app and the hall.
   test.setTimeout(120_000);
   const grace = await inTheHall(browser, 'grace@demo.test', GRACE);
-  const erin = await inTheHall(browser, 'erin@demo.test', ERIN);
+  let erin: Awaited<ReturnType<typeof inTheHall>> | undefined;
   try {
     const graceRoom = grace.page.frameLocator('iframe');
     await expect(graceRoom.getByText('Welcome, Grace!')).toBeVisible();
     const microphone = graceRoom.getByRole('button', { name: /^Turn microphone/ });
     await expect(microphone).toHaveAttribute('aria-pressed', 'true');
+    // Grace turns her microphone off before erin comes.
+    await microphone.click();
+    await expect(microphone).toHaveAttribute('aria-pressed', 'false');
 
+    erin = await inTheHall(browser, 'erin@demo.test', ERIN);
     await openMenuPage(erin.page, /Open the menu/, 'Participants');
     const people = erin.page.getByRole('list', { name: 'People in this room' });
     const graceRow = people.getByRole('listitem').filter({ hasText: 'Grace Hopper' });
+    // Erin came later and still sees it; grace turning it on again shows live.
+    await expect(graceRow).toContainText('Muted');
+    await microphone.click();
+    await expect(microphone).toHaveAttribute('aria-pressed', 'true');
     await expect(graceRow).toContainText('Microphone on');
     // Erin sees no mute button for herself.
     await expect(people.getByRole('button', { name: 'Mute Erin Meyer' })).toHaveCount(0);
@@ -50,7 +60,7 @@ test('erin mutes grace in the Expo Hall and grace’s room receives it', async (
     await expect(graceRow).toContainText('Muted');
     await expect(graceRow.getByRole('button', { name: 'Mute Grace Hopper' })).toHaveCount(0);
   } finally {
-    await erin.context.close();
+    await erin?.context.close();
     await grace.context.close();
   }
 });

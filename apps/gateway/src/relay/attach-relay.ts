@@ -14,6 +14,7 @@ import { Directory } from './directory.ts';
 import { installDispatcher } from './dispatch.ts';
 import { createRelayIo, type RelayIo, type RelaySocket } from './io.ts';
 import { createRelayMetrics } from './metrics.ts';
+import { MicrophoneStates, tellMicrophones } from './microphones.ts';
 import { Presence } from './presence.ts';
 import { installEffects } from './effects.ts';
 import { RoomAccess } from './room-access.ts';
@@ -121,6 +122,7 @@ export async function attachRelay(
       { io, metrics, adapterState: relayIo.adapterState },
       { batchMs: options.statusBatchMs },
     ),
+    microphones: new MicrophoneStates(relayIo.redis, deps.env.RELAY_REDIS_PREFIX, logger),
     metrics,
     logger,
     adapterState: relayIo.adapterState,
@@ -180,6 +182,7 @@ export async function attachRelay(
             if (!isAllowed || !socket.connected || data.roomId !== undefined) return;
             data.roomId = roomId;
             void socket.join(SOCKET_ROOMS.room(data.eventCode, roomId));
+            void tellMicrophones(ctx, socket, roomId);
           },
           (error: unknown) =>
             logger.warn({ err: error, roomId }, 'relay: room access check failed at connect'),

@@ -21,6 +21,7 @@ import type { ProviderClient } from '../provider/client.ts';
 import type { CallTokenIssuer } from './call-tokens.ts';
 import type { DeliveredMessages } from './delivered.ts';
 import type { Directory } from './directory.ts';
+import type { MicrophoneStates } from './microphones.ts';
 import type { StatusFanout } from './status-fanout.ts';
 import type { RelayServer, RelaySocket } from './io.ts';
 import type { AdapterState, RejectReason, RelayMetrics } from './metrics.ts';
@@ -34,6 +35,8 @@ export interface RelayContext {
   callTokens: CallTokenIssuer;
   /** Status changes: at once to the user's tabs and room, batched to the event (status-fanout.ts). */
   status: StatusFanout;
+  /** The latest microphone state per user per room, told to a tab joining the room (microphones.ts). */
+  microphones: MicrophoneStates;
   metrics: RelayMetrics;
   logger: FastifyBaseLogger;
   /** 'memory' on a single node; else whether Redis currently carries cross-node traffic. */

@@ -2,7 +2,9 @@
  * `user_player_events`: a player update inside a room; passed to the room's other members. A `mute` (contracts'
  * PLAYER_EVENTS: an event-admin or admin mutes one participant or the whole room) is refused from anyone else,
  * its data must parse, and it is delivered reliably. So is a `microphone` report: it is a state the others keep
- * (the participant list) and nothing repeats it, so a dropped one would leave it wrong. Every other player event
+ * (the participant list) and nothing repeats it, so a dropped one would leave it wrong; it goes to the whole room,
+ * the sender's tab included (its own row in the list), and is recorded for tabs that join the room later
+ * (microphones.ts). Every other player event
  * (moves: frequent, each superseded by the next) is volatile: dropped for a member whose connection is busy.
  */
 import {
@@ -11,14 +13,33 @@ import {
   PLAYER_EVENTS,
   PlayerEventSchema,
   RELAY_ERRORS,
+  SOCKET_ROOMS,
   isManager,
 } from '@showfloor/contracts';
-import { refuse, refuseInvalidPayload, type TopicHandler } from '../context.ts';
+import { defineTopic, okThen, refuse, refuseInvalidPayload, type TopicHandler } from '../context.ts';
 import { roomPassThrough } from './room-scoped.ts';
 
 // Player updates are frequent and superseded by the next one: dropped rather than buffered for slow clients.
 const passVolatile = roomPassThrough('user_player_events', PlayerEventSchema, { isVolatile: true });
 const passReliably = roomPassThrough('user_player_events', PlayerEventSchema);
+
+/** A microphone report (its data checked): recorded, then to everyone in the room, the sender included. */
+const passMicrophone = defineTopic({
+  topic: 'user_player_events',
+  schema: PlayerEventSchema,
+  handle: (ctx, socket, event) => {
+    // Room 0 names no room: there is nobody to pass it to.
+    if (event.room_id === 0) return refuse('room_forbidden', RELAY_ERRORS.ROOM_FORBIDDEN);
+    // Its data was checked against MicrophoneDataSchema before this handler was chosen.
+    const isMuted = (event.data as { muted: boolean }).muted;
+    const { eventCode } = socket.data;
+    ctx.microphones.record(eventCode, event.room_id, event.user_id, isMuted);
+    return okThen(() => {
+      ctx.io.to(SOCKET_ROOMS.room(eventCode, event.room_id)).emit('user_player_events', event);
+      ctx.metrics.deliveries.inc({ topic: 'user_player_events' });
+    });
+  },
+});
 
 /** Whether the payload is a player event of this name (its data not yet checked). */
 const isEvent = (payload: unknown, name: string): payload is { event: string; data?: unknown } =>
@@ -28,7 +49,7 @@ export const handleUserPlayerEvents: TopicHandler = (ctx, socket, payload) => {
   if (isEvent(payload, PLAYER_EVENTS.MICROPHONE)) {
     if (!MicrophoneDataSchema.safeParse(payload.data).success)
       return refuseInvalidPayload('microphone: data');
-    return passReliably(ctx, socket, payload);
+    return passMicrophone(ctx, socket, payload);
   }
   if (!isEvent(payload, PLAYER_EVENTS.MUTE)) return passVolatile(ctx, socket, payload);
   if (!isManager(socket.data.roles)) return refuse('role_forbidden', RELAY_ERRORS.ROLE_FORBIDDEN);

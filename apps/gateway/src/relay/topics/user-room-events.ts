@@ -3,10 +3,11 @@
  * provider (content.enterRoom, with the user's own token), so the provider knows who is where and how often each
  * user entered each room; it is passed to the room's members once per entry (a repeat while already in that
  * room is recorded and acknowledged, not passed again). The socket leaves its previous room, so room chat and
- * room events follow where the tab is.
+ * room events follow where the tab is; the tab then hears the room's microphone states (microphones.ts).
  */
 import { RELAY_ERRORS, SOCKET_ROOMS, UserRoomEventSchema } from '@showfloor/contracts';
 import { OK, defineTopic, okThen, refuse } from '../context.ts';
+import { tellMicrophones } from '../microphones.ts';
 
 export const handleUserRoomEvents = defineTopic({
   topic: 'user_room_events',
@@ -26,6 +27,7 @@ export const handleUserRoomEvents = defineTopic({
     return okThen(() => {
       socket.to(room).emit('user_room_events', entry);
       ctx.metrics.deliveries.inc({ topic: 'user_room_events' });
+      void tellMicrophones(ctx, socket, entry.room_id);
     });
   },
 });

@@ -1,5 +1,8 @@
 // The `microphone` player events (contracts' PLAYER_EVENTS): each room member's microphone state, heard from the
-// room, kept in the query cache per room so the participant list shows it live. Mounted once by the shell.
+// room, kept in the query cache per room so the participant list shows it live. Mounted once by the shell. A state
+// is reported on change only (the relay tells a tab entering a room the states reported before), so the cache
+// keeps the states however long no list is open: nothing would bring a collected one back.
+import { useState } from 'react';
 import { useQueryClient, useQuery } from '@tanstack/react-query';
 import { MicrophoneDataSchema, PLAYER_EVENTS } from '@showfloor/contracts';
 import { useServerEvent } from '../../../lib/socket/use-server-event.ts';
@@ -7,10 +10,13 @@ import { useServerEvent } from '../../../lib/socket/use-server-event.ts';
 /** Muted (true) or not, by user id, of one room. */
 export type MicrophoneStates = Readonly<Record<number, boolean>>;
 
-const microphonesKey = (roomId: number) => ['user-list', 'microphones', roomId] as const;
+const MICROPHONES_KEY = ['user-list', 'microphones'] as const;
+const microphonesKey = (roomId: number) => [...MICROPHONES_KEY, roomId] as const;
 
 export function useMicrophoneEvents(): void {
   const queryClient = useQueryClient();
+  // Before the first event: the states written without an open list are never collected.
+  useState(() => queryClient.setQueryDefaults(MICROPHONES_KEY, { gcTime: Infinity, staleTime: Infinity }));
   useServerEvent('user_player_events', (event) => {
     if (event.event !== PLAYER_EVENTS.MICROPHONE) return;
     const data = MicrophoneDataSchema.safeParse(event.data);
@@ -22,7 +28,7 @@ export function useMicrophoneEvents(): void {
   });
 }
 
-/** The microphone states heard in a room (nobody's yet: {}). */
+/** The microphone states heard in a room (nobody's yet: {}; a user missing from it: not known). */
 export function useMicrophones(roomId: number | undefined): MicrophoneStates {
   const query = useQuery<MicrophoneStates>({
     queryKey: microphonesKey(roomId ?? 0),

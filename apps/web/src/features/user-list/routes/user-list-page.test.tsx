@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { act, screen, within } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { CurrentUser } from '@showfloor/contracts';
 import { clearSession, startSession } from '../../../lib/session/session.ts';
 import { SceneContext } from '../../../lib/shell/scene.ts';
@@ -33,15 +34,38 @@ function Page() {
   );
 }
 
-async function setUp(user: CurrentUser, people: unknown[]) {
+/** The shell with the list closed until 'Open the list' is pressed (the states are heard all along). */
+function ShellWithClosedList() {
+  useMicrophoneEvents();
+  const [isOpen, setOpen] = useState(false);
+  return isOpen ? (
+    <SceneContext value={{ pathname: '/lobby', search: '', hash: '' }}>
+      <UserListPage />
+    </SceneContext>
+  ) : (
+    <button type="button" onClick={() => setOpen(true)}>
+      Open the list
+    </button>
+  );
+}
+
+async function setUp(user: CurrentUser, people: unknown[], page = <Page />) {
   await startSession(user);
   mockTrpc({ 'content.getLobby': () => LOBBY, 'user.getRoomUsers': () => ({ users: people }) });
   const socket = createFakeSocket();
   socket.install();
-  return { socket, ...renderWithProviders(<Page />) };
+  return { socket, ...renderWithProviders(page) };
 }
 
+const microphone = (userId: number, isMuted: boolean) => ({
+  user_id: userId,
+  room_id: 1,
+  event: 'microphone',
+  data: { muted: isMuted },
+});
+
 afterEach(() => {
+  vi.useRealTimers();
   setSocket(null);
   clearSession();
 });
@@ -56,7 +80,11 @@ describe('UserListPage', () => {
   it('lets an event-admin mute one participant or everyone through the relay, and shows microphones live', async () => {
     const { socket, user } = await setUp(ERIN, [GRACE, LINUS]);
     const list = await screen.findByRole('list', { name: 'People in this room' }, FIRST_SCREEN);
-    expect(within(list).getAllByText('Microphone on')).toHaveLength(2);
+    act(() => {
+      socket.fire('user_player_events', microphone(2, false));
+      socket.fire('user_player_events', microphone(3, false));
+    });
+    expect(await within(list).findAllByText('Microphone on')).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'Mute Grace Hopper' }));
     expect(socket.emitted).toEqual([
       {
@@ -65,14 +93,7 @@ describe('UserListPage', () => {
       },
     ]);
     // Grace's tab reports her microphone muted: the list shows it, and her mute button goes.
-    act(() =>
-      socket.fire('user_player_events', {
-        user_id: 2,
-        room_id: 1,
-        event: 'microphone',
-        data: { muted: true },
-      }),
-    );
+    act(() => socket.fire('user_player_events', microphone(2, true)));
     const grace = list.querySelector('[data-participant="2"]') as HTMLElement;
     expect(await within(grace).findByText('Muted')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mute Grace Hopper' })).toBeNull();
@@ -81,9 +102,38 @@ describe('UserListPage', () => {
   });
 
   it('shows a visitor the states only', async () => {
-    await setUp(ADA, [GRACE, LINUS]);
+    const { socket } = await setUp(ADA, [GRACE, LINUS]);
     await screen.findByRole('list', { name: 'People in this room' }, FIRST_SCREEN);
+    act(() => {
+      socket.fire('user_player_events', microphone(2, false));
+      socket.fire('user_player_events', microphone(3, true));
+    });
+    expect(await screen.findAllByText('Microphone on')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: /^Mute/ })).toBeNull();
-    expect(screen.getAllByText('Microphone on')).toHaveLength(2);
+    expect(screen.getAllByText('Muted')).toHaveLength(1);
+  });
+
+  it('claims no microphone state for a participant whose state was not heard', async () => {
+    await setUp(ERIN, [GRACE, LINUS]);
+    const list = await screen.findByRole('list', { name: 'People in this room' }, FIRST_SCREEN);
+    expect(within(list).queryByText('Microphone on')).toBeNull();
+    expect(within(list).queryByText('Muted')).toBeNull();
+    // Whether muted or not, a moderator may still mute them.
+    expect(within(list).getByRole('button', { name: 'Mute Grace Hopper' })).toBeInTheDocument();
+  });
+
+  it('keeps the states heard while the list was closed, however long it stays closed', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const { socket } = await setUp(ADA, [GRACE, LINUS], <ShellWithClosedList />);
+    act(() => socket.fire('user_player_events', microphone(2, true)));
+    // Longer than the query cache keeps data nobody reads (5 minutes by default).
+    act(() => {
+      vi.advanceTimersByTime(60 * 60_000);
+    });
+    vi.useRealTimers();
+    fireEvent.click(screen.getByRole('button', { name: 'Open the list' }));
+    const list = await screen.findByRole('list', { name: 'People in this room' }, FIRST_SCREEN);
+    const grace = list.querySelector('[data-participant="2"]') as HTMLElement;
+    expect(await within(grace).findByText('Muted')).toBeInTheDocument();
   });
 });

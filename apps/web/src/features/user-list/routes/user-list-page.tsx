@@ -24,7 +24,8 @@ function Participant({
   onMute,
 }: {
   person: UserSummary;
-  isMuted: boolean;
+  /** Undefined: no state heard (the room reported none), so none is shown. */
+  isMuted: boolean | undefined;
   onMute: (() => void) | undefined;
 }) {
   const { t } = useTranslation('user-list');
@@ -57,11 +58,13 @@ function Participant({
         </Stack>
       </Group>
       <Group gap="xs" wrap="nowrap">
-        <Group gap={4} wrap="nowrap" c={isMuted ? 'red.9' : 'dark'}>
-          <MicIcon off={isMuted} size={16} />
-          <Text size="sm">{isMuted ? t('muted') : t('unmuted')}</Text>
-        </Group>
-        {onMute && !isMuted ? (
+        {isMuted === undefined ? null : (
+          <Group gap={4} wrap="nowrap" c={isMuted ? 'red.9' : 'dark'}>
+            <MicIcon off={isMuted} size={16} />
+            <Text size="sm">{isMuted ? t('muted') : t('unmuted')}</Text>
+          </Group>
+        )}
+        {onMute && isMuted !== true ? (
           <Button
             size="compact-sm"
             variant="light"
@@ -119,7 +122,7 @@ function ParticipantList({ user, roomId }: { user: CurrentUser; roomId: number }
             <Participant
               key={person.id}
               person={person}
-              isMuted={microphones[person.id] ?? false}
+              isMuted={microphones[person.id]}
               onMute={mayMute && person.id !== user.id ? () => void mute(person.id) : undefined}
             />
           ))}

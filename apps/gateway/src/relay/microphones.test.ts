@@ -1,0 +1,128 @@
+/**
+ * Microphone states for late joiners, across two gateway nodes with the real mock provider and Redis: a room
+ * reports its user's microphone on change and at its start only, so a tab joining the room afterwards hears the
+ * states recorded there, whether it joins with enter_room or with the room in its handshake.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { callProcedure } from '../../test/gateway.ts';
+import { connectAs, settle, until, type ConnectOptions, type TestClient } from './testing/clients.ts';
+import { resolveTestRedis, type TestRedis } from './testing/redis.ts';
+import { relayEnv, signIn, startRelayStack, type RelayStack, type SignedIn } from './testing/stack.ts';
+
+let redis: TestRedis;
+let stack: RelayStack;
+let node1: string;
+let node2: string;
+let grace: SignedIn;
+let erin: SignedIn;
+let linus: SignedIn;
+let lobbyId: number;
+let clients: TestClient[] = [];
+
+async function tab(node: string, user: SignedIn, options: Partial<ConnectOptions> = {}): Promise<TestClient> {
+  const client = await connectAs(node, { token: user.token, userId: user.userId, ...options });
+  clients.push(client);
+  return client;
+}
+
+async function enterLobby(client: TestClient, user: SignedIn): Promise<void> {
+  const entry = { event: 'enter_room', user_id: user.userId, room_id: lobbyId, timestamp: Date.now() };
+  expect(await client.request('user_room_events', entry)).toEqual({ statusCode: 200 });
+}
+
+async function reportMicrophone(client: TestClient, user: SignedIn, isMuted: boolean): Promise<void> {
+  const report = {
+    user_id: user.userId,
+    room_id: lobbyId,
+    event: 'microphone',
+    data: { muted: isMuted },
+    timestamp: Date.now(),
+  };
+  expect(await client.request('user_player_events', report)).toEqual({ statusCode: 200 });
+}
+
+/** The microphone states a tab heard, in order: [user id, muted]. */
+function heard(client: TestClient): Array<[number, boolean]> {
+  return client
+    .events<{ event: string; user_id: number; data: { muted: boolean } }>('user_player_events')
+    .filter((event) => event.event === 'microphone')
+    .map((event) => [event.user_id, event.data.muted]);
+}
+
+beforeAll(async () => {
+  redis = await resolveTestRedis(process.env.REDIS_URL);
+  stack = await startRelayStack(2, relayEnv(redis.url));
+  [node1, node2] = stack.nodes.map((node) => node.url) as [string, string];
+  [grace, erin, linus] = (await Promise.all(
+    ['grace@demo.test', 'erin@demo.test', 'linus@demo.test'].map((email) => signIn(node1, email)),
+  )) as [SignedIn, SignedIn, SignedIn];
+  const lobby = await callProcedure<{ id: number }>(
+    node1,
+    'content.getLobby',
+    { event_code: 'DEMO' },
+    { token: grace.token },
+  );
+  if (!lobby.data) throw new Error(`no lobby: ${lobby.error?.message}`);
+  lobbyId = lobby.data.id;
+}, 60_000);
+
+afterEach(async () => {
+  for (const client of clients) client.close();
+  clients = [];
+  await settle(50);
+});
+
+afterAll(async () => {
+  await stack?.close();
+  await redis?.release();
+});
+
+describe('microphone states for late joiners', () => {
+  it('tells a tab entering a room on another node the latest state of each earlier reporter', async () => {
+    const graceTab = await tab(node1, grace);
+    const linusTab = await tab(node1, linus);
+    await enterLobby(graceTab, grace);
+    await enterLobby(linusTab, linus);
+    await reportMicrophone(graceTab, grace, false);
+    await reportMicrophone(graceTab, grace, true);
+    await reportMicrophone(linusTab, linus, false);
+    // The reporters hear their own reports too (their own row in the participant list).
+    await until(() => heard(graceTab).length === 3, 'grace to hear the three reports');
+    expect(heard(graceTab)).toEqual([
+      [grace.userId, false],
+      [grace.userId, true],
+      [linus.userId, false],
+    ]);
+
+    // Erin comes later, on the other node: she hears each state once, the latest.
+    const erinTab = await tab(node2, erin);
+    await enterLobby(erinTab, erin);
+    await until(() => heard(erinTab).length >= 2, 'erin to hear the room’s microphone states');
+    await settle();
+    expect(new Map(heard(erinTab))).toEqual(
+      new Map([
+        [grace.userId, true],
+        [linus.userId, false],
+      ]),
+    );
+    expect(heard(erinTab)).toHaveLength(2);
+  });
+
+  it('tells a tab joining with the room in its handshake, and not again on its enter_room', async () => {
+    const graceTab = await tab(node1, grace);
+    await enterLobby(graceTab, grace);
+    await reportMicrophone(graceTab, grace, true);
+
+    const erinTab = await tab(node2, erin, { roomId: lobbyId });
+    await until(
+      () => heard(erinTab).some(([userId]) => userId === grace.userId),
+      'erin to hear grace’s state',
+    );
+    expect(heard(erinTab)).toContainEqual([grace.userId, true]);
+    const count = heard(erinTab).length;
+    // The page's enter_room for the room the handshake joined repeats nothing.
+    await enterLobby(erinTab, erin);
+    await settle();
+    expect(heard(erinTab)).toHaveLength(count);
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * The latest microphone state of each user in each room (`user_player_events` `microphone`), so that a tab joining
+ * a room hears the states reported before it came: a room reports its user's microphone on change and at its
+ * start only, so without this a late joiner's participant list could not know who is muted.
+ *
+ * With Redis the states are one hash per room (`<prefix>:mic:<event>:<room>`, field user id, '1' muted, '0' not),
+ * shared by every node and forgotten a while after the room's last report; this node also keeps its own copy,
+ * read when Redis is away. Recording never delays the report's delivery (it is not awaited); a node's commands go
+ * to Redis in order, so a join on the same node reads every state recorded before it.
+ */
+import type { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
+import { PLAYER_EVENTS } from '@showfloor/contracts';
+import type { RelayContext } from './context.ts';
+import type { RelaySocket } from './io.ts';
+
+/** How long a room's states outlive its last report (a day of the show). */
+const KEEP_MS = 24 * 60 * 60 * 1000;
+/** Longest wait for Redis's answer to a read before this node's own copy is used (Redis stalled). */
+const READ_MS = 1_000;
+
+/** Muted (true) or not, by user id, of one room. */
+export type RoomMicrophones = ReadonlyMap<number, boolean>;
+
+export class MicrophoneStates {
+  readonly #local = new Map<string, Map<number, boolean>>();
+
+  constructor(
+    private readonly redis: () => Redis | undefined,
+    private readonly prefix: string,
+    private readonly logger: FastifyBaseLogger,
+  ) {}
+
+  /** Records a user's reported state in a room (here at once, in Redis without waiting for it). */
+  record(eventCode: string, roomId: number, userId: number, isMuted: boolean): void {
+    const key = this.#key(eventCode, roomId);
+    let room = this.#local.get(key);
+    if (!room) {
+      room = new Map();
+      this.#local.set(key, room);
+    }
+    room.set(userId, isMuted);
+    const redis = this.redis();
+    if (!redis) return;
+    redis
+      .multi()
+      .hset(key, String(userId), isMuted ? '1' : '0')
+      .pexpire(key, KEEP_MS)
+      .exec()
+      .catch((error: unknown) =>
+        this.logger.debug({ err: error, key }, 'microphones: not recorded in redis'),
+      );
+  }
+
+  /** The room's states: every node's (Redis), else this node's own. */
+  async read(eventCode: string, roomId: number): Promise<RoomMicrophones> {
+    const key = this.#key(eventCode, roomId);
+    const local: RoomMicrophones = this.#local.get(key) ?? new Map();
+    const redis = this.redis();
+    if (!redis) return local;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const stored = await Promise.race([
+        redis.hgetall(key),
+        new Promise<undefined>((resolve) => {
+          timer = setTimeout(() => resolve(undefined), READ_MS);
+        }),
+      ]);
+      if (!stored) return local;
+      const states = new Map<number, boolean>();
+      for (const [userId, value] of Object.entries(stored)) states.set(Number(userId), value === '1');
+      return states;
+    } catch (error) {
+      this.logger.debug({ err: error, key }, 'microphones: redis not readable, using this node’s states');
+      return local;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  #key(eventCode: string, roomId: number): string {
+    return `${this.prefix}:mic:${eventCode}:${roomId}`;
+  }
+}
+
+/**
+ * Tells a tab that just joined a room the microphone states recorded there (one `microphone` player event per
+ * user, its own included), unless it left the room or disconnected meanwhile.
+ */
+export async function tellMicrophones(ctx: RelayContext, socket: RelaySocket, roomId: number): Promise<void> {
+  const states = await ctx.microphones.read(socket.data.eventCode, roomId);
+  if (!socket.connected || socket.data.roomId !== roomId) return;
+  for (const [userId, isMuted] of states) {
+    socket.emit('user_player_events', {
+      user_id: userId,
+      room_id: roomId,
+      event: PLAYER_EVENTS.MICROPHONE,
+      data: { muted: isMuted },
+    });
+  }
+}
