@@ -4,11 +4,11 @@
 // reaches the provider's reported-users list. axe en + de on the card list and detail.
 import type { Browser, Page } from '@playwright/test';
 import {
-  DEMO_PASSWORD,
   apiSignIn,
   callTrpc,
   expect,
   expectAccessible,
+  providerSignIn,
   signIn,
   switchLanguage,
   test,
@@ -55,17 +55,25 @@ async function requestGracesCard(ada: Page): Promise<void> {
   await expect(ada.getByRole('button', { name: 'Request Sent' })).toBeDisabled();
 }
 
-test('ada asks for grace’s card in chat, grace allows it in the message, ada sees it live and opens the detail', async ({
-  browser,
-}) => {
+/**
+ * Ada asks for grace's card afresh and sees her request sent in their chat; grace opens the chat too. Answers
+ * both pages.
+ */
+async function adaAsksGrace(browser: Browser): Promise<{ ada: Page; grace: Page }> {
   await forgetGracesCard();
   const ada = await visitor(browser, 'ada@demo.test');
   const grace = await visitor(browser, 'grace@demo.test');
   await requestGracesCard(ada);
   await openConversation(ada, 'Grace Hopper');
   await expect(requestBubble(ada).getByText('Request Sent')).toBeVisible();
-
   await openConversation(grace, 'Ada Lovelace');
+  return { ada, grace };
+}
+
+test('ada asks for grace’s card in chat, grace allows it in the message, ada sees it live and opens the detail', async ({
+  browser,
+}) => {
+  const { ada, grace } = await adaAsksGrace(browser);
   const asked = requestBubble(grace);
   await expect(asked.getByRole('button', { name: 'Deny' })).toBeEnabled();
   await asked.getByRole('button', { name: 'Allow' }).click();
@@ -86,13 +94,7 @@ test('ada asks for grace’s card in chat, grace allows it in the message, ada s
 });
 
 test('a denied card shows denied to both', async ({ browser }) => {
-  await forgetGracesCard();
-  const ada = await visitor(browser, 'ada@demo.test');
-  const grace = await visitor(browser, 'grace@demo.test');
-  await requestGracesCard(ada);
-  await openConversation(ada, 'Grace Hopper');
-  await expect(requestBubble(ada).getByText('Request Sent')).toBeVisible();
-  await openConversation(grace, 'Ada Lovelace');
+  const { ada, grace } = await adaAsksGrace(browser);
   await requestBubble(grace).getByRole('button', { name: 'Deny' }).click();
   await expect(requestBubble(grace).getByText('denied', { exact: true })).toBeVisible();
   await expect(requestBubble(grace).getByRole('button', { name: 'Allow' })).toBeDisabled();
@@ -140,20 +142,9 @@ test('ada reports linus from their chat and the provider lists the report with t
   await expect(page.getByText('Linus Torvalds was reported to the moderators. Thank you.')).toBeVisible();
 
   // The provider's reported-users list, read by the event's admin (erin) at the provider itself.
-  const signin = await fetch(`${PROVIDER_URL}/api/v1/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: 'erin@demo.test',
-      password: DEMO_PASSWORD,
-      event_code: 'DEMO',
-      frontend: 'visitor',
-      force_login: true,
-    }),
-  });
-  const { user_data } = (await signin.json()) as { user_data: { jwt_token: string } };
+  const erin = await providerSignIn('erin@demo.test');
   const answer = await fetch(`${PROVIDER_URL}/api/v1/user/reported-users`, {
-    headers: { authorization: `Bearer ${user_data.jwt_token}` },
+    headers: { authorization: `Bearer ${erin}` },
   });
   const listed = { status: answer.status, data: (await answer.json()) as { reports: unknown[] } };
   expect(listed.status).toBe(200);

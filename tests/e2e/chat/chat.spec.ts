@@ -1,28 +1,17 @@
 // Chat on the suite's single node: paging back through a long conversation, the helpbot's scripted answers
 // through the relay, and the private-chats CSV.
 import { readFile } from 'node:fs/promises';
-import { DEMO_PASSWORD, expect, signIn, test } from '../fixtures/stack.ts';
+import { expect, providerSignIn, signIn, test } from '../fixtures/stack.ts';
 import { PROVIDER_URL } from '../fixtures/env.ts';
 import { messages, openChatList, openConversation, send } from './helpers.ts';
 
 /** Stores messages from grace to ada straight at the provider (a long history to page through). */
 async function seedFromGrace(count: number): Promise<void> {
-  const signin = await fetch(`${PROVIDER_URL}/api/v1/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: 'grace@demo.test',
-      password: DEMO_PASSWORD,
-      event_code: 'DEMO',
-      frontend: 'visitor',
-      force_login: true,
-    }),
-  });
-  const { user_data } = (await signin.json()) as { user_data: { jwt_token: string } };
+  const token = await providerSignIn('grace@demo.test');
   for (let i = 1; i <= count; i += 1) {
     const answer = await fetch(`${PROVIDER_URL}/api/v1/conversation/conversations/messages`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${user_data.jwt_token}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({ message: `Booth note ${i}`, conversation_id: 'conv-1' }),
     });
     expect(answer.status).toBe(200);
