@@ -67,6 +67,14 @@ vi.mock('../api/call-widget.ts', () => ({
 const TOPIC = chatTopic('DEMO');
 const ada = makeUser();
 
+/** Linus calls ada in another conversation (conv-2), with his own widget token. */
+const LINUS_CALL: Partial<ChatMessage> = {
+  conversation: 'conv-2',
+  from: LINUS.id,
+  token: 'token-2',
+  user_summary_info: { id: LINUS.id, firstname: LINUS.firstname, lastname: LINUS.lastname },
+};
+
 function call(overrides: Partial<ChatMessage>): ChatMessage {
   return ChatMessageSchema.parse({
     id: `msg-${Math.random().toString(36).slice(2)}`,
@@ -256,14 +264,7 @@ describe('calls', () => {
   it('stops ringing when another tab of the user answered, and rings on for the next call waiting', async () => {
     setup();
     await ring();
-    fire(
-      call({
-        conversation: 'conv-2',
-        from: LINUS.id,
-        token: 'token-2',
-        user_summary_info: { id: LINUS.id, firstname: LINUS.firstname, lastname: LINUS.lastname },
-      }),
-    );
+    fire(call(LINUS_CALL));
     // Someone else's answer, or an answer to another conversation, changes nothing.
     act(() => relay.fire('call_answered', { user_id: LINUS.id, conversation_id: 'conv-1' }));
     act(() => relay.fire('call_answered', { user_id: ada.id, conversation_id: 'conv-9' }));
@@ -344,12 +345,7 @@ describe('calls', () => {
     await waitFor(() => expect(widgets).toHaveLength(1));
     const first = lastWidget();
 
-    const second = await ring({
-      conversation: 'conv-2',
-      from: LINUS.id,
-      token: 'token-2',
-      user_summary_info: { id: LINUS.id, firstname: LINUS.firstname, lastname: LINUS.lastname },
-    });
+    const second = await ring(LINUS_CALL);
     expect(within(second).getByText('Linus Torvalds')).toBeInTheDocument();
     expect(within(second).getByText('Answering ends your current call.')).toBeInTheDocument();
     expect(screen.getByTestId('call-window')).toBeInTheDocument();
@@ -379,14 +375,7 @@ describe('calls', () => {
   it('keeps a call that rings while another rings waiting behind it', async () => {
     const { user } = setup();
     await ring();
-    fire(
-      call({
-        conversation: 'conv-2',
-        from: LINUS.id,
-        token: 'token-2',
-        user_summary_info: { id: LINUS.id, firstname: 'Linus', lastname: 'Torvalds' },
-      }),
-    );
+    fire(call(LINUS_CALL));
     const dialog = screen.getByRole('dialog', { name: /Incoming/ });
     expect(within(dialog).getByText('Grace Hopper')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Decline' }));
