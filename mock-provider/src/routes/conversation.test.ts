@@ -380,9 +380,17 @@ describe('conversation service', () => {
       ).body,
     );
     expect(q.bot).toBe('helpbot');
-    const all = (
-      await h.call('conversation', 'getBotChat', { token: tokens.ada, body: { bot_name: 'helpbot' } })
-    ).body as Page;
+    /** Ada's helpbot conversation as it stands. */
+    const botChat = async () =>
+      (await h.call('conversation', 'getBotChat', { token: tokens.ada, body: { bot_name: 'helpbot' } }))
+        .body as Page;
+    /** Ada writes into that conversation. */
+    const tellBot = (message: string) =>
+      h.call('conversation', 'sendMessage', {
+        token: tokens.ada,
+        body: { message, conversation_id: q.conversation },
+      });
+    const all = await botChat();
     expect(all.messages.at(-1)?.message).toBe(
       'The opening keynote is on the Talk Stage at 9:00; see the agenda for every session.',
     );
@@ -394,22 +402,12 @@ describe('conversation service', () => {
       true,
       false,
     ]);
-    await h.call('conversation', 'sendMessage', {
-      token: tokens.ada,
-      body: { message: 'zzz', conversation_id: q.conversation },
-    });
-    const fallback = (
-      await h.call('conversation', 'getBotChat', { token: tokens.ada, body: { bot_name: 'helpbot' } })
-    ).body as Page;
+    await tellBot('zzz');
+    const fallback = await botChat();
     expect(fallback.messages.at(-1)?.message).toContain('Sorry, I did not catch that.');
     // Asked in Deutsch, the demo's bot answers in Deutsch; its greeting and fallback carry both languages.
-    await h.call('conversation', 'sendMessage', {
-      token: tokens.ada,
-      body: { message: 'Wann ist das Programm?', conversation_id: q.conversation },
-    });
-    const german = (
-      await h.call('conversation', 'getBotChat', { token: tokens.ada, body: { bot_name: 'helpbot' } })
-    ).body as Page;
+    await tellBot('Wann ist das Programm?');
+    const german = await botChat();
     expect(german.messages.at(-1)?.message).toContain('Die Eröffnungs-Keynote ist um 9:00');
     expect(german.messages[0]?.message).toContain('Hallo! Ich bin helpbot.');
     expect(fallback.messages.at(-1)?.message).toContain('Das habe ich nicht verstanden.');
