@@ -92,9 +92,9 @@ describe('provider access rules', () => {
   });
 
   it('shows who is in a restricted room only to those who may enter it', async () => {
-    // linus reads the lounge, which puts him in it.
+    // linus enters the lounge.
     expect(
-      (await h.call('content', 'getRoom', { token: tokens.linus, params: { id: VIP_LOUNGE } })).status,
+      (await h.call('content', 'enterRoom', { token: tokens.linus, params: { id: VIP_LOUNGE } })).status,
     ).toBe(200);
     const refused = await h.call('user', 'getRoomUsers', { token: tokens.ada, params: { id: VIP_LOUNGE } });
     expect(refused.status).toBe(403);

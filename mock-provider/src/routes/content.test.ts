@@ -56,12 +56,28 @@ describe('content service', () => {
       name: 'Talk Stage',
       link: 'http://127.0.0.1:4010/demo-rooms/meeting/talk-stage',
     });
-    expect(h.state.users.get(1)?.current_room_id).toBe(3);
     const vip = await h.call('content', 'getRoom', { token: tokens.ada, params: { id: 5 } });
     expect(vip.status).toBe(401);
     expect(errorOf(vip)).toEqual({ message: 'You are not allowed to access this room.' });
     expect((await h.call('content', 'getRoom', { token: tokens.linus, params: { id: 5 } })).status).toBe(200);
     expect((await h.call('content', 'getRoom', { token: tokens.vera, params: { id: 1 } })).status).toBe(404);
+  });
+
+  it('moves a user only when they enter a room, never when they read one', async () => {
+    const enter = (id: number) => h.call('content', 'enterRoom', { token: tokens.ada, params: { id } });
+    const hall = () => h.call('user', 'getRoomUsers', { token: tokens.erin, params: { id: 4 } });
+    const inHall = async () =>
+      ((await hall()).body as { users: Array<{ id: number }> }).users.map((u) => u.id);
+    expect((await enter(4)).status).toBe(200);
+    expect(h.state.users.get(1)?.current_room_id).toBe(4);
+    expect(await inHall()).toContain(1);
+    // A lobby read that was slow and lands after the hall's entry, a room read for the mini-map: ada stays put.
+    expect((await h.call('content', 'getLobby', { token: tokens.ada })).status).toBe(200);
+    expect((await h.call('content', 'getRoom', { token: tokens.ada, params: { id: 3 } })).status).toBe(200);
+    expect(h.state.users.get(1)?.current_room_id).toBe(4);
+    expect(await inHall()).toContain(1);
+    expect((await enter(3)).status).toBe(200);
+    expect(await inHall()).not.toContain(1);
   });
 
   it('records each entry into a room the caller may enter, counted per user and room', async () => {

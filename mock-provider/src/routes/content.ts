@@ -178,15 +178,14 @@ export const contentHandlers: HandlerTable<typeof contentCalls> = {
       (r) => r.event_code === event.code && r.type === 'lobby' && r.active,
     );
     if (!lobby) throw notFound('Lobby');
-    if (event.code === caller.user.event_code) caller.user.current_room_id = lobby.id;
     return toRoom(lobby);
   },
 
   getRoom({ params, caller, state }) {
     // Room reads by a user without access answer 401: the app shows its restricted-room notice.
     const room = requireEnterableRoom(state, caller, params.id, 401);
-    // Reading a room is entering it: the room's user list follows.
-    if (room.event_code === caller.user.event_code) caller.user.current_room_id = room.id;
+    // A read moves nobody (the mini-map, the access toasts and a slow read landing after an entry read rooms
+    // too): only an entry does (enterRoom, the relay's enter_room; spec 01 §9 'once per entry').
     return toRoom(room);
   },
 
@@ -195,6 +194,7 @@ export const contentHandlers: HandlerTable<typeof contentCalls> = {
     const room = requireEnterableRoom(state, caller, params.id, 401);
     const user_id = caller.user.id;
     state.roomEntries.push({ user_id, room_id: room.id, at: state.now() });
+    // The one call that moves a user: the room's user list follows.
     if (room.event_code === caller.user.event_code) caller.user.current_room_id = room.id;
     const entries = state.roomEntries.filter((e) => e.user_id === user_id && e.room_id === room.id).length;
     return { room_id: room.id, user_id, entries };
