@@ -3,6 +3,7 @@
  * adapter (io.ts), the handshake (handshake.ts), one dispatcher per socket routing emits to topics/<topic>.ts,
  * presence, session enforcement, the effects of successful calls (effects.ts), `/readyz` (Redis state) and `/metrics`.
  */
+import { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { HandshakeQuerySchema, SOCKET_ROOMS } from '@showfloor/contracts';
 import type { GatewayDeps } from '../deps.ts';
@@ -67,6 +68,20 @@ function releaseRequest(socket: RelaySocket): void {
   (socket.conn as unknown as { request: unknown }).request = null;
 }
 
+/**
+ * engine.io (6.6) answers each websocket upgrade with a `WebSocketResponse` for its middlewares, which a
+ * `close` listener on the TCP socket keeps until the connection ends, and which points at the upgrade's
+ * IncomingMessage: the request (its raw headers, streams state) outlived the handshake, ~0.8 KiB per idle
+ * connection with the bench's five headers, more with a browser's. The relay has no engine middleware that
+ * uses the response afterwards, so this one, the last in the chain, lets go of the request.
+ */
+function releaseUpgradeRequests(io: RelayIo['io']): void {
+  io.engine.use((_request: unknown, response: unknown, next: () => void) => {
+    next();
+    if (!(response instanceof ServerResponse)) (response as { req: unknown }).req = null;
+  });
+}
+
 /** Relay settings from the gateway's environment. */
 export function relayOptionsFromEnv(env: GatewayDeps['env']): RelayOptions {
   return {
@@ -109,6 +124,7 @@ export async function attachRelay(
     metrics,
   );
   const { io } = relayIo;
+  releaseUpgradeRequests(io);
   const ctx: RelayContext = {
     io,
     provider: deps.provider,
