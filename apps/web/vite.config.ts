@@ -40,14 +40,15 @@ export default defineConfig(({ mode }) => {
     build: {
       target: 'es2022',
       sourcemap: true,
-      // The shared vendor chunk (React, router, i18next, TanStack Query, tRPC) is one file on purpose.
+      // The shared vendor chunk (React, router, i18next) is one file on purpose.
       chunkSizeWarningLimit: 600,
       rolldownOptions: {
         output: {
           // The libraries every route needs travel as one file: one request, and gzip compresses them together.
-          // zod is not one of them: the login route checks its fields with the contracts' zod-free rules.
+          // zod is not one of them: the login route checks its fields with the contracts' zod-free rules; nor are
+          // TanStack Query and tRPC, which come with the signed-in root (lib/api/data-provider.tsx).
           manualChunks(id: string) {
-            return /node_modules[\\/]\.pnpm[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|@tanstack\+[^/]+|@trpc\+[^/]+)@/.test(
+            return /node_modules[\\/]\.pnpm[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next)@/.test(
               id,
             )
               ? 'vendor'

@@ -1,6 +1,6 @@
 // Renders a component the way the app does: Mantine (env="test": no transitions), TanStack Query without retries,
-// tRPC against a fake fetch, i18n and a MemoryRouter.
-import { useEffect, type ReactElement, type ReactNode } from 'react';
+// tRPC and the public reads (lib/api/gateway-reads.ts) against a fake fetch, i18n and a MemoryRouter.
+import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation, type InitialEntry, type Location } from 'react-router-dom';
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { GatewayReads, GatewayReadsContext } from '../lib/api/gateway-reads.ts';
 import { createQueryClient } from '../lib/api/query-client.ts';
 import { createAppTrpcClient, trpc } from '../lib/api/trpc.ts';
 import { testI18n } from './i18n.ts';
@@ -42,16 +43,20 @@ export function createTestQueryClient(): QueryClient {
 
 export function TestProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   const client = createAppTrpcClient('http://gateway.test/trpc');
+  // The public reads' cache (lib/api/gateway-reads.ts), fresh for each rendering like the query client.
+  const [reads] = useState(() => new GatewayReads({ retry: false }));
   return (
     <I18nextProvider i18n={testI18n}>
-      <trpc.Provider client={client} queryClient={queryClient}>
-        <QueryClientProvider client={queryClient}>
-          <MantineProvider env="test">
-            <Notifications />
-            {children}
-          </MantineProvider>
-        </QueryClientProvider>
-      </trpc.Provider>
+      <GatewayReadsContext value={reads}>
+        <trpc.Provider client={client} queryClient={queryClient}>
+          <QueryClientProvider client={queryClient}>
+            <MantineProvider env="test">
+              <Notifications />
+              {children}
+            </MantineProvider>
+          </QueryClientProvider>
+        </trpc.Provider>
+      </GatewayReadsContext>
     </I18nextProvider>
   );
 }

@@ -21,6 +21,7 @@ import {
 } from '../../lib/shell/scene.ts';
 import { useUserStatusEvents } from '../../lib/presence/use-user-status-events.ts';
 import { isLobbyPath, roomIdFromPath } from '../../lib/shell/room-path.ts';
+import { DataProvider } from '../../lib/api/data-provider.tsx';
 import { useCurrentUser } from '../../lib/session/session.ts';
 import { signOut } from '../../lib/session/sign-out.ts';
 import { useSocketConnection } from '../../lib/socket/connection.ts';
@@ -86,7 +87,16 @@ function useShellGoToLobby(onMenuPage: boolean): () => void {
   }, []);
 }
 
+/** The signed-in pages' data: TanStack Query and tRPC start here, not on the login route (issue 17). */
 export function SignedInRoot() {
+  return (
+    <DataProvider>
+      <SignedInShell />
+    </DataProvider>
+  );
+}
+
+function SignedInShell() {
   const user = useCurrentUser();
   const { scene, element: sceneElement, menuEntry } = useScene();
   const pageElement = useOutlet();

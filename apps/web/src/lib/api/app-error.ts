@@ -1,6 +1,5 @@
 // One reading of any error the app meets (spec STYLE §5): the provider's message, error_code and retry_token as
 // the gateway passes them on in tRPC's error data, or a plain message for anything else.
-import { TRPCClientError } from '@trpc/client';
 import { ERROR_CODES, BACKEND_MESSAGES } from '@showfloor/contracts';
 
 export interface AppError {
@@ -33,8 +32,17 @@ function readNumber(source: unknown, key: string): number | undefined {
   return undefined;
 }
 
+/**
+ * The tRPC client's error, or the signed-out pages' plain call's (`GatewayCallError`, lib/api/gateway-call.ts):
+ * both are named 'TRPCClientError' and carry the gateway's error data. Read by name, so this module does not
+ * bring the tRPC client onto the login route.
+ */
+function isGatewayError(err: unknown): err is Error & { data?: unknown } {
+  return err instanceof Error && err.name === 'TRPCClientError';
+}
+
 export function parseAppError(err: unknown): AppError {
-  if (err instanceof TRPCClientError) {
+  if (isGatewayError(err)) {
     const data: unknown = err.data;
     const errorCode = readString(data, 'error_code');
     const retryToken = readString(data, 'retry_token');

@@ -1,6 +1,6 @@
 // Finishing single sign-on (auth.oauth2Callback) with the provider's code.
-import { trpc } from '../../../lib/api/trpc.ts';
+import { useGatewayMutation } from '../../../lib/api/gateway-reads.ts';
 
 export function useOAuth2Callback() {
-  return trpc.auth.oauth2Callback.useMutation();
+  return useGatewayMutation('auth.oauth2Callback');
 }

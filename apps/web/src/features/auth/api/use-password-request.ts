@@ -1,6 +1,6 @@
 // The password calls of the signed-out pages (auth.password): the reset e-mail and the new password.
-import { trpc } from '../../../lib/api/trpc.ts';
+import { useGatewayMutation } from '../../../lib/api/gateway-reads.ts';
 
 export function usePasswordRequest() {
-  return trpc.auth.password.useMutation();
+  return useGatewayMutation('auth.password');
 }

@@ -1,6 +1,6 @@
 // Sign-in with e-mail and password (auth.signin); the answer's user is stored by useCompleteSignIn.
-import { trpc } from '../../../lib/api/trpc.ts';
+import { useGatewayMutation } from '../../../lib/api/gateway-reads.ts';
 
 export function useSignIn() {
-  return trpc.auth.signin.useMutation();
+  return useGatewayMutation('auth.signin');
 }

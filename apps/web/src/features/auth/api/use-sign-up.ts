@@ -1,6 +1,6 @@
 // Registration (auth.signup).
-import { trpc } from '../../../lib/api/trpc.ts';
+import { useGatewayMutation } from '../../../lib/api/gateway-reads.ts';
 
 export function useSignUp() {
-  return trpc.auth.signup.useMutation();
+  return useGatewayMutation('auth.signup');
 }

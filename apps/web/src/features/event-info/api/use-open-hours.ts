@@ -1,6 +1,7 @@
-// The event's open hours (event.getOpenHours), asked once there is an event code.
-import { trpc } from '../../../lib/api/trpc.ts';
+// The event's open hours (event.getOpenHours), asked once there is an event code. A public read
+// (lib/api/gateway-reads.ts): the info page is shown before sign-in.
+import { useGatewayRead } from '../../../lib/api/gateway-reads.ts';
 
 export function useOpenHours(eventCode: string) {
-  return trpc.event.getOpenHours.useQuery({ id: eventCode }, { enabled: eventCode !== '', retry: false });
+  return useGatewayRead('event.getOpenHours', { id: eventCode }, { enabled: eventCode !== '', retry: false });
 }
