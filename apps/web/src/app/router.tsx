@@ -6,15 +6,24 @@ import { MantineProvider } from '@mantine/core';
 import { Navigate, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { ErrorBoundary } from '../components/errors/error-boundary.tsx';
 import { removeBootShell } from '../lib/boot-shell.ts';
+import { ALL_NAMESPACES, loadTexts } from '../lib/i18n.ts';
 import { afterSignInPath } from '../lib/session/redirect.ts';
 import { SomethingWentWrong } from '../components/errors/something-went-wrong.tsx';
 import { DocumentTitle, title } from './document-title.tsx';
-import { lazyElement, loaderOf } from './lazy-element.tsx';
+import { lazyElement, loaderOf, type PageModule } from './lazy-element.tsx';
 import { authPages } from '../features/auth/pages.ts';
 import { eventInfoPage } from '../features/event-info/pages.ts';
 import { MENU_PAGES } from './menu-pages.ts';
 import { RootLayout } from './routes/root-layout.tsx';
 import { sceneRoutes } from './scene-routes.tsx';
+
+/**
+ * A route's code with the texts it shows: the pages before sign-in bring theirs with the app (lib/i18n.ts
+ * FIRST_NAMESPACES), every other route loads its namespaces beside its code and renders once both are in.
+ */
+const withTexts =
+  (namespaces: readonly string[], load: () => Promise<PageModule>) => async (): Promise<PageModule> =>
+    (await Promise.all([load(), loadTexts(namespaces)]))[0];
 
 export const routes: RouteObject[] = [
   {
@@ -70,12 +79,15 @@ export const routes: RouteObject[] = [
       {
         path: '/info',
         handle: title('event-info:title'),
-        element: lazyElement(eventInfoPage),
+        element: lazyElement(withTexts(['event-info'], eventInfoPage)),
       },
       {
         path: '/',
-        element: lazyElement(() =>
-          import('./routes/signed-in-root.tsx').then((m) => ({ default: m.SignedInRoot })),
+        // The signed-in shell brings the texts of every feature (its menu, scenes and pages).
+        element: lazyElement(
+          withTexts(ALL_NAMESPACES, () =>
+            import('./routes/signed-in-root.tsx').then((m) => ({ default: m.SignedInRoot })),
+          ),
         ),
         // The scene routes and the menu pages; the shell shows a menu page in its drawer over the scene.
         children: [

@@ -1,17 +1,24 @@
-// i18next set-up: English (default and fallback, bundled) and Deutsch (loaded when chosen). Each feature brings
-// its namespace in features/<name>/locales/{en,de}.json; shared texts live in src/locales as namespace "common".
-import i18next, { type i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+// i18next set-up: English (default and fallback) and Deutsch (loaded when chosen). Each feature brings its
+// namespace in features/<name>/locales/{en,de}.json; shared texts live in src/locales as namespace "common".
+// Issue 17 (the login route's weight): only the namespaces the signed-out pages show (FIRST_NAMESPACES) are bundled
+// in English; the other English texts are one chunk, and each Deutsch catalogue its own, loaded by `loadTexts`
+// before a route that needs them renders (router.tsx) and, as a safety net, by i18next's backend below when a
+// component asks for a namespace that is not there yet (react-i18next suspends meanwhile: no keys are shown).
+import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
+import { getI18n, initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, STORAGE_KEYS, type Language } from '@showfloor/contracts';
 
 export type Catalogue = Record<string, unknown>;
 /** catalogues by namespace */
 export type Bundles = Record<string, Catalogue>;
 
-const englishModules = import.meta.glob<Catalogue>(['../features/*/locales/en.json', '../locales/en.json'], {
-  eager: true,
-  import: 'default',
-});
+/** The namespaces of the pages before sign-in (the auth pages; the tab title names the app from "shell"). */
+export const FIRST_NAMESPACES = ['common', 'auth', 'shell'] as const;
+
+const firstEnglishModules = import.meta.glob<Catalogue>(
+  ['../locales/en.json', '../features/auth/locales/en.json', '../features/shell/locales/en.json'],
+  { eager: true, import: 'default' },
+);
 const germanLoaders = import.meta.glob<Catalogue>(['../features/*/locales/de.json', '../locales/de.json'], {
   import: 'default',
 });
@@ -21,21 +28,50 @@ export function namespaceOf(path: string): string {
   return /features\/([^/]+)\/locales\//.exec(path)?.[1] ?? 'common';
 }
 
-/** The English catalogues (bundled with the app). */
+const byNamespace = <T>(modules: Record<string, T>): Record<string, T> =>
+  Object.fromEntries(Object.entries(modules).map(([path, value]) => [namespaceOf(path), value]));
+
+const firstEnglish = byNamespace(firstEnglishModules);
+const german = byNamespace(germanLoaders);
+
+/** Every namespace of the app (each has both languages; i18n.test.tsx checks). */
+export const ALL_NAMESPACES: readonly string[] = Object.keys(german).sort();
+
+/** The English catalogues bundled with the app ({@link FIRST_NAMESPACES}). */
 export function englishBundles(): Bundles {
-  return Object.fromEntries(
-    Object.entries(englishModules).map(([path, catalogue]) => [namespaceOf(path), catalogue]),
-  );
+  return { ...firstEnglish };
 }
 
-/** The catalogues of one language (Deutsch is fetched on first use). */
-export async function loadBundles(language: Language): Promise<Bundles> {
-  if (language === 'en') return englishBundles();
-  const entries = await Promise.all(
-    Object.entries(germanLoaders).map(async ([path, load]) => [namespaceOf(path), await load()] as const),
-  );
-  return Object.fromEntries(entries);
+/** One namespace's catalogue in one language: bundled, or fetched (rejects when it cannot be). */
+export async function readCatalogue(language: Language, namespace: string): Promise<Catalogue> {
+  if (language === DEFAULT_LANGUAGE) {
+    const bundled = firstEnglish[namespace];
+    if (bundled) return bundled;
+    const { LATER_ENGLISH } = await import('./i18n-later-english.ts');
+    const later = LATER_ENGLISH[namespace];
+    if (later) return later;
+  } else {
+    const load = german[namespace];
+    if (load) return load();
+  }
+  throw new Error(`no ${language} texts for namespace ${namespace}`);
 }
+
+/** i18next's backend: the catalogues above, asked for whatever a component needs that is not loaded yet. */
+const catalogueBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, namespace, callback) {
+    if (!isLanguage(language)) {
+      callback(new Error(`unknown language ${language}`), false);
+      return;
+    }
+    readCatalogue(language, namespace).then(
+      (catalogue) => callback(null, catalogue),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -80,25 +116,29 @@ export interface InitI18nOptions {
 
 /** An i18next instance in English; {@link changeLanguage} switches it (loading the catalogues first). */
 export function createI18n({ onMissingKey }: InitI18nOptions = {}): I18n {
-  const english = englishBundles();
   const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    resources: { en: english },
-    lng: DEFAULT_LANGUAGE,
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
-    ns: Object.keys(english),
-    defaultNS: 'common',
-    fallbackNS: 'common',
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    saveMissing: Boolean(onMissingKey),
-    missingKeyHandler: onMissingKey
-      ? (lngs, ns, key) => {
-          for (const lng of lngs) onMissingKey(lng, ns, key);
-        }
-      : false,
-  });
+  void instance
+    .use(catalogueBackend)
+    .use(initReactI18next)
+    .init({
+      resources: { en: englishBundles() },
+      // The bundled catalogues are a part: the backend loads the rest.
+      partialBundledLanguages: true,
+      lng: DEFAULT_LANGUAGE,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      ns: [...FIRST_NAMESPACES],
+      defaultNS: 'common',
+      fallbackNS: 'common',
+      interpolation: { escapeValue: false },
+      initAsync: false,
+      saveMissing: Boolean(onMissingKey),
+      missingKeyHandler: onMissingKey
+        ? (lngs, ns, key) => {
+            for (const lng of lngs) onMissingKey(lng, ns, key);
+          }
+        : false,
+    });
   instance.on('languageChanged', (lng) => {
     if (typeof document !== 'undefined') document.documentElement.lang = lng;
   });
@@ -106,12 +146,34 @@ export function createI18n({ onMissingKey }: InitI18nOptions = {}): I18n {
   return instance;
 }
 
-/** Makes sure an instance holds every catalogue of `language`. */
+/** The namespaces an instance holds (English is there for each: it is the fallback). */
+function loadedNamespaces(instance: I18n): string[] {
+  return Object.keys((instance.store.data[DEFAULT_LANGUAGE] ?? {}) as Record<string, unknown>);
+}
+
+async function addCatalogues(
+  instance: I18n,
+  language: Language,
+  namespaces: readonly string[],
+): Promise<void> {
+  const missing = namespaces.filter((ns) => !instance.hasResourceBundle(language, ns));
+  const catalogues = await Promise.all(missing.map((ns) => readCatalogue(language, ns)));
+  missing.forEach((ns, i) => instance.addResourceBundle(language, ns, catalogues[i], true, true));
+}
+
+/** Makes sure an instance holds `language`'s catalogue of every namespace it has loaded so far. */
 export async function ensureBundles(instance: I18n, language: Language): Promise<void> {
-  if (instance.hasResourceBundle(language, 'common')) return;
-  for (const [ns, catalogue] of Object.entries(await loadBundles(language))) {
-    instance.addResourceBundle(language, ns, catalogue, true, true);
-  }
+  await addCatalogues(instance, language, loadedNamespaces(instance));
+}
+
+/**
+ * Loads the texts of `namespaces` in English and in the UI language, for a route about to render (router.tsx);
+ * rejects when a catalogue cannot be fetched, like the route's code.
+ */
+export async function loadTexts(namespaces: readonly string[], instance: I18n = getI18n()): Promise<void> {
+  const current = isLanguage(instance.language) ? instance.language : DEFAULT_LANGUAGE;
+  const languages = current === DEFAULT_LANGUAGE ? [DEFAULT_LANGUAGE] : [DEFAULT_LANGUAGE, current];
+  await Promise.all(languages.map((language) => addCatalogues(instance, language, namespaces)));
 }
 
 /** Switches the UI language and remembers it (the language key is not cleared at sign-out). */

@@ -46,7 +46,10 @@ describe('callGateway', () => {
       { path: 'event.getOpenHours', input: HOURS },
       { path: 'auth.signin', input: expect.objectContaining({ email: 'a@b.c' }) },
     ]);
-    const [[getUrl, getInit], [postUrl, postInit]] = vi.mocked(fetch).mock.calls as [string, RequestInit][];
+    const [[getUrl, getInit], [postUrl, postInit]] = vi.mocked(fetch).mock.calls as unknown as [
+      [string, RequestInit],
+      [string, RequestInit],
+    ];
     expect(getUrl).toBe(
       `/trpc/event.getOpenHours?batch=1&input=${encodeURIComponent('{"0":{"id":"DEMO"}}')}`,
     );

@@ -2,10 +2,16 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UI_ERROR_TEXTS } from '@showfloor/contracts';
+import { Suspense } from 'react';
+import { render, screen } from '@testing-library/react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import {
+  ALL_NAMESPACES,
+  FIRST_NAMESPACES,
   browserLanguage,
   changeLanguage,
   createI18n,
+  loadTexts,
   namespaceOf,
   storedLanguage,
   type Catalogue,
@@ -84,8 +90,9 @@ describe('translations', () => {
     expect(missing).toEqual([]);
   });
 
-  it('keeps the English texts of the spec letter for letter', () => {
+  it('keeps the English texts of the spec letter for letter', async () => {
     const i18n = createI18n();
+    await loadTexts(['session', 'event-info'], i18n);
     expect(i18n.t('errors.unexpected')).toBe(UI_ERROR_TEXTS.UNEXPECTED);
     expect(i18n.t('errors.fatal')).toBe(UI_ERROR_TEXTS.FATAL);
     expect(i18n.t('errors.pageNotFound')).toBe(UI_ERROR_TEXTS.PAGE_NOT_FOUND);
@@ -117,6 +124,38 @@ describe('translations', () => {
     expect(document.documentElement.lang).toBe('de');
     await changeLanguage(i18n, 'en');
     expect(i18n.t('shell:menu.logout')).toBe('Log out');
+  });
+});
+
+describe('texts loaded when needed (issue 17)', () => {
+  it('bundles the English of the pages before sign-in only; Deutsch and the rest load, Deutsch only for what is held', async () => {
+    const i18n = createI18n();
+    expect(FIRST_NAMESPACES.every((ns) => i18n.hasResourceBundle('en', ns))).toBe(true);
+    expect(i18n.hasResourceBundle('en', 'chat')).toBe(false);
+    await changeLanguage(i18n, 'de');
+    expect(i18n.t('auth:login.submit')).toBe(lookup(resources.de.auth, 'login.submit'));
+    expect(i18n.hasResourceBundle('de', 'chat')).toBe(false);
+    await loadTexts(['chat'], i18n);
+    expect(i18n.hasResourceBundle('en', 'chat')).toBe(true);
+    expect(i18n.hasResourceBundle('de', 'chat')).toBe(true);
+    expect(ALL_NAMESPACES).toEqual(Object.keys(resources.en).sort());
+  });
+
+  it('shows a namespace that is not loaded yet only once it is in, never its keys', async () => {
+    const i18n = createI18n();
+    function Help() {
+      const { t } = useTranslation('help');
+      return <p>{t('menu.label')}</p>;
+    }
+    render(
+      <I18nextProvider i18n={i18n}>
+        <Suspense fallback={<p>loading</p>}>
+          <Help />
+        </Suspense>
+      </I18nextProvider>,
+    );
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    expect(await screen.findByText('Help')).toBeInTheDocument();
   });
 });
 
