@@ -2,13 +2,17 @@
  * Prints, after `vite build`, the gzip size of the JavaScript a browser loads to show the login route: the entry
  * chunk, every chunk it imports statically, and the login page's lazy chunks with their static imports. It also
  * writes what it counted to `dist/.vite/login-route.json` (not served: the gateway serves no dot-directories), so
- * the end-to-end suite can check that a browser opening the login page loads exactly these files.
+ * the end-to-end suite can check that a browser opening the login page loads exactly these files. The sizes are
+ * those of the files as written (Vite adds the lazy chunks' preload lists after the plugins' generateBundle), so
+ * they match what `pnpm bench:web` measures in the browser.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
-/** The login route's goal (gzip bytes), from issue 6. */
-export const LOGIN_ROUTE_JS_GOAL_BYTES = 200 * 1024;
+/** The login route's goal (gzip bytes): issue 17's budget (`pnpm bench:web`); issue 6 had set 200 KB. */
+export const LOGIN_ROUTE_JS_GOAL_BYTES = 150 * 1024;
 
 /** Where the build writes what it counted, relative to `dist`. */
 export const LOGIN_ROUTE_MANIFEST = '.vite/login-route.json';
@@ -37,7 +41,7 @@ export function loginRouteSizePlugin(loginModules: readonly string[]): Plugin {
   return {
     name: 'showfloor-login-route-size',
     apply: 'build',
-    generateBundle(_options, bundle) {
+    writeBundle(options, bundle) {
       const chunks = new Map<string, ChunkLike>();
       for (const item of Object.values(bundle)) {
         if (item.type === 'chunk') chunks.set(item.fileName, item as unknown as ChunkLike);
@@ -94,11 +98,9 @@ export function loginRouteSizePlugin(loginModules: readonly string[]): Plugin {
         goalBytes: LOGIN_ROUTE_JS_GOAL_BYTES,
         packages: [...packages.keys()].sort(),
       };
-      this.emitFile({
-        type: 'asset',
-        fileName: LOGIN_ROUTE_MANIFEST,
-        source: `${JSON.stringify(manifest, null, 2)}\n`,
-      });
+      const manifestPath = join(options.dir ?? 'dist', LOGIN_ROUTE_MANIFEST);
+      mkdirSync(dirname(manifestPath), { recursive: true });
+      writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
       const kb = (gzip / 1024).toFixed(1);
       const verdict = gzip < LOGIN_ROUTE_JS_GOAL_BYTES ? 'under' : 'OVER';
       console.log(

@@ -7,6 +7,7 @@ import { createElement, type ReactElement } from 'react';
 import { createNotificationsStore, notifications } from '@mantine/notifications';
 import { getI18n } from 'react-i18next';
 import { NOTIFICATION_TYPES, TIMINGS } from '@showfloor/contracts';
+import { markNotificationShown } from './notification-shown.ts';
 
 /** The chat toasts' own store (bottom-left, limit 4). */
 export const chatNotificationsStore = createNotificationsStore();
@@ -52,6 +53,7 @@ export interface NotifyInput {
 
 /** A toast: top-right, 10 s. */
 export function toast({ title, message, tone = 'info', id }: NotifyInput): string {
+  markNotificationShown();
   return notifications.show({
     ...(id ? { id } : {}),
     title,
@@ -65,6 +67,7 @@ export function toast({ title, message, tone = 'info', id }: NotifyInput): strin
 
 /** A top-left notification (achievement, access, restricted room): 5 s. */
 export function topLeftNotice({ title, message, tone = 'info', id }: NotifyInput): string {
+  markNotificationShown();
   return notifications.show({
     ...(id ? { id } : {}),
     title,
@@ -101,6 +104,7 @@ export function announcementNotice(input: {
   duration: number | null;
 }): string {
   const tone = announcementTone(input.type);
+  markNotificationShown();
   return notifications.show({
     title: input.title,
     message: input.message,
@@ -114,6 +118,7 @@ export function announcementNotice(input: {
 
 /** A chat toast: bottom-left, at most four shown (the rest wait in the queue). */
 export function chatToast({ title, message, id }: NotifyInput): string {
+  markNotificationShown();
   return notifications.show(
     {
       ...(id ? { id } : {}),

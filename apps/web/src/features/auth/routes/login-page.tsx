@@ -2,7 +2,7 @@
 import { useEffect, type KeyboardEvent } from 'react';
 import { Alert, Anchor, Button, Checkbox, Divider, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { BACKEND_MESSAGES, MAX_TEXT_LENGTH, STORAGE_KEYS, type SsoProvider } from '@showfloor/contracts';
 import { env } from '../../../config/env.ts';
@@ -18,6 +18,7 @@ import { EventCodeInput } from '../components/event-code-input.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { ServerErrorAlert } from '../components/server-error-alert.tsx';
 import { useReportAuthEvent } from '../components/auth-event-context.ts';
+import { PolicyText } from '../components/policy-text.tsx';
 import { SsoButtons } from '../components/sso-buttons.tsx';
 import { useAccessCodeDialog } from '../hooks/use-access-code-dialog.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
@@ -193,20 +194,17 @@ export default function LoginPage() {
               so the browser's own message never replaces the spec's consent error. */}
           <Checkbox
             label={
-              <Trans
-                t={t}
-                i18nKey="login.consentPrivacy"
-                components={{
-                  policy: (
-                    <Anchor
-                      href={env.privacyPolicyUrl}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      underline="always"
-                      inherit
-                    />
-                  ),
-                }}
+              <PolicyText
+                text={t('login.consentPrivacy')}
+                link={
+                  <Anchor
+                    href={env.privacyPolicyUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    underline="always"
+                    inherit
+                  />
+                }
               />
             }
             required
@@ -247,20 +245,17 @@ export default function LoginPage() {
         </>
       ) : null}
       <Text size="xs" c="gray.7">
-        <Trans
-          t={t}
-          i18nKey="login.cookieNotice"
-          components={{
-            policy: (
-              <Anchor
-                href={env.cookiePolicyUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                underline="always"
-                inherit
-              />
-            ),
-          }}
+        <PolicyText
+          text={t('login.cookieNotice')}
+          link={
+            <Anchor
+              href={env.cookiePolicyUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              underline="always"
+              inherit
+            />
+          }
         />
       </Text>
       <Text size="xs" c="gray.7">

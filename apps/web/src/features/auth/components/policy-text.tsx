@@ -1,0 +1,17 @@
+// A text with one `<policy>…</policy>` part (the login page's consent and cookie notice), that part shown as the
+// given link with the part's words: what react-i18next's Trans rendered for these keys, without bringing its HTML
+// parser onto the login route (issue 17).
+import { cloneElement, type ReactElement, type ReactNode } from 'react';
+
+export function PolicyText({ text, link }: { text: string; link: ReactElement<{ children?: ReactNode }> }) {
+  const parts = /^([\s\S]*?)<policy>([\s\S]*?)<\/policy>([\s\S]*)$/.exec(text);
+  if (!parts) return text;
+  const [, before = '', words = '', after = ''] = parts;
+  return (
+    <>
+      {before}
+      {cloneElement(link, undefined, words)}
+      {after}
+    </>
+  );
+}
