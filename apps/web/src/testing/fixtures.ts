@@ -1,11 +1,13 @@
 // Test data shaped by the contracts' schemas.
 import {
   CurrentUserSchema,
+  RoomContentItemSchema,
   RoomSchema,
   UserProfileSchema,
   type CurrentUser,
   type Preference,
   type Room,
+  type RoomContentItem,
   type UserProfile,
 } from '@showfloor/contracts';
 
@@ -70,6 +72,22 @@ export function makeRoom(overrides: Partial<Room> = {}): Room {
     event_code: 'DEMO',
     active: true,
     multiplayer: false,
+    ...overrides,
+  });
+}
+
+/** Content item `id` of room 1: a popup without media, file, group or attributes, unless overridden. */
+export function makeContentItem(
+  overrides: Partial<RoomContentItem> & Pick<RoomContentItem, 'id'>,
+): RoomContentItem {
+  return RoomContentItemSchema.parse({
+    room_id: 1,
+    type: 'popup',
+    media_id: null,
+    file: null,
+    render_in_3d: false,
+    group: null,
+    attributes: {},
     ...overrides,
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RoomContentItem } from '@showfloor/contracts';
+import { makeContentItem } from '../../testing/fixtures.ts';
 import {
   canOptOut,
   disablePopup,
@@ -11,16 +11,6 @@ import {
   transitionItem,
 } from './room-rules.ts';
 
-const item = (over: Partial<RoomContentItem> & { id: number }): RoomContentItem => ({
-  room_id: 1,
-  type: 'popup',
-  media_id: null,
-  file: null,
-  render_in_3d: false,
-  group: null,
-  attributes: {},
-  ...over,
-});
 const two = {
   instances: [
     { instance: 'Table A', users: 3 },
@@ -66,7 +56,7 @@ describe('instance choice', () => {
 });
 
 describe('transition content', () => {
-  const video = item({
+  const video = makeContentItem({
     id: 1,
     type: 'transition_content',
     attributes: { media_type: 'video', media_src: 'x' },
@@ -79,7 +69,7 @@ describe('transition content', () => {
     expect(transitionItem([video], 'no', true)).toBeUndefined();
     expect(transitionItem([video], undefined, true)).toBeUndefined();
     expect(transitionItem([video], 'yes', false)).toBeUndefined();
-    expect(transitionItem([item({ id: 2 })], 'yes', true)).toBeUndefined();
+    expect(transitionItem([makeContentItem({ id: 2 })], 'yes', true)).toBeUndefined();
   });
 });
 
@@ -90,11 +80,11 @@ describe('popups', () => {
       getItem: (k: string) => storage.get(k) ?? null,
       setItem: (k: string, v: string) => void storage.set(k, v),
     };
-    const welcome = item({ id: 2, attributes: { enablePopup: true, optOut: 'true' } });
-    const other = item({ id: 3, attributes: { enablePopup: false } });
+    const welcome = makeContentItem({ id: 2, attributes: { enablePopup: true, optOut: 'true' } });
+    const other = makeContentItem({ id: 3, attributes: { enablePopup: false } });
     expect(entryPopups([welcome, other], readDisabledPopups(store))).toEqual([welcome]);
     expect(canOptOut(welcome)).toBe(true);
-    expect(canOptOut(item({ id: 4, attributes: { optOut: 'false' } }))).toBe(false);
+    expect(canOptOut(makeContentItem({ id: 4, attributes: { optOut: 'false' } }))).toBe(false);
     disablePopup(2, store);
     disablePopup(2, store);
     expect(storage.get('disabledPopups')).toBe('[2]');
@@ -109,8 +99,8 @@ describe('popups', () => {
 
 describe('user_recruiting_status', () => {
   it('merges attribute values into the content items it names, by id', () => {
-    const a = item({ id: 5, attributes: { enablePopup: true } });
-    const b = item({ id: 6 });
+    const a = makeContentItem({ id: 5, attributes: { enablePopup: true } });
+    const b = makeContentItem({ id: 6 });
     const merged = mergeContentAttributes(
       [a, b],
       [{ id: '5', attributes: { status: 'Shortlisted', nested: { x: 1 } } }],

@@ -9,23 +9,14 @@ import {
 import { writeFlag } from '../../../lib/shell/stored-flags.ts';
 import { setSocket } from '../../../lib/socket/registry.ts';
 import { createFakeSocket } from '../../../testing/fake-socket.ts';
-import { makeLobby, prefs, makeUser } from '../../../testing/fixtures.ts';
+import { makeContentItem, makeLobby, prefs, makeUser } from '../../../testing/fixtures.ts';
 import { testI18n } from '../../../testing/i18n.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { mockTrpc } from '../../../testing/trpc-mock.ts';
 import { EmbeddedRoom } from './embedded-room.tsx';
 
 const MUSIC_URL = 'https://media.example/lobby-music.wav';
-const MUSIC: RoomContentItem = {
-  id: 8,
-  room_id: 1,
-  type: BACKGROUND_MUSIC_CONTENT_TYPE,
-  media_id: 3,
-  file: null,
-  render_in_3d: false,
-  group: null,
-  attributes: {},
-};
+const MUSIC = makeContentItem({ id: 8, type: BACKGROUND_MUSIC_CONTENT_TYPE, media_id: 3 });
 
 let play: MockInstance<() => Promise<void>>;
 let pause: MockInstance<() => void>;

@@ -1,25 +1,20 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import type { RoomContentItem } from '@showfloor/contracts';
+import { makeContentItem } from '../../../testing/fixtures.ts';
 import { testI18n } from '../../../testing/i18n.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { mockTrpc } from '../../../testing/trpc-mock.ts';
 import { ContentPopup } from './content-popup.tsx';
 
-const WELCOME: RoomContentItem = {
+const WELCOME = makeContentItem({
   id: 2,
-  room_id: 1,
-  type: 'popup',
-  media_id: null,
-  file: null,
-  render_in_3d: false,
-  group: null,
   attributes: {
     enablePopup: true,
     html: '<h2>Welcome to the Expo</h2>',
     html_de: '<h2>Willkommen auf der Expo</h2>',
   },
-};
+});
 
 function open(item: RoomContentItem) {
   mockTrpc({});
