@@ -25,6 +25,7 @@ import {
   type ChatMessage,
   type ChatSendInput,
 } from '@showfloor/contracts';
+import { BackIcon } from '../../../components/back-icon.tsx';
 import { StatusDot } from '../../../components/status-dot.tsx';
 import { useEventPreferences } from '../../../hooks/use-event-preferences.ts';
 import { useUserStatus } from '../../../lib/presence/user-status.ts';
@@ -50,11 +51,12 @@ import { Composer } from './composer.tsx';
 import type { CardMessageActions } from './message-bubble.tsx';
 import { MessageList } from './message-list.tsx';
 
-export function BackIcon() {
+/** The chat pages' way back to the view before (a subtle button with the Back chevron and `children` as its text). */
+export function BackButton({ onClick, children }: { onClick: () => void; children: ReactNode }) {
   return (
-    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-    </svg>
+    <Button variant="subtle" color="gray" leftSection={<BackIcon />} onClick={onClick} w="fit-content">
+      {children}
+    </Button>
   );
 }
 

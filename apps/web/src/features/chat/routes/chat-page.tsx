@@ -13,7 +13,11 @@ import { useCurrentUser } from '../../../lib/session/session.ts';
 import { useConversationListCache, useConversations } from '../api/use-conversations.ts';
 import { usePeople } from '../api/use-people.ts';
 import { ChatList } from '../components/chat-list.tsx';
-import { BackIcon, ConversationView, type ConversationExtension } from '../components/conversation-view.tsx';
+import {
+  BackButton,
+  ConversationView,
+  type ConversationExtension,
+} from '../components/conversation-view.tsx';
 import { NewConversation } from '../components/new-conversation.tsx';
 import { ParticipantList } from '../components/participant-list.tsx';
 import { useShownFields } from '../hooks/use-shown-fields.ts';
@@ -178,15 +182,9 @@ export default function ChatPage({ extend, onRequestCard }: ChatPageProps = {}) 
       const { name, more } = conversationName(conversation, userId);
       content = (
         <Stack gap="sm">
-          <Button
-            variant="subtle"
-            color="gray"
-            leftSection={<BackIcon />}
-            onClick={() => go({ conversation: conversation.id })}
-            w="fit-content"
-          >
+          <BackButton onClick={() => go({ conversation: conversation.id })}>
             {t('participants.back')}
-          </Button>
+          </BackButton>
           <ParticipantList
             title={more > 0 ? t('title.group', { name, count: more }) : name}
             participants={conversation.participants}

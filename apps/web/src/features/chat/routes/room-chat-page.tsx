@@ -11,7 +11,7 @@ import { useCurrentUser } from '../../../lib/session/session.ts';
 import { useSceneLocation } from '../../../lib/shell/scene.ts';
 import { useActiveRoom } from '../api/use-active-room.ts';
 import { useRoomConversation, useRoomUsers } from '../api/use-room-chat.ts';
-import { BackIcon, ConversationView } from '../components/conversation-view.tsx';
+import { BackButton, ConversationView } from '../components/conversation-view.tsx';
 import { ParticipantList } from '../components/participant-list.tsx';
 import { useShownFields } from '../hooks/use-shown-fields.ts';
 import '../components/chat.css';
@@ -64,15 +64,7 @@ export default function RoomChatPage() {
   if (showsParticipants) {
     content = (
       <Stack gap="sm">
-        <Button
-          variant="subtle"
-          color="gray"
-          leftSection={<BackIcon />}
-          onClick={() => go(undefined)}
-          w="fit-content"
-        >
-          {t('roomChat.backToChat')}
-        </Button>
+        <BackButton onClick={() => go(undefined)}>{t('roomChat.backToChat')}</BackButton>
         {users.isPending ? (
           <Loading label={t('roomChat.loadingPeople')} />
         ) : users.error ? (

@@ -8,6 +8,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { BREAKPOINTS, SIZES, type CurrentUser } from '@showfloor/contracts';
+import { BackIcon } from '../../../components/back-icon.tsx';
 import { RouteErrorBoundary } from '../../../components/errors/route-error-boundary.tsx';
 import { useEventAgenda } from '../../../hooks/use-event-agenda.ts';
 import { useEventPreferences } from '../../../hooks/use-event-preferences.ts';
@@ -48,14 +49,6 @@ export function PageLoader() {
 
 /** The drawer of a wide page (MenuPageEntry.isWide) on screens wider than 960 px. */
 const WIDE_DRAWER_WIDTH = 1200;
-
-function BackIcon() {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-    </svg>
-  );
-}
 
 /** A menu page in the drawer, once the rules that decide its visibility can be read. */
 function DrawerPage({
