@@ -10,12 +10,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   BACKEND_MESSAGES,
   ProviderErrorSchema,
+  callInputKeys,
   callPath,
   catalogue,
   describeIssues,
   fillPath,
   parseCallInput,
-  splitCallInput,
   type CallInput,
   type CallName,
   type CallOutput,
@@ -115,6 +115,89 @@ function entryOf<S extends ServiceKey, N extends CallName<S>>(service: S, name: 
   return entry as CallOf<S, N>;
 }
 
+/**
+ * What a call needs per request, worked out once per catalogue entry (the relay stores every message through
+ * one): its path (with `:name` parameters left in when it has any), the input keys of each part, whether it
+ * sends a body and may be retried.
+ */
+interface CallPlan {
+  path: string;
+  /** Keys of the path parameters; undefined when the path has no `:name` in it. */
+  pathParams: readonly string[] | undefined;
+  queryKeys: readonly string[] | undefined;
+  bodyKeys: readonly string[] | undefined;
+  hasBody: boolean;
+  canRetry: boolean;
+  /** `service.name`, the call's metric label (set by `callParsed`). */
+  label?: string;
+}
+
+const plans = new WeakMap<RestCall, CallPlan>();
+
+function planOf(call: RestCall): CallPlan {
+  let plan = plans.get(call);
+  if (plan) return plan;
+  const keys = callInputKeys(call);
+  const path = callPath(call);
+  plan = {
+    path,
+    pathParams: /:[A-Za-z_]/.test(path) ? keys.params : undefined,
+    queryKeys: call.query === undefined ? undefined : keys.query,
+    bodyKeys: call.body === undefined ? undefined : keys.body,
+    hasBody: call.method !== 'GET' && call.body !== undefined,
+    canRetry: call.method === 'GET' && call.idempotent === true,
+  };
+  plans.set(call, plan);
+  return plan;
+}
+
+/** The input's values of `keys` (absent and undefined ones left out), as `splitCallInput` picks a part. */
+function pick(input: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of keys) {
+    const value = input[key];
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * undici's dispatch handler of a call without a signal: keeps the status and the body's chunks (one, usually)
+ * and decodes them once at the end. One object per call, its methods on the prototype.
+ */
+class BodyCollector {
+  #statusCode = 0;
+  #first: Buffer | undefined;
+  #rest: Buffer[] | undefined;
+
+  constructor(
+    private readonly resolve: (answer: RawAnswer) => void,
+    private readonly reject: (error: unknown) => void,
+  ) {}
+
+  onConnect(): void {}
+
+  onHeaders(statusCode: number): boolean {
+    this.#statusCode = statusCode;
+    return true;
+  }
+
+  onData(chunk: Buffer): boolean {
+    if (this.#first === undefined) this.#first = chunk;
+    else (this.#rest ??= [this.#first]).push(chunk);
+    return true;
+  }
+
+  onComplete(): void {
+    const body = this.#rest ? Buffer.concat(this.#rest) : this.#first;
+    this.resolve({ statusCode: this.#statusCode, text: body ? body.toString('utf8') : '' });
+  }
+
+  onError(error: unknown): void {
+    this.reject(error);
+  }
+}
+
 /** The typed provider client. */
 export class ProviderClient {
   readonly baseUrl: string;
@@ -123,7 +206,7 @@ export class ProviderClient {
   readonly #logger: FastifyBaseLogger | undefined;
   readonly #metrics: Pick<GatewayMetrics, 'providerCallDuration'> | undefined;
   /** The duration series by `call status`, resolved once (no label hashing per call: the relay stores every message). */
-  readonly #durations = new Map<string, { observe(seconds: number): void }>();
+  readonly #durations = new Map<string, Map<string, { observe(seconds: number): void }>>();
 
   constructor(options: ProviderClientOptions) {
     this.baseUrl = new URL(options.baseUrl).origin;
@@ -163,14 +246,16 @@ export class ProviderClient {
    * `call` for an input already checked, without parsing it again: only a `CheckedCallInput` fits (from
    * `parseCallInput`, or a contracts builder such as `sendMessageInput` on the chat hot path).
    */
-  async callParsed<S extends ServiceKey, N extends CallName<S>>(
+  callParsed<S extends ServiceKey, N extends CallName<S>>(
     service: S,
     name: N,
     input: CheckedCallInput<CallOf<S, N>>,
     options: CallOptions = {},
   ): Promise<CallOutput<CallOf<S, N>>> {
-    const answer = await this.request(entryOf(service, name), input, options, `${String(service)}.${name}`);
-    return answer as CallOutput<CallOf<S, N>>;
+    const call = entryOf(service, name);
+    const plan = planOf(call);
+    plan.label ??= `${String(service)}.${name}`;
+    return this.request(call, input, options, plan.label) as Promise<CallOutput<CallOf<S, N>>>;
   }
 
   /**
@@ -183,18 +268,20 @@ export class ProviderClient {
     options: CallOptions = {},
     label = `${call.service}${call.path}`,
   ): Promise<unknown> {
-    const { params, query, body } = splitCallInput(call, (input ?? {}) as Record<string, unknown>);
+    const plan = planOf(call);
+    const flat = (input ?? {}) as Record<string, unknown>;
     const path =
-      fillPath(callPath(call), (params ?? {}) as Record<string, string | number>) + toQueryString(query);
-    const hasBody = call.method !== 'GET' && body !== undefined;
+      (plan.pathParams
+        ? fillPath(plan.path, pick(flat, plan.pathParams) as Record<string, string | number>)
+        : plan.path) + (plan.queryKeys ? toQueryString(pick(flat, plan.queryKeys)) : '');
+    const body = plan.bodyKeys ? pick(flat, plan.bodyKeys) : undefined;
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (hasBody) headers['content-type'] = 'application/json';
+    if (plan.hasBody) headers['content-type'] = 'application/json';
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.requestId) headers['x-request-id'] = options.requestId;
-    const payload = hasBody ? JSON.stringify(body) : undefined;
+    const payload = plan.hasBody ? JSON.stringify(body) : undefined;
 
     const budget = options.timeoutMs ?? this.timeoutMs;
-    const deadline = Date.now() + budget;
     // The time budget: a call that brings its own signal (a tRPC query the client may cancel) gets an
     // AbortController for both; the others (the relay's stores, every message) are held to it by undici's
     // per-request headers and body timeouts, with no AbortController, timer or listener per call.
@@ -211,9 +298,9 @@ export class ProviderClient {
     let status = 'error';
     try {
       // One retry at most, and only where repeating the call cannot do anything twice.
-      const canRetry = call.method === 'GET' && call.idempotent === true;
       for (let attempt = 1; ; attempt += 1) {
-        const remaining = Math.max(1, deadline - Date.now());
+        // The first attempt has the whole budget; a retry what is left of it.
+        const remaining = attempt === 1 ? budget : Math.max(1, budget - (performance.now() - started));
         try {
           const answer = signal
             ? await this.#requestWithSignal(call.method, path, headers, payload, signal, remaining)
@@ -233,7 +320,7 @@ export class ProviderClient {
             });
           }
           const code = errorCode(error);
-          if (code && canRetry && attempt === 1 && Date.now() < deadline) {
+          if (code && plan.canRetry && attempt === 1 && performance.now() - started < budget) {
             this.#logger?.warn(
               { call: label, code, requestId: options.requestId },
               'provider connection failed, retrying once',
@@ -288,42 +375,26 @@ export class ProviderClient {
     remainingMs: number,
   ): Promise<RawAnswer> {
     return new Promise<RawAnswer>((resolve, reject) => {
-      let statusCode = 0;
-      const chunks: Buffer[] = [];
       this.#pool.dispatch(
         { method, path, headers, body, headersTimeout: remainingMs, bodyTimeout: remainingMs },
-        {
-          onConnect: () => undefined,
-          onHeaders: (status: number) => {
-            statusCode = status;
-            return true;
-          },
-          onData: (chunk: Buffer) => {
-            chunks.push(chunk);
-            return true;
-          },
-          onComplete: () => {
-            const text =
-              chunks.length === 1
-                ? (chunks[0] as Buffer).toString('utf8')
-                : Buffer.concat(chunks).toString('utf8');
-            resolve({ statusCode, text });
-          },
-          onError: reject,
-        },
+        new BodyCollector(resolve, reject),
       );
     });
   }
 
   #durationSeries(call: string, status: string): { observe(seconds: number): void } {
-    const key = `${call} ${status}`;
-    let series = this.#durations.get(key);
+    let byStatus = this.#durations.get(call);
+    if (!byStatus) {
+      byStatus = new Map();
+      this.#durations.set(call, byStatus);
+    }
+    let series = byStatus.get(status);
     if (!series) {
       series = (this.#metrics as Pick<GatewayMetrics, 'providerCallDuration'>).providerCallDuration.labels({
         call,
         status,
       });
-      this.#durations.set(key, series);
+      byStatus.set(status, series);
     }
     return series;
   }

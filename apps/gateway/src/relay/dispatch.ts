@@ -10,6 +10,7 @@ import {
   RELAY_SERVER_EVENTS,
   SERVER_EVENTS,
   TOPICS,
+  chatTopic,
   isChatTopic,
 } from '@showfloor/contracts';
 import type { Event as PacketEvent } from 'socket.io';
@@ -20,7 +21,7 @@ import { EmitLimiter, type EmitLimitOptions } from './rate-limit.ts';
 import { handleAnnouncements } from './topics/announcements.ts';
 import { handleCallAnswered } from './topics/call-answered.ts';
 import { handleCatchUp } from './topics/catch-up.ts';
-import { handleChat, isOwnChatTopic } from './topics/chat.ts';
+import { handleChat } from './topics/chat.ts';
 import { handleSessionsTriggers } from './topics/sessions-triggers.ts';
 import { handleUserAchievementEvents } from './topics/user-achievement-events.ts';
 import { handleUserEvents } from './topics/user-events.ts';
@@ -69,6 +70,8 @@ export function installDispatcher(
 ): void {
   const limiter = new EmitLimiter(limits);
   const { metrics } = ctx;
+  // The socket's own chat topic: its event is the token's and never changes on this connection.
+  const ownChatTopic = chatTopic(socket.data.eventCode);
   const open = (): void => {
     pending = undefined;
   };
@@ -90,7 +93,7 @@ export function installDispatcher(
     let early: HandlerResult<never> | undefined;
     if (typeof name === 'string' && isChatTopic(name)) {
       label = 'chat';
-      if (isOwnChatTopic(socket, name)) handler = handleChat as AnyHandler;
+      if (name === ownChatTopic) handler = handleChat as AnyHandler;
       else early = refuse('topic_foreign_event', RELAY_ERRORS.TOPIC_FOREIGN_EVENT);
     } else if (typeof name === 'string' && HANDLERS.has(name)) {
       label = name;
@@ -105,7 +108,7 @@ export function installDispatcher(
     const series = metrics.forTopic(label);
     series.emits.inc();
 
-    const verdict = limiter.take();
+    const verdict = limiter.take(started);
     if (verdict !== 'ok') {
       finish(refuse('rate_limited', RELAY_ERRORS.RATE_LIMITED));
       if (verdict === 'abusive') {

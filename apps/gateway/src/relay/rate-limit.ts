@@ -39,9 +39,11 @@ export class EmitLimiter {
     this.#updatedAt = now();
   }
 
-  /** Takes one token; says whether the emit may pass, is limited, or the connection is abusive. */
-  take(): EmitVerdict {
-    const now = this.now();
+  /**
+   * Takes one token; says whether the emit may pass, is limited, or the connection is abusive. `now` is the
+   * limiter's clock read by the caller (the dispatcher reads `performance.now()` once per emit).
+   */
+  take(now = this.now()): EmitVerdict {
     this.#tokens = Math.min(this.#capacity, this.#tokens + (now - this.#updatedAt) * this.#perMs);
     this.#updatedAt = now;
     if (this.#tokens >= 1) {

@@ -31,7 +31,6 @@ import {
   type RelayContext,
   type TopicHandler,
 } from '../context.ts';
-import type { RelaySocket } from '../io.ts';
 
 type ChatOk = Extract<ChatAck, { statusCode: 200 }>;
 
@@ -42,11 +41,18 @@ function messageLength(payload: unknown): number {
   return typeof text === 'string' ? text.length : 0;
 }
 
-/** Recipients without the sender and without repeats. */
+/** Recipients without the sender and without repeats, in their order. */
 function otherRecipients(message: ChatSend): number[] {
-  const seen = new Set<number>();
-  for (const id of message.to) if (id !== message.from) seen.add(id);
-  return [...seen];
+  const { to, from } = message;
+  // A group's few ids are checked by scanning; a long list (up to 500) through a set.
+  if (to.length > 32) {
+    const seen = new Set<number>();
+    for (const id of to) if (id !== from) seen.add(id);
+    return [...seen];
+  }
+  const others: number[] = [];
+  for (const id of to) if (id !== from && !others.includes(id)) others.push(id);
+  return others;
 }
 
 export const handleChat: TopicHandler<ChatOk> = async (ctx, socket, payload) => {
@@ -188,9 +194,4 @@ async function deliverBotAnswer(ctx: RelayContext, user: SocketData, stored: Cha
       'relay: could not pass on a bot answer',
     );
   }
-}
-
-/** True when `socket` may use `topic` as its chat topic (its own event's). */
-export function isOwnChatTopic(socket: RelaySocket, topic: string): boolean {
-  return topic === chatTopic(socket.data.eventCode);
 }
