@@ -102,9 +102,59 @@ async function draw(session: RoomSession, force: boolean): Promise<void> {
   drawn = key;
   document.title = session.room.name;
   const drawTemplate = TEMPLATES[template] ?? drawLobby;
+  const focused = focusedControl();
   main.replaceChildren(header(session), await drawTemplate(session));
+  keepFocus(focused);
   refresh ??= window.setInterval(() => void render(channel.session), 5000);
 }
+
+// The keyboard focus comes back to the control that had it: after a redraw (it replaces every control, so the focus
+// would fall to the page's body: a keyboard user pressing the microphone button would start again from the top),
+// and when the room gets the focus back from the app (Chromium leaves a frame's body focused when the focus goes to
+// its parent, e.g. to the popup a button here opened; the app gives the focus back to this frame when it closes).
+// The control in the same place with the same name gets it: at once when the room has the focus, else when it
+// gets it again.
+const FOCUSABLE = 'button, a[href], input, select, textarea, [tabindex]:not([tabindex="-1"])';
+interface FocusedControl {
+  name: string;
+  index: number;
+}
+let focusToRestore: FocusedControl | undefined;
+
+const controlName = (el: Element) =>
+  `${el.tagName}|${el.getAttribute('aria-label') ?? ''}|${el.textContent ?? ''}`;
+
+function describeControl(el: Element | null): FocusedControl | undefined {
+  if (!el || !main.contains(el)) return undefined;
+  return { name: controlName(el), index: [...main.querySelectorAll(FOCUSABLE)].indexOf(el) };
+}
+
+function restoreFocus(): void {
+  const control = focusToRestore;
+  focusToRestore = undefined;
+  if (!control || (document.activeElement && document.activeElement !== document.body)) return;
+  const controls = [...main.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const match = controls.find((el) => controlName(el) === control.name) ?? controls[control.index];
+  match?.focus({ preventScroll: true });
+}
+
+/** What had the focus before a redraw (or left the room with it). */
+function focusedControl(): FocusedControl | undefined {
+  return describeControl(document.activeElement) ?? focusToRestore;
+}
+
+function keepFocus(control: FocusedControl | undefined): void {
+  focusToRestore = control;
+  if (document.hasFocus()) restoreFocus();
+}
+// The focus leaves the room (to the app): remember where it was.
+document.addEventListener('focusout', (event) => {
+  if (event.relatedTarget === null && event.target instanceof Element)
+    focusToRestore = describeControl(event.target) ?? focusToRestore;
+});
+window.addEventListener('focus', restoreFocus);
+// A pointer chose where to be: nothing to restore.
+document.addEventListener('pointerdown', () => (focusToRestore = undefined));
 
 function header(session: RoomSession): HTMLElement {
   const user = session.user!;

@@ -21,6 +21,7 @@ import { parseAppError } from '../../../lib/api/app-error.ts';
 import { sanitizeHtml } from '../../../lib/ui/sanitize.ts';
 import { useSendContentEmail } from '../api/use-send-content-email.ts';
 import { canOptOut, disablePopup } from '../room-rules.ts';
+import { useReturnFocus } from '../../../hooks/use-return-focus.ts';
 
 export interface ContentPopupProps {
   item: RoomContentItem;
@@ -40,6 +41,8 @@ export function ContentPopup({ item, roomId, onClose, onAchievement, asCard = fa
   const [sent, setSent] = useState(false);
   const email = useSendContentEmail({ onSuccess: () => setSent(true) });
   const earned = useRef(false);
+  // Mounted open and unmounted to close: the focus goes back to what opened it (the room's frame) by this.
+  useReturnFocus();
 
   useEffect(() => {
     if (earned.current || !attributes.achievementAction) return;

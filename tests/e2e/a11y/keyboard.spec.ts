@@ -1,0 +1,192 @@
+// Keyboard reachability of the screens issues 12–15 added, with Tab, Enter, Space, Escape and the arrow keys only,
+// in English and in Deutsch: the lobby's welcome popup, the side menu and the agenda, a booth and the popup its
+// button opens (closed with Escape, the focus back on that button inside the room's frame), the instance picker,
+// the announcements form (filled and sent) and the recruiting dashboard (a candidate, the badge page). Every
+// control used is reached by Tab (never clicked or focused by script) and shows a visible focus ring; a closed
+// dialog hands the focus back to what opened it.
+import type { Locator, Page } from '@playwright/test';
+import { expect, signIn, switchLanguage, test } from '../fixtures/stack.ts';
+import { forEachLanguage, type Language } from '../fixtures/languages.ts';
+
+/** Most Tab presses any control used here may need (the page has far fewer stops than this). */
+const MAX_TABS = 60;
+
+/** Whether `target` has the keyboard focus (in its own document, which has the focus). */
+const isFocused = (target: Locator) =>
+  target.evaluate((el) => el.ownerDocument.hasFocus() && el.ownerDocument.activeElement === el);
+
+/** Presses Tab until `target` has the focus; fails after {@link MAX_TABS}. */
+async function tabTo(page: Page, target: Locator): Promise<void> {
+  await expect(target).toBeVisible();
+  for (let i = 0; i < MAX_TABS; i += 1) {
+    await page.keyboard.press('Tab');
+    if (await isFocused(target)) return;
+  }
+  throw new Error(`Tab never reached ${target.toString()} (${MAX_TABS} presses)`);
+}
+
+/** The focused control shows it: `:focus-visible` matches and an outline or a shadow is drawn. */
+async function expectFocusRing(target: Locator): Promise<void> {
+  const ring = await target.evaluate((el) => {
+    const style = getComputedStyle(el);
+    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+    return { focusVisible: el.matches(':focus-visible'), drawn: outline || style.boxShadow !== 'none' };
+  });
+  expect(ring, `focus ring of ${target.toString()}`).toEqual({ focusVisible: true, drawn: true });
+}
+
+/** Tabs to `target`, checks its focus ring and presses `key` on it. */
+async function operate(page: Page, target: Locator, key: 'Enter' | 'Space' = 'Enter'): Promise<void> {
+  await tabTo(page, target);
+  await expectFocusRing(target);
+  await page.keyboard.press(key);
+}
+
+const TEXTS = {
+  en: {
+    information: 'Information',
+    ok: 'OK',
+    watchTour: 'Watch the product tour',
+    tour: 'Product tour',
+    agenda: 'Agenda',
+    picker: 'Enter Meeting Room',
+    tableB: /^Table B/,
+    enter: 'Enter',
+    atTableB: 'You are at Table B.',
+  },
+  de: {
+    information: 'Information',
+    ok: 'OK',
+    watchTour: 'Produkttour ansehen',
+    tour: 'Produkttour',
+    agenda: 'Programm',
+    picker: 'Meeting Room betreten',
+    tableB: /^Table B/,
+    enter: 'Betreten',
+    atTableB: 'Sie sind an Table B.',
+  },
+};
+
+forEachLanguage(
+  'the show floor by keyboard',
+  { email: 'ada@demo.test', texts: TEXTS, slow: true },
+  async ({ page, texts, menu }) => {
+    // The lobby's welcome popup: its button is reached and pressed with Enter.
+    const welcome = page.getByRole('dialog', { name: texts.information });
+    await expect(welcome).toBeVisible();
+    await operate(page, welcome.getByRole('button', { name: texts.ok }));
+    await expect(welcome).toBeHidden();
+
+    // The side menu: toggle, page link, page; Escape closes the page and gives the focus back to the toggle.
+    const toggle = page.getByRole('button', { name: menu });
+    await operate(page, toggle);
+    await operate(page, page.getByRole('link', { name: texts.agenda, exact: true }));
+    const agenda = page.getByRole('dialog', { name: texts.agenda });
+    await expect(agenda).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(agenda).toBeHidden();
+    await expect.poll(() => isFocused(toggle)).toBe(true);
+
+    // A booth: its button inside the room's frame opens the popup; Escape closes it, the focus goes back.
+    await page.goto('/room/8');
+    await expect(page.getByRole('heading', { name: 'Kernel Booth', level: 1 })).toBeAttached();
+    const booth = page.frameLocator('iframe');
+    const watch = booth.getByRole('button', { name: texts.watchTour });
+    await operate(page, watch);
+    const popup = page.getByRole('dialog', { name: texts.information });
+    await expect(popup.getByRole('heading', { name: texts.tour })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(popup).toBeHidden();
+    await expect.poll(() => isFocused(watch)).toBe(true);
+  },
+);
+
+forEachLanguage(
+  'the organiser screens by keyboard',
+  {
+    email: 'erin@demo.test',
+    slow: true,
+    texts: {
+      en: {
+        announcements: 'Announcements',
+        title: /^Title/,
+        message: /^Message/,
+        room: 'Audience room',
+        allRooms: 'All Rooms',
+        send: 'Send notification',
+        sent: 'Notification sent',
+        dashboard: 'Recruiting dashboard',
+        candidates: 'Candidates',
+        badges: 'Badges',
+      },
+      de: {
+        announcements: 'Ankündigungen',
+        title: /^Titel/,
+        message: /^Nachricht/,
+        room: 'Zielraum',
+        allRooms: 'Alle Räume',
+        send: 'Benachrichtigung senden',
+        sent: 'Benachrichtigung gesendet',
+        dashboard: 'Recruiting-Dashboard',
+        candidates: 'Kandidaten',
+        badges: 'Abzeichen',
+      },
+    },
+  },
+  async ({ page, texts, menu }) => {
+    const toggle = page.getByRole('button', { name: menu });
+    // Announcements: the form filled and sent with the keyboard only (the room chosen with the arrow keys).
+    await operate(page, toggle);
+    await operate(page, page.getByRole('link', { name: texts.announcements, exact: true }));
+    const form = page.getByRole('dialog', { name: texts.announcements });
+    await tabTo(page, form.getByRole('textbox', { name: texts.title }));
+    await page.keyboard.type('Keynote moved');
+    await tabTo(page, form.getByRole('textbox', { name: texts.message }));
+    await page.keyboard.type('The keynote starts at 10:30.');
+    await tabTo(page, form.getByRole('combobox', { name: texts.room }));
+    // ArrowDown opens the list on its first option; the arrows move, Enter chooses.
+    await page.keyboard.press('ArrowDown');
+    const highlighted = page.getByRole('option').and(page.locator('[data-combobox-selected]'));
+    await expect(highlighted).toHaveCount(1);
+    for (let i = 0; i < 10 && (await highlighted.textContent()) !== texts.allRooms; i += 1)
+      await page.keyboard.press('ArrowDown');
+    await expect(highlighted).toHaveText(texts.allRooms);
+    await page.keyboard.press('Enter');
+    await expect(form.getByRole('combobox', { name: texts.room })).toHaveValue(texts.allRooms);
+    await operate(page, form.getByRole('button', { name: texts.send }));
+    await expect(page.getByRole('status').filter({ hasText: texts.sent })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(form).toBeHidden();
+    await expect.poll(() => isFocused(toggle)).toBe(true);
+
+    // The recruiting dashboard: a candidate, then the dashboard's badge page.
+    await page.keyboard.press('Enter');
+    await operate(page, page.getByRole('link', { name: texts.dashboard, exact: true }));
+    const dashboard = page.getByRole('dialog', { name: texts.dashboard });
+    await operate(
+      page,
+      dashboard.getByRole('list', { name: texts.candidates }).getByRole('button', { name: /^Ada Lovelace/ }),
+    );
+    await expect(page.getByRole('heading', { name: 'Ada Lovelace' })).toBeVisible();
+    await operate(page, page.getByRole('button', { name: texts.badges, exact: true }));
+    await expect(page.getByRole('list', { name: texts.badges })).toBeVisible();
+  },
+);
+
+for (const language of ['en', 'de'] as const satisfies Language[]) {
+  test(`the instance picker by keyboard in ${language}`, async ({ page }) => {
+    const texts = TEXTS[language];
+    await signIn(page, { email: 'erin@demo.test' });
+    await switchLanguage(page, language);
+    await page.goto('/room/9');
+    const picker = page.getByRole('dialog', { name: texts.picker });
+    await expect(picker).toBeVisible();
+    // The radio group is one Tab stop: the arrow keys choose, Enter on the button enters.
+    await tabTo(page, picker.getByRole('radio', { checked: true }));
+    await page.keyboard.press('ArrowDown');
+    await expect(picker.getByRole('radio', { name: texts.tableB })).toBeChecked();
+    await operate(page, picker.getByRole('button', { name: texts.enter, exact: true }));
+    await expect(picker).toBeHidden();
+    await expect(page.frameLocator('iframe').getByText(texts.atTableB)).toBeVisible();
+  });
+}
