@@ -111,6 +111,23 @@ describe('useGatewayRead', () => {
     await waitFor(() => expect(gateway.calls).toHaveLength(2));
   });
 
+  it('counts as loading from the first render of an enabled read, as TanStack Query does', async () => {
+    mockTrpc({ 'event.getOpenHours': () => ({ event_open_hours: [] }) });
+    const seen: string[] = [];
+    function Probe({ enabled }: { enabled: boolean }) {
+      const read = useGatewayRead('event.getOpenHours', HOURS, { enabled });
+      seen.push(`${enabled ? 'on' : 'off'}:${read.isLoading ? 'loading' : read.isSuccess ? 'done' : 'idle'}`);
+      return null;
+    }
+    const reads = new GatewayReads({ retry: false });
+    render(withReads(reads, <Probe enabled={false} />));
+    expect(seen).toEqual(['off:idle']);
+    seen.length = 0;
+    render(withReads(reads, <Probe enabled />));
+    expect(seen[0]).toBe('on:loading');
+    await waitFor(() => expect(seen.at(-1)).toBe('on:done'));
+  });
+
   it('shows a failure, asks again once after 1 s when the app retries, and never for an error code', async () => {
     let answers = 0;
     mockTrpc({

@@ -156,13 +156,16 @@ export function useGatewayRead<P extends ProcedurePath>(
     // `key` stands for `input`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [reads, key, path, enabled, staleTime, retry]);
+  // As TanStack Query does, a read never asked yet that its effect is about to ask already counts as loading, so a
+  // first render does not take it for an empty answer.
+  const isFetching = state.isFetching || (enabled && state.status === 'pending');
   const isPending = state.status === 'pending';
   return {
     data: state.data,
     error: state.status === 'error' ? state.error : null,
     isPending,
-    isLoading: isPending && state.isFetching,
-    isFetching: state.isFetching,
+    isLoading: isPending && isFetching,
+    isFetching,
     isSuccess: state.status === 'success',
     isError: state.status === 'error',
   };
