@@ -25,6 +25,9 @@ describe('mock provider env', () => {
     expect(() => loadEnv({ DEMO_ROOMS_APP_ORIGINS: 'http://localhost:8080/app' })).toThrow(
       /DEMO_ROOMS_APP_ORIGINS/,
     );
+    expect(() => loadEnv({ DEMO_ROOMS_URL: 'ftp://127.0.0.1:4010' })).toThrow(
+      /DEMO_ROOMS_URL.*Expected an http or https URL/,
+    );
   });
 
   it('reads the demo switch, port and public URL', () => {

@@ -3,6 +3,7 @@
  * Parsed once with zod; a bad environment fails with one message listing every bad variable.
  */
 import { z } from 'zod';
+import { HttpUrlSchema } from '@showfloor/contracts';
 
 const EnvSchema = z.object({
   /** @default 4010 */
@@ -29,7 +30,7 @@ const EnvSchema = z.object({
    * The origin browsers reach the demo room pages on (this provider as the browser sees it); the demo rooms
    * link there. @default 'http://127.0.0.1:<PORT>'
    */
-  DEMO_ROOMS_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DEMO_ROOMS_URL: HttpUrlSchema.optional(),
   /** Comma-separated app origins that may frame the demo rooms (exact). @default none */
   DEMO_ROOMS_APP_ORIGINS: z
     .string()

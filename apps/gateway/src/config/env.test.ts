@@ -43,6 +43,13 @@ describe('parseEnv', () => {
       expect(message).toContain(name);
   });
 
+  it("holds the provider's and the call widget's URLs to the contracts' http(s) URL rule", () => {
+    for (const name of ['PROVIDER_URL', 'CALL_WIDGET_URL', 'CALL_WIDGET_SCRIPT_URL'])
+      expect(() =>
+        parseEnv({ CALL_WIDGET_URL: 'https://meet.example', [name]: 'ftp://meet.example' }),
+      ).toThrow(`${name}: Expected an http or https URL`);
+  });
+
   it('requires PROVIDER_URL in production', () => {
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/PROVIDER_URL: is required in production/);
     expect(parseEnv({ NODE_ENV: 'production', PROVIDER_URL: 'http://provider:4010/' }).PROVIDER_URL).toBe(

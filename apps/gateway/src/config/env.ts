@@ -3,7 +3,7 @@
  * start; a bad or missing value stops the service with one message that names every bad variable.
  */
 import { z } from 'zod';
-import type { CallWidget } from '@showfloor/contracts';
+import { HttpUrlSchema, type CallWidget } from '@showfloor/contracts';
 import { isAddressOrRange } from '../http/ops-access.ts';
 
 /** Default provider address for local development (the mock provider's default port). */
@@ -81,7 +81,7 @@ const EnvSchema = z
     /** Interface to bind. @default '0.0.0.0' */
     HOST: z.string().min(1).default('0.0.0.0'),
     /** Base URL of the provider (no path). Required in production; development defaults to the mock provider. */
-    PROVIDER_URL: z.url({ protocol: /^https?$/ }).optional(),
+    PROVIDER_URL: HttpUrlSchema.optional(),
     /** Per provider call time budget in ms; a slower provider is a 504-class error. @default 10000 */
     PROVIDER_TIMEOUT_MS: positiveInt(10_000),
     /** Keep-alive connections kept open to the provider. @default 64 */
@@ -163,12 +163,12 @@ const EnvSchema = z
      * Base URL of the conference service calls embed (spec 02 §4.4): a call's room is `{url}/{room name}`; its
      * origin joins the CSP `frame-src`. Absent = no widget (a call window says calls are unavailable).
      */
-    CALL_WIDGET_URL: z.url({ protocol: /^https?$/ }).optional(),
+    CALL_WIDGET_URL: HttpUrlSchema.optional(),
     /**
      * The widget's iframe API script (Jitsi's `external_api.js`); exactly this URL joins the CSP `script-src`.
      * @default '{CALL_WIDGET_URL}/external_api.js'
      */
-    CALL_WIDGET_SCRIPT_URL: z.url({ protocol: /^https?$/ }).optional(),
+    CALL_WIDGET_SCRIPT_URL: HttpUrlSchema.optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.PROVIDER_URL) {
