@@ -1,4 +1,5 @@
 /**
+ * A node drops its own broadcasts undecoded (`skipOwnPublishes`), and the other node still hears them.
  * delivered.ts publishes the other nodes' share of a delivery itself (in one script with its once-only mark),
  * so what `encodeRemote` builds must be exactly what the Redis adapter publishes for the same broadcast — a
  * change in @socket.io/redis-adapter (pinned) or socket.io shows up here first.
@@ -14,22 +15,27 @@ import { resolveTestRedis, type TestRedis } from './testing/redis.ts';
 let testRedis: TestRedis;
 let http: HttpServer;
 let relayIo: RelayIo;
+const prefix = `io-test-${process.pid}`;
 
-beforeAll(async () => {
-  testRedis = await resolveTestRedis(process.env.REDIS_URL);
-  http = createServer();
-  relayIo = await createRelayIo(
-    http,
+function startNode(server: HttpServer): Promise<RelayIo> {
+  return createRelayIo(
+    server,
     {
       redisUrl: testRedis.url,
       maxFrameBytes: 100_000,
       allowedOrigins: [],
       requestsTimeoutMs: 1_000,
-      redisPrefix: `io-test-${process.pid}`,
+      redisPrefix: prefix,
     },
     pino({ level: 'silent' }),
     createRelayMetrics(new Registry()),
   );
+}
+
+beforeAll(async () => {
+  testRedis = await resolveTestRedis(process.env.REDIS_URL);
+  http = createServer();
+  relayIo = await startNode(http);
 });
 
 afterAll(async () => {
@@ -54,5 +60,37 @@ describe('encodeRemote', () => {
     const encoded = relayIo.encodeRemote(rooms, 'chat_DEMO', payload);
     expect(encoded?.channel).toBe(channel);
     expect(Buffer.compare(encoded!.message, message)).toBe(0);
+  });
+});
+
+describe('skipOwnPublishes', () => {
+  it("drops the node's own broadcasts without decoding them; the other node decodes and hears them", async () => {
+    const otherHttp = createServer();
+    const other = await startNode(otherHttp);
+    try {
+      const parser = (
+        relayIo.io.of('/').adapter as unknown as { parser: { decode(message: Buffer): unknown } }
+      ).parser;
+      const decode = vi.spyOn(parser, 'decode');
+      const heard = (): number =>
+        decode.mock.calls.filter(([message]) => message.toString('latin1').includes('own-or-other')).length;
+      for (const [from, text] of [
+        [relayIo, 'own-or-other: from the first node'],
+        [other, 'own-or-other: from the second node'],
+      ] as const) {
+        const before = heard();
+        from.io.to(['user:7', 'user:8']).emit('chat_DEMO', { text } as never);
+        const deadline = Date.now() + 2_000;
+        while (heard() === before && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        // Both nodes received the publish; only the one that did not send it decoded it.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(heard() - before).toBe(1);
+      }
+      decode.mockRestore();
+    } finally {
+      await other.close();
+      otherHttp.close();
+    }
   });
 });
