@@ -3,6 +3,7 @@
 // 'Access Denied / You are not allowed to access this room.' and is back in the lobby within 6 s.
 import type { Page } from '@playwright/test';
 import { apiSignIn, callTrpc, expect, signIn, test } from '../fixtures/stack.ts';
+import { closeWelcomePopup } from '../fixtures/demo-rooms.ts';
 
 const VIP_LOUNGE = 5;
 const TALK_STAGE = 3;
@@ -24,7 +25,7 @@ test('root revokes the room ada is in: the access-denied toast, then the lobby w
   page,
 }) => {
   await signIn(page, { email: 'ada@demo.test' });
-  await page.getByRole('dialog', { name: 'Information' }).getByRole('button', { name: 'OK' }).click();
+  await closeWelcomePopup(page);
   const root = await apiSignIn('root@demo.test');
 
   const rule = await putRole(root.token, { room_id: VIP_LOUNGE, user_id: 1 });
