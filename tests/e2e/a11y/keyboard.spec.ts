@@ -1,9 +1,10 @@
-// Keyboard reachability of the screens issues 12–15 added, with Tab, Enter, Space, Escape and the arrow keys only,
+// Keyboard reachability of the screens issues 12–15 added, with Tab, Enter, Escape and the arrow keys only,
 // in English and in Deutsch: the lobby's welcome popup, the side menu and the agenda, a booth and the popup its
 // button opens (closed with Escape, the focus back on that button inside the room's frame), the instance picker,
-// the announcements form (filled and sent) and the recruiting dashboard (a candidate, the badge page). Every
-// control used is reached by Tab (never clicked or focused by script) and shows a visible focus ring; a closed
-// dialog hands the focus back to what opened it.
+// the announcements form (filled and sent), the recruiting dashboard (a candidate, the badge page), a chat
+// conversation (a message sent with Enter) and the call window (it takes the focus, the arrows move it, Hang up
+// closes it and the focus goes back to the call button). Every control used is reached by Tab (never clicked or
+// focused by script) and shows a visible focus ring; a closed dialog hands the focus back to what opened it.
 import type { Locator, Page } from '@playwright/test';
 import { expect, signIn, switchLanguage, test } from '../fixtures/stack.ts';
 import { forEachLanguage, type Language } from '../fixtures/languages.ts';
@@ -35,11 +36,11 @@ async function expectFocusRing(target: Locator): Promise<void> {
   expect(ring, `focus ring of ${target.toString()}`).toEqual({ focusVisible: true, drawn: true });
 }
 
-/** Tabs to `target`, checks its focus ring and presses `key` on it. */
-async function operate(page: Page, target: Locator, key: 'Enter' | 'Space' = 'Enter'): Promise<void> {
+/** Tabs to `target`, checks its focus ring and presses Enter on it. */
+async function operate(page: Page, target: Locator): Promise<void> {
   await tabTo(page, target);
   await expectFocusRing(target);
-  await page.keyboard.press(key);
+  await page.keyboard.press('Enter');
 }
 
 const TEXTS = {
@@ -190,3 +191,56 @@ for (const language of ['en', 'de'] as const satisfies Language[]) {
     await expect(page.frameLocator('iframe').getByText(texts.atTableB)).toBeVisible();
   });
 }
+
+forEachLanguage(
+  'chat and the call window by keyboard',
+  {
+    email: 'ada@demo.test',
+    slow: true,
+    texts: {
+      en: {
+        chat: 'Chat',
+        message: 'Message',
+        videoCall: 'Video call',
+        window: 'Video call with Grace Hopper',
+        move: 'Move the call window',
+        hangUp: 'Hang up',
+      },
+      de: {
+        chat: 'Chat',
+        message: 'Nachricht',
+        videoCall: 'Videoanruf',
+        window: 'Videoanruf mit Grace Hopper',
+        move: 'Anruffenster verschieben',
+        hangUp: 'Auflegen',
+      },
+    },
+  },
+  async ({ page, texts, menu }) => {
+    // Chat: the conversation opened and a message sent with Enter.
+    await operate(page, page.getByRole('button', { name: menu }));
+    await operate(page, page.getByRole('link', { name: texts.chat, exact: true }));
+    await operate(page, page.getByRole('dialog').getByRole('button', { name: 'Grace Hopper' }));
+    const box = page.getByRole('textbox', { name: texts.message });
+    await tabTo(page, box);
+    await expectFocusRing(box);
+    await page.keyboard.type('Typed, not clicked');
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Typed, not clicked')).toBeVisible();
+
+    // The call window: it takes the focus when it opens, the arrow keys move it, Hang up closes it and the focus
+    // goes back to the button that started the call.
+    const videoCall = page.getByRole('toolbar').getByRole('button', { name: texts.videoCall, exact: true });
+    await operate(page, videoCall);
+    const window = page.getByRole('dialog', { name: texts.window });
+    await expect(window).toBeVisible();
+    const move = window.getByRole('button', { name: texts.move });
+    await expect.poll(() => isFocused(move)).toBe(true);
+    const before = await window.boundingBox();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => (await window.boundingBox())?.x).toBeGreaterThan(before?.x ?? Infinity);
+    await operate(page, window.getByRole('button', { name: texts.hangUp }));
+    await expect(window).toBeHidden();
+    await expect.poll(() => isFocused(videoCall)).toBe(true);
+  },
+);

@@ -1,8 +1,17 @@
 // The call window (spec 02 §4.4): a non-modal dialog over the app, 60 % of the browser window at first, moved by
 // its title bar, resized from its four corners between that and the whole window, full screen under 600 px. The
 // keyboard moves it with the arrow keys on the move handle (Shift + arrows resize it), and Maximise toggles the
-// whole window. Hang up (or Escape inside it) closes it.
-import { useEffect, useRef, useState, type PointerEvent, type ReactNode, type KeyboardEvent } from 'react';
+// whole window. Hang up (or Escape inside it) closes it. It takes the focus when it opens and gives it back when it
+// closes.
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type PointerEvent,
+  type ReactNode,
+  type KeyboardEvent,
+} from 'react';
 import { ActionIcon, Box, Button, Group, Portal, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +27,7 @@ import {
   type Rect,
   type Viewport,
 } from '../utils/window-geometry.ts';
+import { useReturnFocus } from '../../../hooks/use-return-focus.ts';
 import './calls.css';
 
 /** Above the drawer and its overlay, below the incoming-call dialog. */
@@ -66,6 +76,13 @@ export function CallWindow({ title, status, onClose, children }: CallWindowProps
   const [isDragging, setDragging] = useState(false);
   const drag = useRef<{ kind: 'move' | Corner; startX: number; startY: number; start: Rect } | null>(null);
   const titleId = 'call-window-title';
+  // A keyboard user starting or answering a call lands in its window (its first control: the move handle, else
+  // Maximise or Hang up); when it closes, the focus goes back to what had it (the chat's call button). The window
+  // is in a Portal, which renders after its first effects: the focus moves once its element is attached.
+  useReturnFocus();
+  const windowRef = useCallback((node: HTMLDivElement | null) => {
+    node?.querySelector<HTMLElement>('button')?.focus({ preventScroll: true });
+  }, []);
 
   // The browser window changed: the call window stays between its bounds.
   useEffect(() => {
@@ -122,6 +139,7 @@ export function CallWindow({ title, status, onClose, children }: CallWindowProps
   return (
     <Portal>
       <Box
+        ref={windowRef}
         role="dialog"
         aria-modal="false"
         aria-labelledby={titleId}
