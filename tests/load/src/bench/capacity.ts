@@ -14,8 +14,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chatTopic, RELAY_SERVER_EVENTS, TOPICS } from '@showfloor/contracts';
 import { GeneratorWatch, type GeneratorHealth } from '../generator.ts';
@@ -36,19 +35,13 @@ import {
   machineBusyMs,
   startGatewayNode,
   startRedis,
-  startScript,
   type ServerProcess,
 } from './processes.ts';
 import { round } from './stats.ts';
+import { EVENT_CODE, GATEWAY_DIR, benchGatewayEnv, log, sleep, startInstantProvider } from './setup.ts';
 import { benchKeys } from './tokens.ts';
 
-const HERE = dirname(fileURLToPath(import.meta.url));
-const LOAD_DIR = resolve(HERE, '../..');
-const GATEWAY_DIR = resolve(LOAD_DIR, '../../apps/gateway');
-const EVENT_CODE = 'DEMO';
 const STATUSES = ['available', 'away', 'busy'] as const;
-const log = (line: string): void => void process.stderr.write(`${line}\n`);
-const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
 interface Config {
   quick: boolean;
@@ -646,24 +639,14 @@ async function main(): Promise<void> {
   buildGateway(GATEWAY_DIR);
   const redis = cfg.redisUrl ? undefined : await startRedis(undefined);
   const redisUrl = cfg.redisUrl ?? `redis://127.0.0.1:${redis?.port}`;
-  const provider = await startScript('provider', {
-    core: undefined,
-    cwd: LOAD_DIR,
-    script: 'src/bench/servers/instant-provider.ts',
-    args: ['0', EVENT_CODE, String(cfg.max), JSON.stringify(keys.jwk)],
-  });
+  const provider = await startInstantProvider(keys, cfg.max, undefined);
   // Production settings (the emit limit included), but room for every visitor on one node.
-  const env: NodeJS.ProcessEnv = {
-    NODE_ENV: 'production',
-    PROVIDER_URL: `http://127.0.0.1:${provider.port}`,
-    REDIS_URL: redisUrl,
+  const env = benchGatewayEnv(provider.port, redisUrl, {
     // A private prefix when Redis is shared (REDIS_URL), so nothing else hears the bench.
     RELAY_REDIS_PREFIX: `capacity-${process.pid}`,
-    LOG_LEVEL: 'warn',
     RELAY_MAX_CONNECTIONS: String(Math.max(20_000, cfg.max)),
-    CALL_TOKEN_SECRET: 'bench-call-token-secret-0123456789abcdef',
     RELAY_STATUS_BATCH_MS: String(cfg.statusBatchMs),
-  };
+  });
   const nodes: ServerProcess[] = [];
   let population: Population | undefined;
   const steps: StepResult[] = [];

@@ -12,8 +12,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { GeneratorWatch, type GeneratorHealth } from '../generator.ts';
 import type { LatencySummary } from '../latency.ts';
@@ -31,14 +30,19 @@ import {
   startScript,
   type ServerProcess,
 } from './processes.ts';
+import {
+  EVENT_CODE,
+  GATEWAY_DIR,
+  LOAD_DIR,
+  benchGatewayEnv,
+  log,
+  sleep,
+  startInstantProvider,
+} from './setup.ts';
 import { benchKeys } from './tokens.ts';
 
-const HERE = dirname(fileURLToPath(import.meta.url));
-const LOAD_DIR = resolve(HERE, '../..');
-const GATEWAY_DIR = resolve(LOAD_DIR, '../../apps/gateway');
 const SERVER_CORE = 0;
 const GENERATOR_CORE = 1;
-const EVENT_CODE = 'DEMO';
 /** Pass criteria of a step and the goals a load tester compares. */
 const STEP_ACK_P99_MS = 50;
 const GOALS = {
@@ -183,9 +187,7 @@ interface SystemResult {
   duplicated: number;
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 const round = (value: number, digits = 1): number => Math.round(value * 10 ** digits) / 10 ** digits;
-const log = (line: string): void => void process.stderr.write(`${line}\n`);
 
 const cpuOf = (processes: readonly ServerProcess[]): number =>
   processes.reduce((sum, each) => sum + each.cpuMs(), 0);
@@ -546,23 +548,13 @@ async function main(): Promise<void> {
     log(`  note: machine load average ${startLoad.toFixed(2)}; RSS does not depend on it, timing would`);
   }
 
-  const gatewayEnv = (providerPort: number, redisPort?: number): NodeJS.ProcessEnv => ({
-    NODE_ENV: 'production',
-    PROVIDER_URL: `http://127.0.0.1:${providerPort}`,
-    LOG_LEVEL: 'warn',
-    RELAY_EMITS_PER_SECOND: '10000',
-    RELAY_EMIT_BURST: '20000',
-    RELAY_MAX_CONNECTIONS: '20000',
-    CALL_TOKEN_SECRET: 'bench-call-token-secret-0123456789abcdef',
-    ...(redisPort ? { REDIS_URL: `redis://127.0.0.1:${redisPort}` } : { REDIS_URL: '' }),
-  });
-  const startProvider = (): Promise<ServerProcess> =>
-    startScript('provider', {
-      core: helperCore,
-      cwd: LOAD_DIR,
-      script: 'src/bench/servers/instant-provider.ts',
-      args: ['0', EVENT_CODE, String(userCount), JSON.stringify(keys.jwk)],
+  const gatewayEnv = (providerPort: number, redisPort?: number): NodeJS.ProcessEnv =>
+    benchGatewayEnv(providerPort, redisPort ? `redis://127.0.0.1:${redisPort}` : '', {
+      RELAY_EMITS_PER_SECOND: '10000',
+      RELAY_EMIT_BURST: '20000',
+      RELAY_MAX_CONNECTIONS: '20000',
     });
+  const startProvider = (): Promise<ServerProcess> => startInstantProvider(keys, userCount, helperCore);
 
   const a = await benchSystem(
     'A',
