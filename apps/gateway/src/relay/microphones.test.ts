@@ -4,7 +4,12 @@
  * states recorded there, whether it joins with enter_room or with the room in its handshake.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Redis } from 'ioredis';
+import { pino } from 'pino';
 import { callProcedure } from '../../test/gateway.ts';
+import type { RelayContext } from './context.ts';
+import type { RelaySocket } from './io.ts';
+import { MicrophoneStates, tellMicrophones } from './microphones.ts';
 import { connectAs, settle, until, type ConnectOptions, type TestClient } from './testing/clients.ts';
 import { resolveTestRedis, type TestRedis } from './testing/redis.ts';
 import { relayEnv, signIn, startRelayStack, type RelayStack, type SignedIn } from './testing/stack.ts';
@@ -124,5 +129,35 @@ describe('microphone states for late joiners', () => {
     await enterLobby(erinTab, erin);
     await settle();
     expect(heard(erinTab)).toHaveLength(count);
+  });
+});
+
+describe('microphone states told while reports come in', () => {
+  it('leaves out a state reported live on this node while the room was being read', async () => {
+    // Redis as a node sees it when its read waits behind an earlier pipeline: the recording's MULTI passes it,
+    // or the read was executed before the recording; either way the answer is from before the live report.
+    let answer: (stored: Record<string, string>) => void = () => {};
+    const chain = { hset: () => chain, pexpire: () => chain, exec: () => Promise.resolve([]) };
+    const redis = {
+      multi: () => chain,
+      hgetall: () => new Promise<Record<string, string>>((resolve) => (answer = resolve)),
+    } as unknown as Redis;
+    const microphones = new MicrophoneStates(() => redis, 'test', pino({ level: 'silent' }));
+    const told: unknown[] = [];
+    const socket = {
+      connected: true,
+      data: { eventCode: 'DEMO', roomId: 1 },
+      emit: (_name: string, event: unknown) => told.push(event),
+    } as unknown as RelaySocket;
+    const [graceId, linusId] = [2, 3];
+
+    // The tab has joined room 1 and reads its states; grace unmutes meanwhile (the tab hears that live).
+    const telling = tellMicrophones({ microphones } as unknown as RelayContext, socket, 1);
+    microphones.record('DEMO', 1, graceId, false);
+    answer({ [graceId]: '1', [linusId]: '0' });
+    await telling;
+
+    // Her muted state from before would overwrite the live report: only linus's is told.
+    expect(told).toEqual([{ user_id: linusId, room_id: 1, event: 'microphone', data: { muted: false } }]);
   });
 });

@@ -5,8 +5,14 @@
  *
  * With Redis the states are one hash per room (`<prefix>:mic:<event>:<room>`, field user id, '1' muted, '0' not),
  * shared by every node and forgotten a while after the room's last report; this node also keeps its own copy,
- * read when Redis is away. Recording never delays the report's delivery (it is not awaited); a node's commands go
- * to Redis in order, so a join on the same node reads every state recorded before it.
+ * read when Redis is away. Recording never delays the report's delivery (it is not awaited); it is written to
+ * Redis at once, so a join on the same node reads every state recorded before it.
+ *
+ * A report recorded while a joining tab's read is under way already reached that tab live (it joined the room
+ * first), and the read may answer from before it: Redis executes the read before the recording if it arrived
+ * first, and even after a later join it can (the read is auto-pipelined, it waits behind this node's previous
+ * pipeline, which a recording's MULTI does not). So a read leaves out the users this node recorded meanwhile:
+ * a stale state told after the live one would overwrite it in the tab's participant list.
  */
 import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
@@ -24,6 +30,9 @@ export type RoomMicrophones = ReadonlyMap<number, boolean>;
 
 export class MicrophoneStates {
   readonly #local = new Map<string, Map<number, boolean>>();
+  /** This node's recordings so far; per room and user, the count at their latest (what a read compares). */
+  #recordings = 0;
+  readonly #recordedAt = new Map<string, Map<number, number>>();
 
   constructor(
     private readonly redis: () => Redis | undefined,
@@ -40,6 +49,13 @@ export class MicrophoneStates {
       this.#local.set(key, room);
     }
     room.set(userId, isMuted);
+    this.#recordings += 1;
+    let recordedAt = this.#recordedAt.get(key);
+    if (!recordedAt) {
+      recordedAt = new Map();
+      this.#recordedAt.set(key, recordedAt);
+    }
+    recordedAt.set(userId, this.#recordings);
     const redis = this.redis();
     if (!redis) return;
     redis
@@ -52,9 +68,25 @@ export class MicrophoneStates {
       );
   }
 
-  /** The room's states: every node's (Redis), else this node's own. */
+  /**
+   * The room's states for a tab that has joined it: every node's (Redis), else this node's own; without the
+   * users whose report this node recorded while reading (the tab heard those live, newer than the answer).
+   */
   async read(eventCode: string, roomId: number): Promise<RoomMicrophones> {
     const key = this.#key(eventCode, roomId);
+    const startedAt = this.#recordings;
+    const states = await this.#readStates(key);
+    const recordedAt = this.#recordedAt.get(key);
+    if (!recordedAt || this.#recordings === startedAt) return states;
+    const told = new Map<number, boolean>();
+    for (const [userId, isMuted] of states) {
+      if ((recordedAt.get(userId) ?? 0) <= startedAt) told.set(userId, isMuted);
+    }
+    return told;
+  }
+
+  /** The room's states: every node's (Redis), else this node's own. */
+  async #readStates(key: string): Promise<RoomMicrophones> {
     const local: RoomMicrophones = this.#local.get(key) ?? new Map();
     const redis = this.redis();
     if (!redis) return local;
