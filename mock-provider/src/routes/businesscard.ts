@@ -6,7 +6,7 @@ import { CARD_NOTES, type businesscardCalls } from '@showfloor/contracts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import type { ProviderState } from '../store/state.ts';
 import type { Caller, CardRecord } from '../store/types.ts';
-import { csvLine, requireVisibleUser, toBusinessCard } from './shared.ts';
+import { csvLine, isAdmin, requireVisibleUser, toBusinessCard } from './shared.ts';
 import type { HandlerTable } from './types.ts';
 
 function cardBetween(state: ProviderState, ownerId: number, requesterId: number): CardRecord | undefined {
@@ -60,8 +60,14 @@ export const businesscardHandlers: HandlerTable<typeof businesscardCalls> = {
   },
 
   getCardInfo({ params, caller, state }) {
-    if (caller.user.id !== params.ofId && caller.user.id !== params.toId && !caller.isManager)
-      throw forbidden('You may check only cards you give or receive.');
+    // The two parties, and the managers of both users' event (admins: any); not a manager of another event.
+    if (caller.user.id !== params.ofId && caller.user.id !== params.toId) {
+      const events = [params.ofId, params.toId].map((id) => state.users.get(id)?.event_code);
+      const manages = (eventCode: string | undefined) =>
+        eventCode !== undefined &&
+        (isAdmin(caller) || (caller.isManager && caller.user.event_code === eventCode));
+      if (!events.every(manages)) throw forbidden('You may check only cards you give or receive.');
+    }
     const card = cardBetween(state, params.ofId, params.toId);
     return { approved: card?.approved ?? null, card_id: card?.card_id ?? null, user_id: params.ofId };
   },

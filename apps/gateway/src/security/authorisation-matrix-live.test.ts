@@ -2,7 +2,7 @@
  * The authorisation matrix's real answers: the same six callers (anonymous, the owner, another visitor of the
  * event, an exhibitor, an event-admin of another event, a user of another event) against the real mock
  * provider behind one in-process gateway, where the door matrix (authorisation-matrix.test.ts) stops at the
- * gateway's own refusals. Three tables, each generated from a contracts list so a new entry without a row
+ * gateway's own refusals. Four tables, each generated from a contracts list so a new entry without a row
  * fails here:
  * - every proxied file route (the proxy's route table: the catalogue's file, CSV, redirect and upload calls and
  *   the SSO browser pages) × caller → the answer derived from the route's `CALL_ACCESS` rules;
@@ -10,7 +10,10 @@
  *   caller → the ack derived from contracts' `TOPIC_ACCESS` (server-only names refused for everyone);
  * - the calls whose rule the provider decides, for the findings of the security review: a restricted room's
  *   chat (1), contact details (3), who is in a room (8), meeting occupancy (9) and the files call (10) → each
- *   caller's real answer, and whether it holds the thing the rule guards.
+ *   caller's real answer, and whether it holds the thing the rule guards;
+ * - every id key of every procedure whose rule the provider decides (CALL_ACCESS minus what the gateway decides
+ *   from the token) × caller, plus a manager of DEMO as the control of a `managed` key (no caller manages DEMO):
+ *   another user, the wrong role and another event refused, the rule's own answered.
  * Expected answers come from the contracts' predicates (mayEnterRoom, mayViewContact, mayReadFile,
  * managesEvent) applied to the callers' facts as the provider holds them, never from a hand-written table.
  */
@@ -43,7 +46,7 @@ import {
 import { DEMO_PASSWORD, DEMO_SSO_PROVIDER, VIP_ACCESS_CODE } from '@showfloor/mock-provider';
 import { buildProxyRoutes, type ProxyRoute } from '../proxy/files.ts';
 import { OAUTH2_BROWSER_PAGES, OAUTH2_IDENTITY_PAGE } from '../proxy/browser-pages.ts';
-import { callProcedure } from '../../test/gateway.ts';
+import { callProcedure, procedurePaths } from '../../test/gateway.ts';
 import { connectAs, refusal, settle, type TestClient } from '../relay/testing/clients.ts';
 import { relayEnv, startRelayStack, type RelayStack } from '../relay/testing/stack.ts';
 
@@ -118,7 +121,7 @@ beforeAll(async () => {
     email: 'vip-admin@demo.test',
     firstname: 'Vic',
     lastname: 'Admin',
-    roles: [{ role: 'event-admin' }],
+    roles: [{ role: 'event-admin', mode: 'Recruiting' }],
     tags: [],
     room_access: [],
   });
@@ -567,6 +570,371 @@ describe('authorisation matrix, real answers: rules the provider decides', () =>
           caller.token ? { token: caller.token } : {},
         );
         const problem = judge(caller, verdict, answer.status, JSON.stringify(answer), row.secret);
+        if (problem) wrong.push(`${caller.name}: ${problem}`);
+      }
+      expect(wrong).toEqual([]);
+    });
+  }
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Provider-decided rules: every id key of every procedure
+// ---------------------------------------------------------------------------------------------------------
+
+/** Rules the gateway decides from the token alone (the door matrix's rows); every other rule is the provider's. */
+const isDoorRule = (key: string, rule: IdRule): boolean =>
+  rule === 'public' ||
+  rule === 'self' ||
+  rule === 'self-or-manager' ||
+  (rule === 'own-event' && key === 'event_code');
+
+/** Every `procedure.key` whose rule the provider decides. */
+function providerDecidedKeys(): string[] {
+  const procedures = new Set(procedurePaths());
+  const table = CALL_ACCESS as Record<string, Record<string, Record<string, IdRule>>>;
+  return listCalls()
+    .map(({ service, name }) => `${service}.${name}`)
+    .filter((label) => procedures.has(label))
+    .flatMap((label) => {
+      const [service = '', name = ''] = label.split('.');
+      return Object.entries(table[service]?.[name] ?? {})
+        .filter(([key, rule]) => !isDoorRule(key, rule))
+        .map(([key]) => `${label}.${key}`);
+    });
+}
+
+/** A DEMO user no caller is (for a manager's call that changes a user: ending their sessions). */
+const BYSTANDER = { id: 0, email: 'matrix-bystander@demo.test' };
+/** Records added for rows that change or delete what they name. */
+const MATRIX_RECORDS = {
+  accessRule: 90,
+  card: 90,
+  storeItem: 90,
+  conversation: 'conv-matrix',
+  message: 'msg-matrix',
+};
+/** The owner's private chat's text (conv-1, ada and grace). */
+const OWNER_CHAT_TEXT = 'I saved you a seat';
+/** Erin, an event-admin of DEMO in Recruiting mode: the control of a `managed` row (no caller manages DEMO). */
+const DEMO_MANAGER: Caller = {
+  name: 'a recruiter of the event (control)',
+  email: 'erin@demo.test',
+  eventCode: 'DEMO',
+};
+
+interface KeyRow {
+  path: string;
+  /** The id keys whose rule the row proves (refused to whom the rule refuses, answered to whom it allows). */
+  keys: string[];
+  input: (caller: Caller) => Record<string, unknown>;
+  secret?: string;
+  verdict: (caller: Caller) => Verdict;
+  /** A `managed` key: no caller of the matrix manages DEMO, so a manager of DEMO must be answered (erin). */
+  control?: boolean;
+}
+
+const ofDemo = (caller: Caller, sees?: boolean): Verdict =>
+  isOfEvent(caller, OWNER.event_code) ? allowed(sees) : refused;
+const ownerChatParty = (caller: Caller, sees?: boolean): Verdict =>
+  caller.viewer !== undefined && OWNER_CHAT_PARTIES.includes(caller.viewer.id) ? allowed(sees) : refused;
+/** Only DEMO's managers (the control): every caller of the matrix is refused. */
+const demoManagers = (caller: Caller): Verdict =>
+  caller.viewer && managesEvent(caller.viewer, OWNER.event_code) ? allowed() : refused;
+const lobbyOf = (caller: Caller): number => (caller.viewer?.event_code === 'VIP' ? VIP_LOBBY : DEMO_LOBBY);
+
+const KEY_ROWS: KeyRow[] = [
+  {
+    path: 'auth.deleteSession',
+    keys: ['user_id'],
+    input: () => ({ user_id: BYSTANDER.id }),
+    verdict: demoManagers,
+    control: true,
+  },
+  {
+    path: 'auth.putAccess',
+    keys: ['rule'],
+    // DEMO's rule 1, unchanged: who may rewrite it.
+    input: () => ({ type: 'screen', rule: stack.provider.app.mockProvider.state.accessRules.get(1) }),
+    verdict: demoManagers,
+    control: true,
+  },
+  {
+    path: 'auth.deleteAccess',
+    keys: ['id'],
+    input: () => ({ type: 'screen', id: MATRIX_RECORDS.accessRule }),
+    verdict: demoManagers,
+    control: true,
+  },
+  {
+    path: 'conversation.getConversation',
+    keys: ['id'],
+    input: () => ({ id: OWNER_CHAT, after_seq: 0 }),
+    secret: OWNER_CHAT_TEXT,
+    verdict: (caller) => ownerChatParty(caller, true),
+  },
+  {
+    path: 'conversation.markRead',
+    keys: ['id'],
+    input: () => ({ id: OWNER_CHAT, seq: 1 }),
+    verdict: ownerChatParty,
+  },
+  {
+    path: 'conversation.deleteMessage',
+    keys: ['id'],
+    // The owner's message in her chat with linus: hers to delete (a manager of DEMO could too).
+    input: () => ({ id: MATRIX_RECORDS.message }),
+    verdict: (caller) => (caller.viewer?.id === OWNER.id ? allowed() : refused),
+  },
+  {
+    path: 'conversation.clearConversation',
+    keys: ['id'],
+    input: () => ({ id: MATRIX_RECORDS.conversation }),
+    verdict: demoManagers,
+    control: true,
+  },
+  {
+    path: 'event.getEventFaqs',
+    keys: ['id'],
+    input: () => ({ id: 1 }),
+    secret: 'How do I enter a room?',
+    verdict: (caller) => ofDemo(caller, true),
+  },
+  {
+    path: 'event.getFaq',
+    keys: ['id'],
+    input: () => ({ id: 1 }),
+    secret: 'How do I enter a room?',
+    verdict: (caller) => ofDemo(caller, true),
+  },
+  {
+    path: 'event.sendEmail',
+    keys: ['room_id', 'content_id'],
+    // The Kernel Booth's product tour (content 6 in room 8): its brochure e-mail.
+    input: () => ({ room_id: 8, content_id: 6 }),
+    verdict: (caller) => ofDemo(caller),
+  },
+  {
+    path: 'event.purchase',
+    keys: ['item_id'],
+    input: () => ({ item_id: MATRIX_RECORDS.storeItem, coin_price: 0 }),
+    verdict: (caller) => ofDemo(caller),
+  },
+  {
+    path: 'businesscard.requestCard',
+    keys: ['user_id'],
+    // Erin's card, which no caller has asked for yet.
+    input: (caller) => ({ user_id: IN_LOUNGE.id, requester_id: caller.viewer?.id ?? OWNER.id }),
+    verdict: (caller) => ofDemo(caller),
+  },
+  {
+    path: 'businesscard.getCardInfo',
+    keys: ['ofId', 'toId'],
+    // The owner's card given to grace (card 1, allowed): whether she gave it is hers and grace's to know (and
+    // DEMO's managers').
+    input: () => ({ ofId: OWNER.id, toId: 2 }),
+    secret: '"approved":true',
+    verdict: (caller) => ownerChatParty(caller, true),
+  },
+  {
+    path: 'businesscard.updateCard',
+    keys: ['id'],
+    input: () => ({ id: 1, notes: 'Met in the lobby' }),
+    verdict: ownerChatParty,
+  },
+  {
+    path: 'businesscard.deleteCard',
+    keys: ['id'],
+    // The owner's card given to erin (added): the owner's, and erin's, to delete.
+    input: () => ({ id: MATRIX_RECORDS.card }),
+    verdict: (caller) => (caller.viewer?.id === OWNER.id ? allowed() : refused),
+  },
+  {
+    path: 'content.getRoom',
+    keys: ['id'],
+    input: () => ({ id: LOUNGE }),
+    secret: 'VIP Lounge',
+    verdict: canEnterLounge,
+  },
+  {
+    path: 'content.getRoomContent',
+    keys: ['id'],
+    input: () => ({ id: LOUNGE }),
+    verdict: canEnterLounge,
+  },
+  {
+    path: 'content.getMedia',
+    keys: ['id'],
+    input: () => ({ id: 1 }),
+    secret: 'welcome-2026',
+    verdict: (caller) => ofDemo(caller, true),
+  },
+  {
+    path: 'user.getMatchingUsers',
+    keys: ['roomId'],
+    input: (caller) => ({ roomId: LOUNGE, userId: caller.viewer?.id ?? OWNER.id }),
+    verdict: canEnterLounge,
+  },
+  {
+    path: 'user.getMatchingUsers',
+    keys: ['userId'],
+    input: (caller) => ({ roomId: lobbyOf(caller), userId: OWNER.id }),
+    verdict: (caller) => ofDemo(caller),
+  },
+  {
+    path: 'user.reportUser',
+    keys: ['reportedId'],
+    input: (caller) => ({
+      reportedId: caller.viewer?.id === OWNER.id ? 2 : OWNER.id,
+      reporterId: caller.viewer?.id ?? OWNER.id,
+      summary: 'Matrix',
+    }),
+    verdict: (caller) => ofDemo(caller),
+  },
+  {
+    path: 'user.reportUser',
+    keys: ['conversation_id'],
+    // Reported from the owner's chat: only its two parties report from it.
+    input: (caller) => ({
+      reportedId: caller.viewer?.id === OWNER.id ? 2 : OWNER.id,
+      reporterId: caller.viewer?.id ?? OWNER.id,
+      summary: 'Matrix, from the chat',
+      conversation_id: OWNER_CHAT,
+    }),
+    verdict: ownerChatParty,
+  },
+  {
+    path: 'user.setRecruitingStatus',
+    keys: ['user_id'],
+    // Each caller names their own event (the door refuses another): the owner is no candidate of VIP's.
+    input: (caller) => ({ user_id: OWNER.id, event_code: caller.viewer?.event_code ?? 'DEMO', status_id: 2 }),
+    verdict: demoManagers,
+    control: true,
+  },
+  {
+    path: 'user.getRecruitingUserData',
+    keys: ['id'],
+    input: () => ({ id: OWNER.id }),
+    secret: 'Lovelace',
+    verdict: demoManagers,
+    control: true,
+  },
+  {
+    path: 'user.updateRecruitingNotes',
+    keys: ['id'],
+    input: () => ({ id: OWNER.id, notes: 'Matrix notes' }),
+    verdict: demoManagers,
+    control: true,
+  },
+];
+
+describe('authorisation matrix, real answers: every id key the provider decides', () => {
+  beforeAll(async () => {
+    const { state } = stack.provider.app.mockProvider;
+    const grace = state.users.get(2);
+    const rule = state.accessRules.get(1);
+    if (!grace || !rule) throw new Error('no grace or access rule 1 in the fixture');
+    BYSTANDER.id = state.nextId('users');
+    state.users.set(BYSTANDER.id, {
+      ...grace,
+      id: BYSTANDER.id,
+      username: BYSTANDER.email,
+      email: BYSTANDER.email,
+      tags: [],
+      room_access: [],
+    });
+    state.accessRules.set(MATRIX_RECORDS.accessRule, { ...rule, id: MATRIX_RECORDS.accessRule });
+    state.cards.set(MATRIX_RECORDS.card, {
+      card_id: MATRIX_RECORDS.card,
+      owner_id: OWNER.id,
+      requester_id: IN_LOUNGE.id,
+      approved: true,
+      notes: '',
+      created_at: Date.now(),
+    });
+    state.storeItems.set(MATRIX_RECORDS.storeItem, {
+      id: MATRIX_RECORDS.storeItem,
+      event_code: 'DEMO',
+      name: 'Matrix sticker',
+      description: 'Free',
+      coin_price: 0,
+      filename: 'item-mug.png',
+    });
+    // The owner's chat with linus, one message of hers in it.
+    const conversation = {
+      id: MATRIX_RECORDS.conversation,
+      event_code: 'DEMO',
+      kind: 'private' as const,
+      participants: [OWNER.id, 3],
+      room_id: null,
+      bot: null,
+      messages: [],
+      next_seq: 1,
+      read_seq: new Map<number, number>(),
+    };
+    state.conversations.set(conversation.id, conversation);
+    const said = await stack.provider.direct(
+      listCalls().find(({ service, name }) => service === 'conversation' && name === 'sendMessage')!.call,
+      { message: 'Matrix', conversation_id: conversation.id },
+      CALLERS.find((caller) => caller.name === 'owner')?.token,
+    );
+    if (said.status !== 200) throw new Error(`matrix message not stored: ${JSON.stringify(said.body)}`);
+    MATRIX_RECORDS.message = (said.body as { id: string }).id;
+    const control = await callProcedure<{ user_data: { id: number; jwt_token: string } }>(
+      node,
+      'auth.signin',
+      {
+        email: DEMO_MANAGER.email,
+        password: DEMO_PASSWORD,
+        event_code: 'DEMO',
+        frontend: 'visitor',
+        force_login: true,
+      },
+    );
+    const erin = state.users.get(IN_LOUNGE.id);
+    if (!control.data || !erin) throw new Error(`sign-in of erin: ${JSON.stringify(control.error)}`);
+    DEMO_MANAGER.token = control.data.user_data.jwt_token;
+    DEMO_MANAGER.viewer = {
+      id: erin.id,
+      event_code: erin.event_code,
+      roles: erin.roles,
+      room_access: erin.room_access,
+    };
+  });
+
+  it('has a row for every id key whose rule the provider decides, of every procedure', () => {
+    const proved = new Set([
+      ...KEY_ROWS.flatMap((row) => row.keys.map((key) => `${row.path}.${key}`)),
+      // The findings' rows prove the keys they name.
+      ...CALL_ROWS.flatMap((row) => Object.keys(row.input(OWNER_CALLER)).map((key) => `${row.path}.${key}`)),
+    ]);
+    const missing = providerDecidedKeys().filter((key) => !proved.has(key));
+    expect(missing).toEqual([]);
+  });
+
+  it('has, for every row, an answer that differs by caller (no vacuous row)', () => {
+    for (const row of KEY_ROWS) {
+      const outcomes = new Set(
+        [...signedIn(), ...(row.control ? [DEMO_MANAGER] : [])].map((caller) => row.verdict(caller).allowed),
+      );
+      expect(outcomes.size, `${row.path} ${row.keys.join(', ')}`).toBe(2);
+    }
+  });
+
+  for (const row of KEY_ROWS) {
+    it(`${row.path} naming the owner's ${row.keys.join(' and ')}: answers each caller as the rule says`, async () => {
+      // Whom the rule refuses first: a row that changes what it names (a delete) is answered last to whom it allows.
+      const callers = [...CALLERS, ...(row.control ? [DEMO_MANAGER] : [])].sort(
+        (a, b) => Number(row.verdict(a).allowed) - Number(row.verdict(b).allowed),
+      );
+      const wrong: string[] = [];
+      for (const caller of callers) {
+        const answer = await callProcedure(
+          node,
+          row.path,
+          row.input(caller),
+          caller.token ? { token: caller.token } : {},
+        );
+        const problem = judge(caller, row.verdict(caller), answer.status, JSON.stringify(answer), row.secret);
         if (problem) wrong.push(`${caller.name}: ${problem}`);
       }
       expect(wrong).toEqual([]);
