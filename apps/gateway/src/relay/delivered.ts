@@ -13,10 +13,15 @@
  * older node is not 'done', so the resend delivers.)
  */
 import type { Redis } from 'ioredis';
-import { TtlCache } from './ttl-cache.ts';
+import { RecentKeys } from './recent-keys.ts';
 
 /** How long a delivered id is remembered: longer than any client keeps retrying. */
 const REMEMBER_MS = 15 * 60 * 1000;
+/**
+ * This node's memory forgets an id only once it is REMEMBER_MS old or this many newer ids came after it
+ * (`RecentKeys`: at most twice as many are held). With Redis, Redis remembers each id for REMEMBER_MS.
+ */
+const REMEMBER_LOCALLY = 200_000;
 /** Longest wait for Redis to answer before delivering on this node regardless (Redis stalled). */
 const CONFIRM_MS = 2_000;
 
@@ -73,7 +78,7 @@ interface Emit {
 }
 
 export class DeliveredMessages {
-  readonly #local = new TtlCache<string, true>(REMEMBER_MS, 200_000);
+  readonly #local = new RecentKeys<string>(REMEMBER_MS, REMEMBER_LOCALLY);
 
   readonly #keyPrefix: string;
 
@@ -92,7 +97,7 @@ export class DeliveredMessages {
    * another node during an outage may then be delivered again; clients drop duplicates by id).
    */
   async deliverOnce(messageId: string, deliver: (target: FanoutTarget) => void): Promise<boolean> {
-    if (!this.#local.add(messageId, true)) return false;
+    if (!this.#local.add(messageId)) return false;
     const redis = this.redis();
     if (!redis) {
       deliver(this.fanout.local);
