@@ -990,6 +990,14 @@ const chatText = (caller: Required<Caller>, message: string, fields: Record<stri
   to: [],
   ...fields,
 });
+/** Marks what a manager of another event sends to DEMO's room by its id: no user of DEMO may ever receive it. */
+const FOREIGN_MARK = 'foreign-event-4c1d';
+/** `enterable-room` topics naming the owner as their user, in the sender's own lobby: hers alone. */
+const ownerInOwnLobby = (payload: (caller: Required<Caller>) => unknown): TopicCase => ({
+  what: "the owner as its user, in the sender's own lobby",
+  payload,
+  verdict: ownerAlone,
+});
 /** Chat in DEMO: another event's users are refused by the topic itself. */
 const inDemoChat = (caller: Required<Caller>, verdict: () => AckVerdict): AckVerdict =>
   caller.viewer.event_code === 'DEMO' ? verdict() : ackRefused(RELAY_ERRORS.TOPIC_FOREIGN_EVENT);
@@ -1022,8 +1030,24 @@ const TOPIC_CASES: Record<ClientTopic | 'chat', TopicCase[]> = {
       verdict: ownerAlone,
     },
   ],
-  user_scene_events: [loungeMark],
-  view_content: [loungeMark],
+  user_scene_events: [
+    loungeMark,
+    ownerInOwnLobby((caller) => ({
+      user_id: OWNER.id,
+      event: 'waved',
+      room_id: ownLobby(caller),
+      timestamp: now(),
+    })),
+  ],
+  view_content: [
+    loungeMark,
+    ownerInOwnLobby((caller) => ({
+      user_id: OWNER.id,
+      event: 'viewed',
+      room_id: ownLobby(caller),
+      timestamp: now(),
+    })),
+  ],
   user_player_events: [
     {
       what: 'the VIP Lounge',
@@ -1043,6 +1067,7 @@ const TOPIC_CASES: Record<ClientTopic | 'chat', TopicCase[]> = {
           ? ackRefused(RELAY_ERRORS.ROLE_FORBIDDEN)
           : inRoom(caller, DEMO_LOBBY),
     },
+    ownerInOwnLobby((caller) => ({ user_id: OWNER.id, event: 'walked', room_id: ownLobby(caller) })),
   ],
   user_achievement_events: [
     {
@@ -1067,6 +1092,12 @@ const TOPIC_CASES: Record<ClientTopic | 'chat', TopicCase[]> = {
       verdict: (caller) =>
         caller.viewer.event_code === 'DEMO' ? 200 : ackRefused(RELAY_ERRORS.TOPIC_FOREIGN_EVENT),
     },
+    ownerInOwnLobby((caller) => ({
+      user_id: OWNER.id,
+      event_code: caller.viewer.event_code,
+      achievement_attribute: 'matrix',
+      room_id: 0,
+    })),
   ],
   user_room_events: [
     {
@@ -1079,6 +1110,12 @@ const TOPIC_CASES: Record<ClientTopic | 'chat', TopicCase[]> = {
       }),
       verdict: (caller) => inRoom(caller, LOUNGE),
     },
+    ownerInOwnLobby((caller) => ({
+      event: 'enter_room',
+      user_id: OWNER.id,
+      room_id: ownLobby(caller),
+      timestamp: now(),
+    })),
   ],
   announcements: [
     {
@@ -1098,6 +1135,19 @@ const TOPIC_CASES: Record<ClientTopic | 'chat', TopicCase[]> = {
       payload: () => ({ title: 'Matrix', message: 'to all', type: 1, duration: 5, room_id: 0, user_ids: [] }),
       verdict: (caller) => managerTo(caller, undefined),
     },
+    {
+      // Room ids are the platform's: the sender's event's room of that id, where nobody of DEMO is (checked below).
+      what: "DEMO's lobby by its room id",
+      payload: () => ({
+        title: 'Matrix',
+        message: FOREIGN_MARK,
+        type: 1,
+        duration: 5,
+        room_id: DEMO_LOBBY,
+        user_ids: [],
+      }),
+      verdict: (caller) => managerTo(caller, undefined),
+    },
   ],
   sessions_triggers: [
     {
@@ -1111,6 +1161,11 @@ const TOPIC_CASES: Record<ClientTopic | 'chat', TopicCase[]> = {
       payload: () => ({ action: 'refresh', url: '/\t/evil.test/owned' }),
       verdict: (caller) =>
         isManager(caller.viewer.roles) ? ackRefused() : ackRefused(RELAY_ERRORS.ROLE_FORBIDDEN),
+    },
+    {
+      what: "DEMO's lobby by its room id",
+      payload: () => ({ action: 'refresh', room_id: DEMO_LOBBY, url: `/lobby?${FOREIGN_MARK}` }),
+      verdict: (caller) => managerTo(caller, undefined),
     },
   ],
   catch_up: [
@@ -1156,6 +1211,27 @@ const TOPIC_CASES: Record<ClientTopic | 'chat', TopicCase[]> = {
         chatText(caller, `in VIP from ${caller.name}`, { room: { id: VIP_LOBBY, name: 'Lobby' } }),
       verdict: (caller) =>
         caller.viewer.event_code === 'VIP' ? 200 : ackRefused(RELAY_ERRORS.TOPIC_FOREIGN_EVENT),
+    },
+    {
+      what: "a private message to the owner on VIP's chat",
+      topic: () => chatTopic('VIP'),
+      payload: (caller) => chatText(caller, `${FOREIGN_MARK} to ada from ${caller.name}`, { to: [OWNER.id] }),
+      verdict: (caller) =>
+        caller.viewer.event_code === 'VIP'
+          ? ackRefused(RELAY_ERRORS.RECIPIENT_NOT_IN_EVENT)
+          : ackRefused(RELAY_ERRORS.TOPIC_FOREIGN_EVENT),
+    },
+    {
+      what: "DEMO's lobby chat on VIP's chat",
+      topic: () => chatTopic('VIP'),
+      payload: (caller) =>
+        chatText(caller, `${FOREIGN_MARK} in DEMO from ${caller.name}`, {
+          room: { id: DEMO_LOBBY, name: 'Lobby' },
+        }),
+      verdict: (caller) =>
+        caller.viewer.event_code === 'VIP'
+          ? ackRefused(RELAY_ERRORS.ROOM_FORBIDDEN)
+          : ackRefused(RELAY_ERRORS.TOPIC_FOREIGN_EVENT),
     },
   ],
 };
@@ -1233,7 +1309,7 @@ describe('authorisation matrix, real answers: relay topics', () => {
     }
   }
 
-  it('delivered nothing of the VIP Lounge to anyone who may not enter it', async () => {
+  it('delivered nothing of the VIP Lounge to anyone who may not enter it, nor from another event to DEMO', async () => {
     await settle();
     const leaks = signedIn()
       .filter((caller) => !mayEnter(caller, LOUNGE))
@@ -1246,5 +1322,11 @@ describe('authorisation matrix, real answers: relay topics', () => {
       .filter((caller) => caller.socket.events(chatTopic('DEMO')).length > 0)
       .map((caller) => caller.name);
     expect(foreign).toEqual([]);
+    // Nothing another event's manager or user sent reached anyone of DEMO (announcement, refresh or chat).
+    const fromAbroad = signedIn()
+      .filter((caller) => caller.viewer.event_code === 'DEMO')
+      .filter((caller) => JSON.stringify(caller.socket.heard).includes(FOREIGN_MARK))
+      .map((caller) => caller.name);
+    expect(fromAbroad).toEqual([]);
   });
 });
