@@ -10,6 +10,8 @@
  * the gateways; `--bare` adds A, bare socket.io, as `bench:relay` runs it; `ENTRY@FLAGS` runs an entry with those
  * node flags instead of GATEWAY_NODE_FLAGS, e.g. `dist/main.js@` for none).
  */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LiteSocket } from '../lite-socket.ts';
@@ -39,6 +41,8 @@ const windowSize = Number(values.window);
 const groups = Number(values.groups);
 const users = groups * GROUP;
 const keys = benchKeys(EVENT_CODE);
+/** `--cpu-prof DIR`: A and every gateway build run under `node --cpu-prof` (A's profile includes tsx's loader). */
+const profileArgs = values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', resolve(values['cpu-prof'])] : [];
 
 interface Member {
   userId: number;
@@ -47,13 +51,47 @@ interface Member {
   group: number[];
 }
 
+/** Kernel clock ticks per second (USER_HZ), the unit of /proc/<pid>/stat's CPU times. */
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/** User and system CPU (ms) of a /proc stat line. */
+function cpuOf(stat: string): { userMs: number; systemMs: number } {
+  const [, , , , , , , , , , , utime, stime] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { userMs: (Number(utime) * 1000) / CLOCK_TICKS, systemMs: (Number(stime) * 1000) / CLOCK_TICKS };
+}
+
+/**
+ * A process's user and system CPU (ms, /proc/<pid>/stat: all its threads), its main thread's (the event loop;
+ * the rest is V8's helper threads: concurrent GC and compilers, and libuv's pool), and the main thread's
+ * voluntary context switches (each time the event loop went to sleep and was woken).
+ */
+function usage(pid: number): { userMs: number; systemMs: number; mainMs: number; sleeps: number } {
+  const all = cpuOf(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  const main = cpuOf(readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8'));
+  const status = readFileSync(`/proc/${pid}/task/${pid}/status`, 'utf8');
+  const sleeps = Number(/^voluntary_ctxt_switches:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+  return { ...all, mainMs: main.userMs + main.systemMs, sleeps };
+}
+
+interface Sample {
+  gateway: number;
+  provider: number;
+  /** The gateway's user and system parts of `gateway`, µs per message. */
+  user: number;
+  system: number;
+  /** The part of `gateway` on its main thread (the event loop), µs per message. */
+  main: number;
+  /** The gateway's main thread's voluntary context switches (its event loop went to sleep) per message. */
+  sleeps: number;
+}
+
 interface System {
   entry: string;
   provider: ServerProcess;
   node: ServerProcess;
   members: Member[];
   received: number;
-  samples: Array<{ gateway: number; provider: number }>;
+  samples: Sample[];
 }
 
 const GATEWAY_ENV = {
@@ -82,6 +120,7 @@ async function startSystem(entry: string): Promise<System> {
           cwd: LOAD_DIR,
           script: 'src/bench/servers/bare.ts',
           args: ['0', EVENT_CODE],
+          nodeArgs: profileArgs,
         })
       : await startGatewayNode(entry, {
           core: undefined,
@@ -91,7 +130,7 @@ async function startSystem(entry: string): Promise<System> {
           flags: entry.includes('@')
             ? (entry.split('@')[1] ?? '').split(' ').filter(Boolean)
             : GATEWAY_NODE_FLAGS,
-          nodeArgs: values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', resolve(values['cpu-prof'])] : [],
+          nodeArgs: profileArgs,
           killAfterMs: 30_000,
           env: { ...GATEWAY_ENV, PROVIDER_URL: `http://127.0.0.1:${provider.port}` },
         });
@@ -161,6 +200,7 @@ function sendAll(system: System, count: number): Promise<void> {
 async function measure(system: System): Promise<void> {
   const gateway0 = system.node.cpuMs();
   const provider0 = system.provider.cpuMs();
+  const usage0 = usage(system.node.pid);
   const received0 = system.received;
   await sendAll(system, messages);
   // Deliveries: a room message reaches 10 tabs, a group message the sender and 9 (10 each).
@@ -172,9 +212,14 @@ async function measure(system: System): Promise<void> {
       `${system.entry}: ${system.received - received0} deliveries, ${messages * GROUP} expected`,
     );
   await sleep(200);
+  const usage1 = usage(system.node.pid);
   system.samples.push({
     gateway: ((system.node.cpuMs() - gateway0) * 1000) / messages,
     provider: ((system.provider.cpuMs() - provider0) * 1000) / messages,
+    user: ((usage1.userMs - usage0.userMs) * 1000) / messages,
+    system: ((usage1.systemMs - usage0.systemMs) * 1000) / messages,
+    main: ((usage1.mainMs - usage0.mainMs) * 1000) / messages,
+    sleeps: (usage1.sleeps - usage0.sleeps) / messages,
   });
 }
 
@@ -200,8 +245,12 @@ try {
       `round ${round + 1}: ` +
         systems
           .map((system) => {
-            const last = system.samples.at(-1) as { gateway: number; provider: number };
-            return `${system.entry} ${last.gateway.toFixed(1)} µs (+ provider ${last.provider.toFixed(1)})`;
+            const last = system.samples.at(-1) as Sample;
+            return (
+              `${system.entry} ${last.gateway.toFixed(1)} µs (user ${last.user.toFixed(1)}, system ` +
+              `${last.system.toFixed(1)}; main thread ${last.main.toFixed(1)}, ${last.sleeps.toFixed(2)} sleeps; ` +
+              `+ provider ${last.provider.toFixed(1)})`
+            );
           })
           .join(' | '),
     );
@@ -211,7 +260,11 @@ try {
     console.log(
       `${system.entry}: gateway CPU per message median ${median(gateway).toFixed(1)} µs ` +
         `(min ${Math.min(...gateway).toFixed(1)}, max ${Math.max(...gateway).toFixed(1)}), provider median ` +
-        `${median(system.samples.map((sample) => sample.provider)).toFixed(1)} µs, ${messages} messages × ${rounds} rounds`,
+        `${median(system.samples.map((sample) => sample.provider)).toFixed(1)} µs; user / system median ` +
+        `${median(system.samples.map((sample) => sample.user)).toFixed(1)} / ` +
+        `${median(system.samples.map((sample) => sample.system)).toFixed(1)} µs, main thread ` +
+        `${median(system.samples.map((sample) => sample.main)).toFixed(1)} µs, sleeps per message ` +
+        `${median(system.samples.map((sample) => sample.sleeps)).toFixed(2)}; ${messages} messages × ${rounds} rounds`,
     );
   }
 } finally {
