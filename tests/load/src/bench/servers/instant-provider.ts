@@ -1,10 +1,15 @@
 /**
  * Bench stand-in for the provider: answers at once, in the catalogue's shapes, the few calls the relay makes
- * (JWKS, session status, room, room entries, event members, store a message idempotently per client_id with a
- * per-conversation seq, read a conversation, the caller's conversation list). So systems B and C measure the gateway, not a database. Plain node:http to stay cheap.
+ * (JWKS, session status, room, room entries, event members, store a message idempotently per sender and
+ * client_id with a per-conversation seq, read a conversation, the caller's conversation list). So systems B and
+ * C measure the gateway, not a database. Plain node:http to stay cheap, and its memory bounded: it remembers a
+ * stored message only for a resend (client_ids for the last 10-20 s, as the answer's JSON), a seq per
+ * conversation and an entry count per room and user, so a long run does not grow its heap (and its collector's
+ * pauses, which would land in B's and C's ack latency).
  * Usage: `instant-provider.ts <port> <eventCode> <users> <jwk json>`; prints `READY <port>`.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { RecentMap } from './recent.ts';
 
 const port = Number(process.argv[2] ?? 0);
 const eventCode = process.argv[3] ?? 'DEMO';
@@ -36,19 +41,35 @@ interface Stored {
   client_id?: string;
   seq: number;
 }
-const byClientId = new Map<string, Stored>();
+/**
+ * How long a client_id is remembered at least (twice that at most): a resend after a lost ack comes within
+ * seconds (the bench's senders never resend; the gateway does not retry a store).
+ */
+const RESEND_WINDOW_MS = 10_000;
+/** The stored message's JSON by `sender:client_id` (the mock provider's key): a resend answers the same. */
+const storedByClientId = new RecentMap<string>(RESEND_WINDOW_MS);
 const nextSeq = new Map<string, number>();
 let nextId = 1;
 /** Entries per `room:user` (content.enterRoom). */
 const entriesByUser = new Map<string, number>();
 
+/** User id by Authorization header: a bench user's token does not change, so each is decoded once. */
+const callerByHeader = new Map<string, number>();
+/** Past this many headers the cache starts over (tokens re-issued on a very long run). */
+const CALLER_CACHE_MAX = 50_000;
+
 /** The token's user id, read without verifying (the gateway verified it before calling). */
 function callerId(request: IncomingMessage): number {
-  const token = (request.headers.authorization ?? '').replace(/^Bearer /, '');
-  const payload = token.split('.')[1] ?? '';
-  return Number(
+  const header = request.headers.authorization ?? '';
+  const known = callerByHeader.get(header);
+  if (known !== undefined) return known;
+  const payload = header.replace(/^Bearer /, '').split('.')[1] ?? '';
+  const id = Number(
     (JSON.parse(Buffer.from(payload, 'base64url').toString() || '{}') as { sub?: string }).sub ?? 0,
   );
+  if (callerByHeader.size >= CALLER_CACHE_MAX) callerByHeader.clear();
+  callerByHeader.set(header, id);
+  return id;
 }
 
 function send(response: ServerResponse, status: number, body: string): void {
@@ -69,11 +90,12 @@ function storeMessage(request: IncomingMessage, raw: string): string {
     client_id?: string;
     conversation_id?: string;
   };
-  if (body.client_id) {
-    const existing = byClientId.get(body.client_id);
-    if (existing) return JSON.stringify(existing);
-  }
   const from = callerId(request);
+  const key = body.client_id ? `${from}:${body.client_id}` : undefined;
+  if (key) {
+    const existing = storedByClientId.get(key);
+    if (existing) return existing;
+  }
   const to = body.to ?? [];
   const conversation =
     body.conversation_id ??
@@ -95,8 +117,9 @@ function storeMessage(request: IncomingMessage, raw: string): string {
     ...(body.client_id ? { client_id: body.client_id } : {}),
     seq,
   };
-  if (body.client_id) byClientId.set(body.client_id, stored);
-  return JSON.stringify(stored);
+  const json = JSON.stringify(stored);
+  if (key) storedByClientId.set(key, json);
+  return json;
 }
 
 const server = createServer((request, response) => {
