@@ -110,6 +110,17 @@ describe('rates', () => {
     expect(tried).toEqual([{ rate: 400, phase: 'ramp', outcome: 'fail' }]);
     expect(findTop(tried)).toMatchObject({ top: undefined, bound: 'none', low: 0, high: 400 });
   });
+
+  it('knows nothing of the top when the first rate was void', () => {
+    const tried = search(full, () => 'void');
+    expect(tried).toEqual([{ rate: 400, phase: 'ramp', outcome: 'void' }]);
+    expect(findTop(tried)).toMatchObject({
+      top: undefined,
+      bound: 'none',
+      low: 0,
+      high: Number.POSITIVE_INFINITY,
+    });
+  });
 });
 
 describe('what bounds the top', () => {
@@ -144,6 +155,22 @@ describe('what bounds the top', () => {
       { rate: 5_580, phase: 'refine', outcome: 'fail' },
     ]);
     expect(finding).toMatchObject({ top: 4_556, bound: 'failed', high: 5_580 });
+  });
+
+  it('says whether the generator saturated by its own work or waited for a core', () => {
+    const base: RateTried[] = [{ rate: 4_556, phase: 'ramp', outcome: 'pass' }];
+    const own = findTop([
+      ...base,
+      { rate: 6_834, phase: 'ramp', outcome: 'void', generator: { loopP99Ms: 4, cpuShare: 0.83 } },
+    ]);
+    expect(describeTop('A', own)).toMatch(/\(the generator used 83 % of its core\)$/);
+    const waited = findTop([
+      ...base,
+      { rate: 6_834, phase: 'ramp', outcome: 'void', generator: { loopP99Ms: 19.8, cpuShare: 0.294 } },
+    ]);
+    expect(describeTop('A', waited)).toMatch(
+      /\(its event loop p99 was 19\.8 ms at 29\.4 % CPU: other work on the machine delayed it\)$/,
+    );
   });
 
   it('says which way no rate passed', () => {

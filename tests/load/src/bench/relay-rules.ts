@@ -55,7 +55,12 @@ export interface RateTried {
   rate: number;
   phase: RatePhase;
   outcome: StepOutcome;
+  /** The generator's health in that step (src/generator.ts): what a void step's saturation was. */
+  generator?: { loopP99Ms: number; cpuShare: number };
 }
+
+/** The generator's CPU limit (src/generator.ts GENERATOR_LIMITS.cpuShare): under it, a void step's loop waited. */
+const GENERATOR_CPU_LIMIT = 0.8;
 
 /** The ramp's rate at step `index` (0 = the start rate): rounded from the unrounded product. */
 export function rampRate(rules: RateRules, index: number): number {
@@ -120,8 +125,15 @@ export interface TopFinding {
 
 export function findTop(tried: readonly RateTried[]): TopFinding {
   const { top, above } = bracket(tried);
+  // Nothing passed: under the first rate if it failed; unknown if it was void (the generator could not tell).
   if (top === undefined)
-    return { top, above, bound: 'none', low: 0, high: above?.rate ?? Number.POSITIVE_INFINITY };
+    return {
+      top,
+      above,
+      bound: 'none',
+      low: 0,
+      high: above?.outcome === 'fail' ? above.rate : Number.POSITIVE_INFINITY,
+    };
   if (!above) return { top, above, bound: 'max-steps', low: top, high: Number.POSITIVE_INFINITY };
   if (above.outcome === 'void')
     return { top, above, bound: 'generator', low: top, high: Number.POSITIVE_INFINITY };
@@ -141,7 +153,8 @@ export function describeTop(system: string, finding: TopFinding): string {
     case 'generator':
       return (
         `${system} top ${format(top ?? 0)} msg/s is bounded by the generator, not ${system}: the next rate tried, ` +
-        `${format(above?.rate ?? 0)} msg/s, was void (the generator saturated), so ${system}'s own top is higher`
+        `${format(above?.rate ?? 0)} msg/s, was void (the generator saturated), so ${system}'s own top is higher` +
+        voidCause(above)
       );
     case 'failed':
       return (
@@ -149,6 +162,16 @@ export function describeTop(system: string, finding: TopFinding): string {
         `within ${Math.round((finding.high / finding.low - 1) * 1000) / 10} % above it`
       );
   }
+}
+
+/** Why the generator saturated: its own work (CPU at its limit), or its loop waited for a core it did not get. */
+function voidCause(step: RateTried | undefined): string {
+  const health = step?.generator;
+  if (!health) return '';
+  const cpu = `${Math.round(health.cpuShare * 1000) / 10} %`;
+  return health.cpuShare >= GENERATOR_CPU_LIMIT
+    ? ` (the generator used ${cpu} of its core)`
+    : ` (its event loop p99 was ${health.loopP99Ms} ms at ${cpu} CPU: other work on the machine delayed it)`;
 }
 
 /** The rates as run, in order: `400 pass, 600 pass, 900 fail, 900 fail (again), refine 735 pass`. */

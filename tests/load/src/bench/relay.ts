@@ -467,7 +467,12 @@ async function loadSteps(
           result.steps.push(outcome);
           log(describeStep(`${label} (again)`, outcome));
         }
-        tried.push({ rate: next.rate, phase: next.phase, outcome: outcome.outcome });
+        tried.push({
+          rate: next.rate,
+          phase: next.phase,
+          outcome: outcome.outcome,
+          generator: { loopP99Ms: outcome.generator.loopP99Ms, cpuShare: outcome.generator.cpuShare },
+        });
         if (outcome.isPass && outcome.rate >= (result.top?.rate ?? 0)) result.top = outcome;
       }
       result.finding = findTop(tried);
@@ -475,7 +480,8 @@ async function loadSteps(
       log(`  rates run: ${describeRates(result.steps)}`);
       const half = aHalfRate() ?? (result.top ? Math.round(result.top.rate / 2) : undefined);
       if (half) {
-        result.halfOf = aHalfRate() === undefined ? 'own top' : 'A';
+        // A's own top is A's: its half step is at half of A.
+        result.halfOf = aHalfRate() === undefined && name !== 'A' ? 'own top' : 'A';
         result.half = await runStep(scenario, half, cfg, probe);
         log(describeStep(`${name} @half(${result.halfOf === 'A' ? 'A' : 'own top'})`, result.half));
       }
@@ -713,9 +719,15 @@ async function main(): Promise<void> {
   );
 
   const systems = b0 ? [a, b0, b, c] : [a, b, c];
-  /** Deliveries per second at the top; NaN when the system's load steps did not run. */
-  const topRate = (system: SystemResult): number =>
-    system.finding ? (system.top?.deliveredPerSecond ?? 0) : Number.NaN;
+  /**
+   * Deliveries per second at the top; 0 when the first rate failed; NaN (not measured) when the system's load
+   * steps did not run or its first rate was void (the generator could not tell).
+   */
+  const topRate = (system: SystemResult): number => {
+    const finding = system.finding;
+    if (!finding || (finding.top === undefined && finding.above?.outcome !== 'fail')) return Number.NaN;
+    return system.top?.deliveredPerSecond ?? 0;
+  };
   /** The top rate, and '+' when the system's own top is higher (bounded by the generator or the steps). */
   const topMessages = (system: SystemResult): string => {
     const finding = system.finding;
@@ -731,7 +743,7 @@ async function main(): Promise<void> {
     const half = system.half;
     const idleTotal = round(system.idle.rssMiB.reduce((sum, value) => sum + value, 0));
     log(
-      `  ${`${system.name} ${system.label}`.padEnd(40)} ${topMessages(system).padStart(9)}  ${String(topRate(system)).padStart(16)}  ` +
+      `  ${`${system.name} ${system.label}`.padEnd(40)} ${topMessages(system).padStart(9)}  ${(Number.isFinite(topRate(system)) ? String(topRate(system)) : 'n/a').padStart(16)}  ` +
         `${half ? `${half.ack.p50}/${half.ack.p99} ms` : 'n/a'}`.padEnd(21) +
         `${half ? `${half.delivery.p50}/${half.delivery.p99} ms` : 'n/a'}`.padEnd(19) +
         `${String(system.lost).padStart(4)} ${String(system.late).padStart(4)} ${String(system.duplicated).padStart(4)}  ${idleTotal} MiB / ${system.idle.connections} conns (${system.idle.rssMiB.join(' + ')})`,
@@ -863,7 +875,7 @@ async function main(): Promise<void> {
     goals.push(
       `  info    ${system.name} late deliveries (after the drain, not lost): ${system.late}${
         system.late > 0
-          ? `, up to ${Math.max(...system.steps.map((step) => step.lateByMs.max))} ms after the drain`
+          ? `, up to ${Math.max(...[...system.steps, ...(system.half ? [system.half] : [])].map((step) => step.lateByMs.max))} ms after the drain`
           : ''
       }`,
     );
