@@ -4,7 +4,6 @@
 // mounts after its `staleTime`, and kept while it is asked again; the signed-in pages share the same cache
 // through the same hooks (src/hooks), so sign-in asks nothing twice. Everything else lives in TanStack Query.
 import { createContext, useCallback, useContext, useEffect, useState, useSyncExternalStore } from 'react';
-import { parseAppError } from './app-error.ts';
 import {
   callGateway,
   type ProcedureInput,
@@ -12,6 +11,7 @@ import {
   type ProcedureOutput,
   type ProcedurePath,
 } from './gateway-call.ts';
+import { READ_RETRY_DELAY_MS, READ_STALE_TIME_MS, shouldRetryRead } from './read-policy.ts';
 
 export interface ReadState<T> {
   data: T | undefined;
@@ -34,8 +34,8 @@ export interface GatewayReadsOptions {
   /** How a call reaches the gateway. @default callGateway to env.trpcUrl */
   call?: Caller;
   /**
-   * A failed read without an error_code is asked once more after 1 s (the app's TanStack Query default, see
-   * query-client.ts); tests turn it off. @default true
+   * A failed read is asked again as `shouldRetryRead` says, after `READ_RETRY_DELAY_MS` (read-policy.ts, the
+   * rule TanStack Query follows too); tests turn it off. @default true
    */
   retry?: boolean;
 }
@@ -47,8 +47,6 @@ const IDLE: ReadState<never> = {
   isFetching: false,
   updatedAt: 0,
 };
-
-const RETRY_DELAY_MS = 1000;
 
 /** The tab's cache of public reads. */
 export class GatewayReads {
@@ -96,8 +94,8 @@ export class GatewayReads {
       try {
         return await this.#call('query', path, input);
       } catch (error) {
-        if (!retry || !this.#retry || count >= 1 || parseAppError(error).errorCode) throw error;
-        await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
+        if (!retry || !this.#retry || !shouldRetryRead(count, error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, READ_RETRY_DELAY_MS));
         return attempt(count + 1);
       }
     };
@@ -125,7 +123,7 @@ export const GatewayReadsContext = createContext<GatewayReads>(appReads);
 export interface ReadOptions {
   /** @default true */
   enabled?: boolean;
-  /** @default 60 s (the app's TanStack Query default) */
+  /** @default READ_STALE_TIME_MS (read-policy.ts, the app's TanStack Query default too) */
   staleTime?: number;
   /** Ask once more after a failure without error_code. @default true */
   retry?: boolean;
@@ -145,7 +143,7 @@ export interface ReadResult<T> {
 export function useGatewayRead<P extends ProcedurePath>(
   path: P,
   input: ProcedureInput<P>,
-  { enabled = true, staleTime = 60_000, retry = true }: ReadOptions = {},
+  { enabled = true, staleTime = READ_STALE_TIME_MS, retry = true }: ReadOptions = {},
 ): ReadResult<ProcedureOutput<P>> {
   const reads = useContext(GatewayReadsContext);
   const key = `${path}:${JSON.stringify(input)}`;

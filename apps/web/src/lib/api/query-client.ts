@@ -3,6 +3,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isInvalidToken, isSessionExpired, parseAppError } from './app-error.ts';
 import { getCurrentUser } from '../session/session.ts';
+import { READ_STALE_TIME_MS, shouldRetryRead } from './read-policy.ts';
 
 export interface QueryClientOptions {
   /** Called when a signed-in call answers 401.1. */
@@ -39,9 +40,9 @@ export function createQueryClient({
     mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
-        staleTime: 60_000,
+        staleTime: READ_STALE_TIME_MS,
         refetchOnWindowFocus: false,
-        retry: retry ?? ((count, error) => count < 1 && !parseAppError(error).errorCode),
+        retry: retry ?? shouldRetryRead,
       },
       mutations: { retry: retry ?? false },
     },
