@@ -16,21 +16,18 @@ export type ProcedurePath = {
   [R in keyof Inputs & string]: `${R}.${keyof Inputs[R] & string}`;
 }[keyof Inputs & string];
 
-export type ProcedureInput<P extends ProcedurePath> = P extends `${infer R}.${infer N}`
-  ? R extends keyof Inputs
-    ? N extends keyof Inputs[R]
-      ? Inputs[R][N]
+/** What the router's inputs or outputs (`T`) hold for the procedure at `P`. */
+type AtPath<T, P extends ProcedurePath> = P extends `${infer R}.${infer N}`
+  ? R extends keyof T
+    ? N extends keyof T[R]
+      ? T[R][N]
       : never
     : never
   : never;
 
-export type ProcedureOutput<P extends ProcedurePath> = P extends `${infer R}.${infer N}`
-  ? R extends keyof Outputs
-    ? N extends keyof Outputs[R]
-      ? Outputs[R][N]
-      : never
-    : never
-  : never;
+export type ProcedureInput<P extends ProcedurePath> = AtPath<Inputs, P>;
+
+export type ProcedureOutput<P extends ProcedurePath> = AtPath<Outputs, P>;
 
 export type ProcedureKind = 'query' | 'mutation';
 
