@@ -1,6 +1,6 @@
 // The login page (spec 01 §2 "Login page", §4, §5, §8).
 import { useEffect, type KeyboardEvent } from 'react';
-import { Alert, Anchor, Button, Checkbox, Divider, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Divider, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -18,7 +18,7 @@ import { EventCodeInput } from '../components/event-code-input.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { ServerErrorAlert } from '../components/server-error-alert.tsx';
 import { useReportAuthEvent } from '../components/auth-event-context.ts';
-import { PolicyText } from '../components/policy-text.tsx';
+import { PolicyLink } from '../components/policy-text.tsx';
 import { SsoButtons } from '../components/sso-buttons.tsx';
 import { useAccessCodeDialog } from '../hooks/use-access-code-dialog.ts';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in.ts';
@@ -193,20 +193,7 @@ export default function LoginPage() {
           {/* `required` lets assistive technology announce the consents as required; the form is noValidate,
               so the browser's own message never replaces the spec's consent error. */}
           <Checkbox
-            label={
-              <PolicyText
-                text={t('login.consentPrivacy')}
-                link={
-                  <Anchor
-                    href={env.privacyPolicyUrl}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    underline="always"
-                    inherit
-                  />
-                }
-              />
-            }
+            label={<PolicyLink text={t('login.consentPrivacy')} href={env.privacyPolicyUrl} />}
             required
             checked={consents.privacy}
             onChange={(e) => form.setConsent('privacy', e.currentTarget.checked)}
@@ -245,18 +232,7 @@ export default function LoginPage() {
         </>
       ) : null}
       <Text size="xs" c="gray.7">
-        <PolicyText
-          text={t('login.cookieNotice')}
-          link={
-            <Anchor
-              href={env.cookiePolicyUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              underline="always"
-              inherit
-            />
-          }
-        />
+        <PolicyLink text={t('login.cookieNotice')} href={env.cookiePolicyUrl} />
       </Text>
       <Text size="xs" c="gray.7">
         {t('login.personalDataNotice')}
