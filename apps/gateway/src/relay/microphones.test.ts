@@ -6,34 +6,23 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Redis } from 'ioredis';
 import { pino } from 'pino';
-import { callProcedure } from '../../test/gateway.ts';
 import type { RelayContext } from './context.ts';
 import type { RelaySocket } from './io.ts';
 import { MicrophoneStates, tellMicrophones } from './microphones.ts';
-import { connectAs, settle, until, type ConnectOptions, type TestClient } from './testing/clients.ts';
-import { resolveTestRedis, type TestRedis } from './testing/redis.ts';
-import { relayEnv, signIn, startRelayStack, type RelayStack, type SignedIn } from './testing/stack.ts';
+import { settle, until, type ConnectOptions, type TestClient } from './testing/clients.ts';
+import { startLobbyStack, type LobbyStack, type SignedIn } from './testing/stack.ts';
 
-let redis: TestRedis;
-let stack: RelayStack;
+let lobbyStack: LobbyStack;
 let node1: string;
 let node2: string;
 let grace: SignedIn;
 let erin: SignedIn;
 let linus: SignedIn;
 let lobbyId: number;
-let clients: TestClient[] = [];
 
-async function tab(node: string, user: SignedIn, options: Partial<ConnectOptions> = {}): Promise<TestClient> {
-  const client = await connectAs(node, { token: user.token, userId: user.userId, ...options });
-  clients.push(client);
-  return client;
-}
-
-async function enterLobby(client: TestClient, user: SignedIn): Promise<void> {
-  const entry = { event: 'enter_room', user_id: user.userId, room_id: lobbyId, timestamp: Date.now() };
-  expect(await client.request('user_room_events', entry)).toEqual({ statusCode: 200 });
-}
+const tab = (node: string, user: SignedIn, options?: Partial<ConnectOptions>) =>
+  lobbyStack.tab(node, user, options);
+const enterLobby = (client: TestClient, user: SignedIn) => lobbyStack.enterLobby(client, user);
 
 async function reportMicrophone(client: TestClient, user: SignedIn, isMuted: boolean): Promise<void> {
   const report = {
@@ -55,32 +44,18 @@ function heard(client: TestClient): Array<[number, boolean]> {
 }
 
 beforeAll(async () => {
-  redis = await resolveTestRedis(process.env.REDIS_URL);
-  stack = await startRelayStack(2, relayEnv(redis.url));
-  [node1, node2] = stack.nodes.map((node) => node.url) as [string, string];
-  [grace, erin, linus] = (await Promise.all(
-    ['grace@demo.test', 'erin@demo.test', 'linus@demo.test'].map((email) => signIn(node1, email)),
-  )) as [SignedIn, SignedIn, SignedIn];
-  const lobby = await callProcedure<{ id: number }>(
-    node1,
-    'content.getLobby',
-    { event_code: 'DEMO' },
-    { token: grace.token },
-  );
-  if (!lobby.data) throw new Error(`no lobby: ${lobby.error?.message}`);
-  lobbyId = lobby.data.id;
+  lobbyStack = await startLobbyStack(process.env.REDIS_URL, [
+    'grace@demo.test',
+    'erin@demo.test',
+    'linus@demo.test',
+  ]);
+  ({ node1, node2, lobbyId } = lobbyStack);
+  [grace, erin, linus] = lobbyStack.users as [SignedIn, SignedIn, SignedIn];
 }, 60_000);
 
-afterEach(async () => {
-  for (const client of clients) client.close();
-  clients = [];
-  await settle(50);
-});
+afterEach(() => lobbyStack.closeTabs());
 
-afterAll(async () => {
-  await stack?.close();
-  await redis?.release();
-});
+afterAll(() => lobbyStack?.close());
 
 describe('microphone states for late joiners', () => {
   it('tells a tab entering a room on another node the latest state of each earlier reporter', async () => {

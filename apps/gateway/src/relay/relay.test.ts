@@ -21,7 +21,6 @@ import {
 import { callProcedure } from '../../test/gateway.ts';
 import { CALL_TOKEN_AUDIENCE } from '@showfloor/contracts';
 import {
-  connectAs,
   createClient,
   open,
   refusal,
@@ -30,12 +29,11 @@ import {
   type ConnectOptions,
   type TestClient,
 } from './testing/clients.ts';
-import { resolveTestRedis, type TestRedis } from './testing/redis.ts';
 import {
   TEST_CALL_SECRET,
-  relayEnv,
   signIn,
-  startRelayStack,
+  startLobbyStack,
+  type LobbyStack,
   type RelayStack,
   type SignedIn,
 } from './testing/stack.ts';
@@ -43,7 +41,7 @@ import {
 const TOPIC = chatTopic('DEMO');
 const ONE_PIXEL_PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
-let redis: TestRedis;
+let lobbyStack: LobbyStack;
 let stack: RelayStack;
 let node1: string;
 let node2: string;
@@ -53,14 +51,11 @@ let linus: SignedIn;
 let erin: SignedIn;
 let root: SignedIn;
 let lobbyId: number;
-let clients: TestClient[] = [];
 
 /** Connects a tab of `user` to `node` (closed after the test). */
-async function tab(node: string, user: SignedIn, options: Partial<ConnectOptions> = {}): Promise<TestClient> {
-  const client = await connectAs(node, { token: user.token, userId: user.userId, ...options });
-  clients.push(client);
-  return client;
-}
+const tab = (node: string, user: SignedIn, options?: Partial<ConnectOptions>) =>
+  lobbyStack.tab(node, user, options);
+const enterLobby = (client: TestClient, user: SignedIn) => lobbyStack.enterLobby(client, user);
 
 function text(from: SignedIn, to: SignedIn[], message: string, clientId = randomUUID()) {
   return {
@@ -79,48 +74,19 @@ async function send(client: TestClient, payload: unknown): Promise<ChatMessage> 
   return ack.data;
 }
 
-async function enterLobby(client: TestClient, user: SignedIn): Promise<void> {
-  expect(
-    await client.request('user_room_events', {
-      event: 'enter_room',
-      user_id: user.userId,
-      room_id: lobbyId,
-      timestamp: Date.now(),
-    }),
-  ).toEqual({
-    statusCode: 200,
-  });
-}
-
 beforeAll(async () => {
-  redis = await resolveTestRedis(process.env.REDIS_URL);
-  stack = await startRelayStack(2, relayEnv(redis.url, { RELAY_MAX_FRAME_BYTES: '65536' }));
-  [node1, node2] = stack.nodes.map((node) => node.url) as [string, string];
-  [ada, grace, linus, erin, root] = (await Promise.all(
-    ['ada@demo.test', 'grace@demo.test', 'linus@demo.test', 'erin@demo.test', 'root@demo.test'].map((email) =>
-      signIn(node1, email),
-    ),
-  )) as [SignedIn, SignedIn, SignedIn, SignedIn, SignedIn];
-  const lobby = await callProcedure<{ id: number }>(
-    node1,
-    'content.getLobby',
-    { event_code: 'DEMO' },
-    { token: ada.token },
+  lobbyStack = await startLobbyStack(
+    process.env.REDIS_URL,
+    ['ada@demo.test', 'grace@demo.test', 'linus@demo.test', 'erin@demo.test', 'root@demo.test'],
+    { RELAY_MAX_FRAME_BYTES: '65536' },
   );
-  if (!lobby.data) throw new Error(`no lobby: ${lobby.error?.message}`);
-  lobbyId = lobby.data.id;
+  ({ stack, node1, node2, lobbyId } = lobbyStack);
+  [ada, grace, linus, erin, root] = lobbyStack.users as [SignedIn, SignedIn, SignedIn, SignedIn, SignedIn];
 }, 60_000);
 
-afterEach(async () => {
-  for (const client of clients) client.close();
-  clients = [];
-  await settle(50);
-});
+afterEach(() => lobbyStack.closeTabs());
 
-afterAll(async () => {
-  await stack?.close();
-  await redis?.release();
-});
+afterAll(() => lobbyStack?.close());
 
 describe('chat across nodes', () => {
   it('delivers a private message to a user on the other node exactly once on each of their tabs', async () => {
@@ -324,7 +290,7 @@ describe('refusals', () => {
 
   it('closes the transport on a frame over maxHttpBufferSize; the client reconnects and works', async () => {
     const client = createClient(node1, { token: ada.token, userId: ada.userId, reconnection: true });
-    clients.push(client);
+    lobbyStack.adopt(client);
     await open(client);
     let disconnects = 0;
     client.socket.on('disconnect', () => (disconnects += 1));
