@@ -21,6 +21,8 @@ const clean = {
   duplicated: 0,
   refused: 0,
   ackTimeouts: 0,
+  unanswered: 0,
+  acked: 1_000,
   isGeneratorSaturated: false,
 };
 
@@ -38,6 +40,14 @@ describe('stepOutcome', () => {
     expect(stepOutcome({ ...clean, duplicated: 1 }).outcome).toBe('fail');
     expect(stepOutcome({ ...clean, refused: 2 }).reasons).toEqual(['2 refused']);
     expect(stepOutcome({ ...clean, ackTimeouts: 3 }).reasons).toEqual(['3 ack timeouts']);
+    expect(stepOutcome({ ...clean, unanswered: 4 }).reasons).toEqual(['4 never answered']);
+  });
+
+  it('fails a step that measured no ack (its p99 reads 0)', () => {
+    expect(stepOutcome({ ...clean, ackP99Ms: 0, acked: 0 })).toEqual({
+      outcome: 'fail',
+      reasons: ['no ack measured'],
+    });
   });
 
   it('voids a step where the generator saturated, passing or not', () => {

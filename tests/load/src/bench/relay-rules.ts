@@ -17,6 +17,10 @@ export interface StepFigures {
   duplicated: number;
   refused: number;
   ackTimeouts: number;
+  /** Messages sent whose ack never came, nor a refusal or a timeout, by the end of the late window. */
+  unanswered: number;
+  /** Acks measured: a step that sent messages and measured none did not pass, whatever its p99 (0) says. */
+  acked: number;
   /** The generator's event loop or CPU passed its limits (src/generator.ts). */
   isGeneratorSaturated: boolean;
 }
@@ -29,6 +33,8 @@ export function stepOutcome(figures: StepFigures): { outcome: StepOutcome; reaso
   if (figures.duplicated > 0) reasons.push(`${figures.duplicated} duplicated`);
   if (figures.refused > 0) reasons.push(`${figures.refused} refused`);
   if (figures.ackTimeouts > 0) reasons.push(`${figures.ackTimeouts} ack timeouts`);
+  if (figures.unanswered > 0) reasons.push(`${figures.unanswered} never answered`);
+  if (figures.acked === 0) reasons.push('no ack measured');
   // A saturated generator delays sends and receipts itself: whatever the figures say, they are not the server's.
   if (figures.isGeneratorSaturated)
     return { outcome: 'void', reasons: ['the generator saturated', ...reasons] };

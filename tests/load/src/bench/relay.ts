@@ -277,6 +277,8 @@ async function runStep(
     duplicated: totals.duplicated,
     refused: totals.refused,
     ackTimeouts: totals.ackTimeouts,
+    unanswered: Math.max(0, totals.sent - totals.acked - totals.refused - totals.ackTimeouts),
+    acked: totals.acked,
     isGeneratorSaturated: generator.isSaturated,
   });
   return {
@@ -794,8 +796,8 @@ async function main(): Promise<void> {
       `  B against the baseline B0: server CPU per message ${cpuB} µs vs ${cpuB0} µs (${round((cpuB / cpuB0 - 1) * 100, 1)} %)`,
     );
   }
-  const bOverAByCpu = cpuA > 0 && cpuB > 0 ? round(cpuA / cpuB, 3) : 0;
-  const cOverBByCpu = cpuB > 0 && cpuC > 0 ? round(cpuB / cpuC, 3) : 0;
+  const bOverAByCpu = cpuA > 0 && cpuB > 0 ? round(cpuA / cpuB, 3) : Number.NaN;
+  const cOverBByCpu = cpuB > 0 && cpuC > 0 ? round(cpuB / cpuC, 3) : Number.NaN;
   if (!cfg.onlyIdle) log(`  ratios from CPU per message: B/A ${bOverAByCpu}, C/B ${cOverBByCpu}`);
 
   const goals: string[] = [];
@@ -816,16 +818,21 @@ async function main(): Promise<void> {
   /** Where the tails were read: half of A's top, or (A not run) half of the system's own top. */
   const at = (system: SystemResult): string =>
     system.halfOf === 'own top' ? 'at half of its own top (A not run)' : 'at half of A';
+  /** A p99 of the half step, NaN (not measured) when it measured no ack: an empty histogram reads 0. */
+  const p99 = (step: StepResult, of: 'ack' | 'delivery'): number =>
+    step[of].count > 0 ? step[of].p99 : Number.NaN;
   if (b.half) {
-    goals.push(shortfall(`B ack p99 ${at(b)}`, b.half.ack.p99, GOALS.ackP99Ms, false, ' ms'));
-    goals.push(shortfall(`B delivery p99 ${at(b)}`, b.half.delivery.p99, GOALS.deliveryP99Ms, false, ' ms'));
+    goals.push(shortfall(`B ack p99 ${at(b)}`, p99(b.half, 'ack'), GOALS.ackP99Ms, false, ' ms'));
+    goals.push(
+      shortfall(`B delivery p99 ${at(b)}`, p99(b.half, 'delivery'), GOALS.deliveryP99Ms, false, ' ms'),
+    );
   }
   if (c.half) {
     // "C at most 10 ms worse than B": against B's goals plus 10 ms, and against B's own figures in this run.
     goals.push(
       shortfall(
         `C ack p99 ${at(c)} (B's goal + 10)`,
-        c.half.ack.p99,
+        p99(c.half, 'ack'),
         GOALS.ackP99Ms + GOALS.cWorseByMs,
         false,
         ' ms',
@@ -834,7 +841,7 @@ async function main(): Promise<void> {
     goals.push(
       shortfall(
         `C delivery p99 ${at(c)} (B's goal + 10)`,
-        c.half.delivery.p99,
+        p99(c.half, 'delivery'),
         GOALS.deliveryP99Ms + GOALS.cWorseByMs,
         false,
         ' ms',
@@ -844,7 +851,7 @@ async function main(): Promise<void> {
       goals.push(
         shortfall(
           `C ack p99 over B's ${at(c)}`,
-          round(c.half.ack.p99 - b.half.ack.p99),
+          round(p99(c.half, 'ack') - p99(b.half, 'ack')),
           GOALS.cWorseByMs,
           false,
           ' ms',
@@ -853,7 +860,7 @@ async function main(): Promise<void> {
       goals.push(
         shortfall(
           `C delivery p99 over B's ${at(c)}`,
-          round(c.half.delivery.p99 - b.half.delivery.p99),
+          round(p99(c.half, 'delivery') - p99(b.half, 'delivery')),
           GOALS.cWorseByMs,
           false,
           ' ms',
