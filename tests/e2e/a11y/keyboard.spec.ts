@@ -7,6 +7,7 @@
 // focused by script) and shows a visible focus ring; a closed dialog hands the focus back to what opened it.
 import type { Locator, Page } from '@playwright/test';
 import { expect, signIn, switchLanguage, test } from '../fixtures/stack.ts';
+import { openChatWithGrace, visitor } from '../calls/helpers.ts';
 import { forEachLanguage, type Language } from '../fixtures/languages.ts';
 
 /** Most Tab presses any control used here may need (the page has far fewer stops than this). */
@@ -72,9 +73,11 @@ forEachLanguage(
   'the show floor by keyboard',
   { email: 'ada@demo.test', texts: TEXTS, slow: true },
   async ({ page, texts, menu }) => {
-    // The lobby's welcome popup: its button is reached and pressed with Enter.
+    // The lobby's welcome popup, a non-modal card in a corner: it takes the focus when it opens; its button is
+    // reached with Tab and pressed with Enter (Escape closes it too: content-popup.test.tsx).
     const welcome = page.getByRole('dialog', { name: texts.information });
     await expect(welcome).toBeVisible();
+    await expect.poll(() => isFocused(welcome)).toBe(true);
     await operate(page, welcome.getByRole('button', { name: texts.ok }));
     await expect(welcome).toBeHidden();
 
@@ -244,3 +247,52 @@ forEachLanguage(
     await expect.poll(() => isFocused(videoCall)).toBe(true);
   },
 );
+
+const CALL_TEXTS = {
+  en: {
+    messages: 'Messages',
+    videoCall: 'Video call',
+    incoming: 'Incoming video call',
+    answerVideo: 'Answer with video',
+    answerAudio: 'Answer with audio only',
+    decline: 'Decline',
+  },
+  de: {
+    messages: 'Nachrichten',
+    videoCall: 'Videoanruf',
+    incoming: 'Eingehender Videoanruf',
+    answerVideo: 'Mit Video annehmen',
+    answerAudio: 'Nur mit Audio annehmen',
+    decline: 'Ablehnen',
+  },
+} as const;
+
+for (const language of ['en', 'de'] as const satisfies Language[]) {
+  test(`the incoming-call dialog by keyboard in ${language}`, async ({ browser }) => {
+    test.slow();
+    const texts = CALL_TEXTS[language];
+    const grace = await visitor(browser, 'grace@demo.test', language);
+    const ada = await visitor(browser, 'ada@demo.test', language);
+    try {
+      await openChatWithGrace(ada.page, texts.messages);
+      await ada.page.getByRole('toolbar').getByRole('button', { name: texts.videoCall, exact: true }).click();
+      const dialog = grace.page.getByRole('dialog', { name: texts.incoming });
+      await expect(dialog).toBeVisible();
+      // The focus lands in the dialog, on its first answer; Tab reaches the others, each with its focus ring.
+      const answerVideo = dialog.getByRole('button', { name: texts.answerVideo });
+      await expect.poll(() => isFocused(answerVideo)).toBe(true);
+      for (const name of [texts.answerAudio, texts.decline, texts.answerVideo]) {
+        const button = dialog.getByRole('button', { name });
+        await tabTo(grace.page, button);
+        await expectFocusRing(button);
+      }
+      // Escape declines: the dialog closes and no call window opens.
+      await grace.page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(grace.page.getByTestId('call-window')).toHaveCount(0);
+    } finally {
+      await ada.context.close();
+      await grace.context.close();
+    }
+  });
+}

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { RoomContentItem } from '@showfloor/contracts';
 import { makeContentItem } from '../../../testing/fixtures.ts';
 import { testI18n } from '../../../testing/i18n.ts';
@@ -40,5 +41,40 @@ describe('ContentPopup languages', () => {
     await act(() => testI18n.changeLanguage('de'));
     open({ ...WELCOME, attributes: { enablePopup: true, html: '<h2>Welcome to the Expo</h2>' } });
     expect(await screen.findByRole('heading', { name: 'Welcome to the Expo' })).toBeInTheDocument();
+  });
+});
+
+describe('ContentPopup as a corner card (the popup that opens by itself)', () => {
+  function openCard(onClose: () => void) {
+    mockTrpc({});
+    renderWithProviders(
+      <ContentPopup item={WELCOME} roomId={1} onClose={onClose} onAchievement={() => undefined} asCard />,
+    );
+  }
+
+  for (const [language, title] of [
+    ['en', 'Information'],
+    ['de', 'Information'],
+  ] as const) {
+    it(`is a labelled non-modal dialog that takes the focus and closes on Escape (${language})`, async () => {
+      await act(() => testI18n.changeLanguage(language));
+      const closed: string[] = [];
+      openCard(() => closed.push('closed'));
+      const card = await screen.findByRole('dialog', { name: title });
+      expect(card).toHaveAttribute('aria-modal', 'false');
+      expect(card).toHaveFocus();
+      await userEvent.keyboard('{Escape}');
+      expect(closed).toEqual(['closed']);
+    });
+  }
+
+  it('leaves the focus where the visitor is when it opens', async () => {
+    const field = document.createElement('input');
+    document.body.append(field);
+    field.focus();
+    openCard(() => undefined);
+    await screen.findByRole('dialog', { name: 'Information' });
+    expect(field).toHaveFocus();
+    field.remove();
   });
 });
