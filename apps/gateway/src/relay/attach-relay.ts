@@ -172,6 +172,8 @@ export async function attachRelay(
     roomAccess: new RoomAccess(ctx),
   });
   const limits = { perSecond: options.emitsPerSecond, burst: options.emitBurst };
+  // The node's microphone copy of a room goes with its last socket there (microphones.ts).
+  ctx.microphones.followRooms(io.of('/').adapter);
 
   io.on('connection', (socket: RelaySocket) => {
     const { data } = socket;

@@ -6,6 +6,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Redis } from 'ioredis';
 import { pino } from 'pino';
+import { Server } from 'socket.io';
+import { SOCKET_ROOMS } from '@showfloor/contracts';
 import type { RelayContext } from './context.ts';
 import type { RelaySocket } from './io.ts';
 import { MicrophoneStates, tellMicrophones } from './microphones.ts';
@@ -137,5 +139,29 @@ describe('microphone states told while reports come in', () => {
 
     // Her muted state from before would overwrite the live report: only linus's is told.
     expect(told).toEqual([{ user_id: linusId, room_id: 1, event: 'microphone', data: { muted: false } }]);
+  });
+});
+
+describe("this node's copies of the rooms", () => {
+  it('keeps a room only while one of its sockets is in it', async () => {
+    // Without Redis a read answers from the node's copy. The adapter is socket.io's in-memory one (its room
+    // changes are synchronous); the Redis adapter keeps the node's rooms and emits delete-room the same way.
+    const adapter = new Server().of('/').adapter;
+    const microphones = new MicrophoneStates(() => undefined, 'test', pino({ level: 'silent' }));
+    microphones.followRooms(adapter);
+    const lobby = SOCKET_ROOMS.room('DEMO', 1);
+    const [graceId, linusId] = [2, 3];
+
+    void adapter.addAll('grace-tab', new Set([lobby]));
+    microphones.record('DEMO', 1, graceId, true);
+    // Room 2 has no socket of this node: nothing is kept of it.
+    microphones.record('DEMO', 2, linusId, false);
+    expect(microphones.localRooms).toBe(1);
+    expect(await microphones.read('DEMO', 1)).toEqual(new Map([[graceId, true]]));
+
+    // The node's last socket in the room leaves: its copy goes.
+    void adapter.del('grace-tab', lobby);
+    expect(microphones.localRooms).toBe(0);
+    expect(await microphones.read('DEMO', 1)).toEqual(new Map());
   });
 });

@@ -13,10 +13,14 @@
  * first, and even after a later join it can (the read is auto-pipelined, it waits behind this node's previous
  * pipeline, which a recording's MULTI does not). So a read leaves out the users this node recorded meanwhile:
  * a stale state told after the live one would overwrite it in the tab's participant list.
+ *
+ * The node keeps its copy of a room only while one of its sockets is in the room (`followRooms`: a recording
+ * for a room none is in keeps no copy, and the copy goes when the adapter deletes the room as its last socket
+ * leaves), so the copies are bounded by the rooms the node's tabs are in; Redis forgets by its own expiry.
  */
 import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
-import { PLAYER_EVENTS } from '@showfloor/contracts';
+import { PLAYER_EVENTS, SOCKET_ROOMS } from '@showfloor/contracts';
 import type { RelayContext } from './context.ts';
 import type { RelaySocket } from './io.ts';
 
@@ -28,11 +32,20 @@ const READ_MS = 1_000;
 /** Muted (true) or not, by user id, of one room. */
 export type RoomMicrophones = ReadonlyMap<number, boolean>;
 
+/** What `followRooms` needs of the node's socket.io adapter (its rooms are the node's own sockets'). */
+export interface LocalRooms {
+  readonly rooms: ReadonlyMap<string, unknown>;
+  on(event: 'delete-room', listener: (room: string) => void): unknown;
+}
+
 export class MicrophoneStates {
+  /** This node's copies, by socket.io room name (SOCKET_ROOMS.room), of the rooms its sockets are in. */
   readonly #local = new Map<string, Map<number, boolean>>();
   /** This node's recordings so far; per room and user, the count at their latest (what a read compares). */
   #recordings = 0;
   readonly #recordedAt = new Map<string, Map<number, number>>();
+  /** Whether one of this node's sockets is in the socket.io room of that name (all, until `followRooms`). */
+  #isWatched: (socketRoom: string) => boolean = () => true;
 
   constructor(
     private readonly redis: () => Redis | undefined,
@@ -40,22 +53,34 @@ export class MicrophoneStates {
     private readonly logger: FastifyBaseLogger,
   ) {}
 
+  /** Keeps copies of the rooms the node's sockets are in only (the node's adapter: `io.of('/').adapter`). */
+  followRooms(adapter: LocalRooms): void {
+    this.#isWatched = (socketRoom) => adapter.rooms.has(socketRoom);
+    adapter.on('delete-room', (socketRoom) => {
+      this.#local.delete(socketRoom);
+      this.#recordedAt.delete(socketRoom);
+    });
+  }
+
   /** Records a user's reported state in a room (here at once, in Redis without waiting for it). */
   record(eventCode: string, roomId: number, userId: number, isMuted: boolean): void {
+    const socketRoom = SOCKET_ROOMS.room(eventCode, roomId);
+    if (this.#isWatched(socketRoom)) {
+      let room = this.#local.get(socketRoom);
+      if (!room) {
+        room = new Map();
+        this.#local.set(socketRoom, room);
+      }
+      room.set(userId, isMuted);
+      this.#recordings += 1;
+      let recordedAt = this.#recordedAt.get(socketRoom);
+      if (!recordedAt) {
+        recordedAt = new Map();
+        this.#recordedAt.set(socketRoom, recordedAt);
+      }
+      recordedAt.set(userId, this.#recordings);
+    }
     const key = this.#key(eventCode, roomId);
-    let room = this.#local.get(key);
-    if (!room) {
-      room = new Map();
-      this.#local.set(key, room);
-    }
-    room.set(userId, isMuted);
-    this.#recordings += 1;
-    let recordedAt = this.#recordedAt.get(key);
-    if (!recordedAt) {
-      recordedAt = new Map();
-      this.#recordedAt.set(key, recordedAt);
-    }
-    recordedAt.set(userId, this.#recordings);
     const redis = this.redis();
     if (!redis) return;
     redis
@@ -73,10 +98,10 @@ export class MicrophoneStates {
    * users whose report this node recorded while reading (the tab heard those live, newer than the answer).
    */
   async read(eventCode: string, roomId: number): Promise<RoomMicrophones> {
-    const key = this.#key(eventCode, roomId);
+    const socketRoom = SOCKET_ROOMS.room(eventCode, roomId);
     const startedAt = this.#recordings;
-    const states = await this.#readStates(key);
-    const recordedAt = this.#recordedAt.get(key);
+    const states = await this.#readStates(this.#key(eventCode, roomId), socketRoom);
+    const recordedAt = this.#recordedAt.get(socketRoom);
     if (!recordedAt || this.#recordings === startedAt) return states;
     const told = new Map<number, boolean>();
     for (const [userId, isMuted] of states) {
@@ -86,8 +111,8 @@ export class MicrophoneStates {
   }
 
   /** The room's states: every node's (Redis), else this node's own. */
-  async #readStates(key: string): Promise<RoomMicrophones> {
-    const local: RoomMicrophones = this.#local.get(key) ?? new Map();
+  async #readStates(key: string, socketRoom: string): Promise<RoomMicrophones> {
+    const local: RoomMicrophones = this.#local.get(socketRoom) ?? new Map();
     const redis = this.redis();
     if (!redis) return local;
     let timer: NodeJS.Timeout | undefined;
@@ -108,6 +133,11 @@ export class MicrophoneStates {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** How many rooms this node keeps a copy of (tests). */
+  get localRooms(): number {
+    return this.#local.size;
   }
 
   #key(eventCode: string, roomId: number): string {
