@@ -146,6 +146,21 @@ describe('what bounds the top', () => {
     );
   });
 
+  it('keeps a failed rate above a void one as the upper end of a generator-bound top', () => {
+    // As on a busy machine: 1,600 failed, 1,131 passed, the midpoints above it were void.
+    const finding = findTop([
+      { rate: 800, phase: 'ramp', outcome: 'pass' },
+      { rate: 1_600, phase: 'ramp', outcome: 'fail' },
+      { rate: 1_131, phase: 'refine', outcome: 'pass' },
+      { rate: 1_345, phase: 'refine', outcome: 'void' },
+      { rate: 1_233, phase: 'refine', outcome: 'void' },
+    ]);
+    expect(finding).toMatchObject({ top: 1_131, bound: 'generator', low: 1_131, high: 1_600 });
+    expect(describeTop('A', finding)).toContain(
+      "so A's own top is higher (and under 1,600 msg/s, which failed)",
+    );
+  });
+
   it('says the system bounds a top whose next rate failed, and how close the two are', () => {
     const finding = findTop([
       { rate: 1_350, phase: 'ramp', outcome: 'pass' },

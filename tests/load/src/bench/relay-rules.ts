@@ -141,8 +141,13 @@ export function findTop(tried: readonly RateTried[]): TopFinding {
       high: above?.outcome === 'fail' ? above.rate : Number.POSITIVE_INFINITY,
     };
   if (!above) return { top, above, bound: 'max-steps', low: top, high: Number.POSITIVE_INFINITY };
-  if (above.outcome === 'void')
-    return { top, above, bound: 'generator', low: top, high: Number.POSITIVE_INFINITY };
+  if (above.outcome === 'void') {
+    // The system's own top is higher; under the lowest rate above it that failed, if one did.
+    const failed = tried
+      .filter((each) => each.outcome === 'fail' && each.rate > top)
+      .map((each) => each.rate);
+    return { top, above, bound: 'generator', low: top, high: Math.min(Number.POSITIVE_INFINITY, ...failed) };
+  }
   return { top, above, bound: 'failed', low: top, high: above.rate };
 }
 
@@ -160,6 +165,7 @@ export function describeTop(system: string, finding: TopFinding): string {
       return (
         `${system} top ${format(top ?? 0)} msg/s is bounded by the generator, not ${system}: the next rate tried, ` +
         `${format(above?.rate ?? 0)} msg/s, was void (the generator saturated), so ${system}'s own top is higher` +
+        (Number.isFinite(finding.high) ? ` (and under ${format(finding.high)} msg/s, which failed)` : '') +
         voidCause(above)
       );
     case 'failed':
