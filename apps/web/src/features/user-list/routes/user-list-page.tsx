@@ -67,7 +67,8 @@ function Participant({
         {onMute && isMuted !== true ? (
           <Button
             size="compact-sm"
-            variant="light"
+            // Filled: white on dark red. `light` with a shade (red.9) drew the label in the background's colour.
+            variant="filled"
             color="red.9"
             onClick={onMute}
             aria-label={t('muteOne', { name })}
