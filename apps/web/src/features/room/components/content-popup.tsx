@@ -1,7 +1,7 @@
 // A room content item's popup (spec 02 §3 "Pop-up dialog", §4.12): its HTML (sanitised with DOMPurify), its image
 // or video, 'Do not show this again' when optOut is 'true' (remembered per content id under disabledPopups), the
 // item's e-mail (onClickSendEmail) and its achievement (achievementAction, earned by opening it).
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Alert,
   Button,
@@ -43,12 +43,6 @@ export function ContentPopup({ item, roomId, onClose, onAchievement, asCard = fa
   const earned = useRef(false);
   // Mounted open and unmounted to close: the focus goes back to what opened it (the room's frame) by this.
   useReturnFocus();
-  // The card takes the focus once it is in the document (the portal mounts it after this component), unless
-  // the visitor is already in a control.
-  const takeFocus = useCallback((node: HTMLDivElement | null) => {
-    const active = document.activeElement;
-    if (node && (active === null || active === document.body)) node.focus({ preventScroll: true });
-  }, []);
 
   useEffect(() => {
     if (earned.current || !attributes.achievementAction) return;
@@ -116,9 +110,10 @@ export function ContentPopup({ item, roomId, onClose, onAchievement, asCard = fa
     return (
       <Portal>
         <Paper
-          ref={takeFocus}
-          // A non-modal dialog: the room and the menu stay usable around it. It takes the focus when it opens
-          // (unless the visitor is already in a control), Escape inside it closes it, and the focus goes back.
+          // A non-modal dialog: the room and the menu stay usable around it, and it leaves the focus where it is
+          // (5ec8903 made it take the focus on opening; with that, clicks in modals opened later from the side
+          // menu were lost in a clean-clone e2e run — log out, the goodies store — cause not pinned down). It is
+          // reached with Tab; Escape inside it closes it, and the focus goes back.
           role="dialog"
           aria-modal="false"
           tabIndex={-1}
