@@ -28,6 +28,11 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     locale: 'en-GB',
     timezoneId: 'Europe/Berlin',
+    // No slide or fade on modals and drawers (the app honours the setting, lib/ui/theme.ts). Mantine renders an
+    // opening modal at its start position for a frame or two before the transition moves it 30 px: Playwright can
+    // find the button stable there and click where it no longer is. On a loaded machine that lost clicks on
+    // freshly opened dialogs (Log out's 'No', the goodies store's refusal) in the clean-clone CI.
+    contextOptions: { reducedMotion: 'reduce' },
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],

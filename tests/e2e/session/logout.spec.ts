@@ -36,3 +36,26 @@ test('logging out clears the storage keys and lands on /auth/login?event=DEMO', 
   await page.goto('/lobby');
   await expect(page).toHaveURL(/\/auth\/login/);
 });
+
+// The suite runs with reduced motion (playwright.config.ts). A dialog then opens in place; with motion allowed it
+// slides in (Mantine's inline transition on the dialog itself).
+for (const [reducedMotion, duration] of [
+  ['reduce', ''],
+  ['no-preference', '200ms'],
+] as const) {
+  test.describe(`with reducedMotion '${reducedMotion}'`, () => {
+    test.use({ contextOptions: { reducedMotion } });
+    test(`the Log out dialog opens with transition duration '${duration}'`, async ({ page }) => {
+      await signIn(page, { email: 'ada@demo.test' });
+      await page.getByRole('button', { name: /Open the menu/ }).click();
+      await page.getByRole('button', { name: 'Log out' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Log out' });
+      await expect(dialog).toBeVisible();
+      expect(await dialog.evaluate((element) => (element as HTMLElement).style.transitionDuration)).toBe(
+        duration,
+      );
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toHaveCount(0);
+    });
+  });
+}

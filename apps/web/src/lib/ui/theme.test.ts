@@ -36,6 +36,11 @@ describe('event theme', () => {
     expect(buildTheme([]).primaryColor).toBeUndefined();
   });
 
+  it("honours the visitor's reduced-motion setting, with or without event colours", () => {
+    expect(buildTheme([]).respectReducedMotion).toBe(true);
+    expect(buildTheme(prefs({ 'color-ui-primary': '#1a7f37' })).respectReducedMotion).toBe(true);
+  });
+
   it('exposes backgrounds and label styles as CSS variables', () => {
     const resolve = themeVariables(
       prefs({
