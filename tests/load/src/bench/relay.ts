@@ -760,7 +760,10 @@ async function main(): Promise<void> {
     denominator > 0 ? round(numerator / denominator, 3) : Number.NaN;
   const bOverA = ratio(topRate(b), topRate(a));
   const cOverB = ratio(topRate(c), topRate(b));
-  log(`  ratios: B/A ${bOverA}, C/B ${cOverB}`);
+  // A ratio over a system with no passing rate (top 0) is not a figure: say so instead of printing NaN.
+  const shown = (value: number, denominator: string): string =>
+    Number.isNaN(value) ? `n/a (${denominator} has no top)` : String(value);
+  log(`  ratios: B/A ${shown(bOverA, 'A')}, C/B ${shown(cOverB, 'B')}`);
   /** Where the ratio of the two systems' own tops lies, from the brackets of their top rates. */
   const bracketOf = (numerator: SystemResult, denominator: SystemResult): string => {
     if (!numerator.finding || !denominator.finding) return 'n/a';
