@@ -550,15 +550,18 @@ function idleComparison(a: SystemResult, b: SystemResult, bTsx: SystemResult): s
   const line = (system: SystemResult): string =>
     `  info    ${system.name.padEnd(5)} idle RSS ${system.idle.baselineMiB[0] ?? 0} MiB before any connection, ` +
     `${system.idle.rssMiB[0] ?? 0} MiB with ${system.idle.connections} (${perConnectionKiB(system)} KiB per connection)`;
+  const measured = (system: SystemResult): boolean => system.idle.connections > 0;
   const bRss = b.idle.rssMiB[0] ?? 0;
-  return [
-    line(a),
-    line(b),
-    line(bTsx),
-    `  info    B compiled vs B through tsx (before): ${round(bRss - (bTsx.idle.rssMiB[0] ?? 0))} MiB with the ` +
-      `connections, ${round((b.idle.baselineMiB[0] ?? 0) - (bTsx.idle.baselineMiB[0] ?? 0))} MiB before any; ` +
-      `B vs A: +${round(bRss - (a.idle.rssMiB[0] ?? 0))} MiB`,
-  ];
+  const lines = [a, b, bTsx].filter(measured).map(line);
+  if (measured(b) && measured(bTsx)) {
+    lines.push(
+      `  info    B compiled vs B through tsx (before): ${round(bRss - (bTsx.idle.rssMiB[0] ?? 0))} MiB with the ` +
+        `connections, ${round((b.idle.baselineMiB[0] ?? 0) - (bTsx.idle.baselineMiB[0] ?? 0))} MiB before any`,
+    );
+  }
+  if (measured(a) && measured(b))
+    lines.push(`  info    B vs A: +${round(bRss - (a.idle.rssMiB[0] ?? 0))} MiB`);
+  return lines;
 }
 
 async function main(): Promise<void> {
@@ -801,7 +804,10 @@ async function main(): Promise<void> {
   }
   const bOverAByCpu = cpuA > 0 && cpuB > 0 ? round(cpuA / cpuB, 3) : Number.NaN;
   const cOverBByCpu = cpuB > 0 && cpuC > 0 ? round(cpuB / cpuC, 3) : Number.NaN;
-  if (!cfg.onlyIdle) log(`  ratios from CPU per message: B/A ${bOverAByCpu}, C/B ${cOverBByCpu}`);
+  if (!cfg.onlyIdle) {
+    const cpu = (value: number): string => (Number.isNaN(value) ? 'n/a (not measured)' : String(value));
+    log(`  ratios from CPU per message: B/A ${cpu(bOverAByCpu)}, C/B ${cpu(cOverBByCpu)}`);
+  }
 
   const goals: string[] = [];
   const aBound = a.finding?.bound;
@@ -824,51 +830,27 @@ async function main(): Promise<void> {
   /** A p99 of the half step, NaN (not measured) when it measured no ack: an empty histogram reads 0. */
   const p99 = (step: StepResult, of: 'ack' | 'delivery'): number =>
     step[of].count > 0 ? step[of].p99 : Number.NaN;
-  if (b.half) {
-    goals.push(shortfall(`B ack p99 ${at(b)}`, p99(b.half, 'ack'), GOALS.ackP99Ms, false, ' ms'));
-    goals.push(
-      shortfall(`B delivery p99 ${at(b)}`, p99(b.half, 'delivery'), GOALS.deliveryP99Ms, false, ' ms'),
-    );
+  /** Each tail goal, ack and delivery, with its limit for B. */
+  const tails = [
+    { of: 'ack', goal: GOALS.ackP99Ms },
+    { of: 'delivery', goal: GOALS.deliveryP99Ms },
+  ] as const;
+  const { half: bHalf } = b;
+  const { half: cHalf } = c;
+  for (const { of, goal } of tails) {
+    if (bHalf) goals.push(shortfall(`B ${of} p99 ${at(b)}`, p99(bHalf, of), goal, false, ' ms'));
   }
-  if (c.half) {
+  for (const { of, goal } of tails) {
     // "C at most 10 ms worse than B": against B's goals plus 10 ms, and against B's own figures in this run.
-    goals.push(
-      shortfall(
-        `C ack p99 ${at(c)} (B's goal + 10)`,
-        p99(c.half, 'ack'),
-        GOALS.ackP99Ms + GOALS.cWorseByMs,
-        false,
-        ' ms',
-      ),
-    );
-    goals.push(
-      shortfall(
-        `C delivery p99 ${at(c)} (B's goal + 10)`,
-        p99(c.half, 'delivery'),
-        GOALS.deliveryP99Ms + GOALS.cWorseByMs,
-        false,
-        ' ms',
-      ),
-    );
-    if (b.half && b.halfOf === c.halfOf && b.half.rate === c.half.rate) {
-      goals.push(
-        shortfall(
-          `C ack p99 over B's ${at(c)}`,
-          round(p99(c.half, 'ack') - p99(b.half, 'ack')),
-          GOALS.cWorseByMs,
-          false,
-          ' ms',
-        ),
-      );
-      goals.push(
-        shortfall(
-          `C delivery p99 over B's ${at(c)}`,
-          round(p99(c.half, 'delivery') - p99(b.half, 'delivery')),
-          GOALS.cWorseByMs,
-          false,
-          ' ms',
-        ),
-      );
+    if (cHalf) {
+      const limit = goal + GOALS.cWorseByMs;
+      goals.push(shortfall(`C ${of} p99 ${at(c)} (B's goal + 10)`, p99(cHalf, of), limit, false, ' ms'));
+    }
+  }
+  if (bHalf && cHalf && b.halfOf === c.halfOf && bHalf.rate === cHalf.rate) {
+    for (const { of } of tails) {
+      const over = round(p99(cHalf, of) - p99(bHalf, of));
+      goals.push(shortfall(`C ${of} p99 over B's ${at(c)}`, over, GOALS.cWorseByMs, false, ' ms'));
     }
   }
   if ((b.half || c.half) && aBound === 'generator')
@@ -891,7 +873,8 @@ async function main(): Promise<void> {
     );
     goals.push(shortfall(`${system.name} duplicated messages`, system.duplicated, 0, false));
   }
-  for (const system of [...systems, bTsx]) {
+  // Systems whose idle phase did not run (--skip-idle, or not among --systems) have no idle figures to print.
+  for (const system of [...systems, bTsx].filter((one) => one.idle.connections > 0)) {
     if (system.idle.rssMiB.length === 1) {
       goals.push(
         shortfall(
