@@ -16,9 +16,12 @@ let testRedis: TestRedis;
 let http: HttpServer;
 let relayIo: RelayIo;
 const prefix = `io-test-${process.pid}`;
+/** Each node's metrics registry, by node. */
+const registries = new Map<RelayIo, Registry>();
 
-function startNode(server: HttpServer): Promise<RelayIo> {
-  return createRelayIo(
+async function startNode(server: HttpServer): Promise<RelayIo> {
+  const registry = new Registry();
+  const node = await createRelayIo(
     server,
     {
       redisUrl: testRedis.url,
@@ -28,7 +31,17 @@ function startNode(server: HttpServer): Promise<RelayIo> {
       redisPrefix: prefix,
     },
     pino({ level: 'silent' }),
-    createRelayMetrics(new Registry()),
+    createRelayMetrics(registry),
+  );
+  registries.set(node, registry);
+  return node;
+}
+
+/** `relay_adapter_heard_total` of a node, by outcome. */
+async function heardBy(node: RelayIo): Promise<Record<string, number>> {
+  const metric = await registries.get(node)?.getSingleMetric('relay_adapter_heard_total')?.get();
+  return Object.fromEntries(
+    (metric?.values ?? []).map((value) => [String(value.labels.outcome), value.value]),
   );
 }
 
@@ -87,6 +100,44 @@ describe('skipOwnPublishes', () => {
         await new Promise((resolve) => setTimeout(resolve, 200));
         expect(heard() - before).toBe(1);
       }
+      decode.mockRestore();
+    } finally {
+      await other.close();
+      otherHttp.close();
+    }
+  });
+});
+
+describe('relay_adapter_heard_total', () => {
+  it("counts what a node's subscriber heard: its own and a room it has no socket in undecoded, the rest decoded", async () => {
+    const otherHttp = createServer();
+    const other = await startNode(otherHttp);
+    try {
+      const parser = (
+        relayIo.io.of('/').adapter as unknown as { parser: { decode(message: Buffer): unknown } }
+      ).parser;
+      const decode = vi.spyOn(parser, 'decode');
+      const before = await heardBy(relayIo);
+      relayIo.io.to(['user:7', 'user:8']).emit('chat_DEMO', { text: 'heard: own' } as never);
+      other.io.to('room:DEMO:404').emit('chat_DEMO', { text: 'heard: a room not on this node' } as never);
+      other.io.to(['user:7', 'user:8']).emit('chat_DEMO', { text: 'heard: for this node' } as never);
+      // A PING on each publishing connection is answered after its publishes ran; then one on the first node's
+      // subscriber after every message Redis sent it before.
+      await Promise.all([relayIo.redis()?.ping(), other.redis()?.ping()]);
+      const sub = (relayIo.io.of('/').adapter as unknown as { subClient: { ping(): Promise<string> } })
+        .subClient;
+      await sub.ping();
+      const after = await heardBy(relayIo);
+      const delta = (outcome: string): number => (after[outcome] ?? 0) - (before[outcome] ?? 0);
+      expect({ own: delta('own'), not_here: delta('not_here'), decoded: delta('decoded') }).toEqual({
+        own: 1,
+        not_here: 1,
+        decoded: 1,
+      });
+      // Only the one for this node was decoded.
+      expect(
+        decode.mock.calls.filter(([message]) => message.toString('latin1').includes('heard:')).length,
+      ).toBe(1);
       decode.mockRestore();
     } finally {
       await other.close();

@@ -18,7 +18,7 @@ import {
   type ServerToClientEvents,
   type SocketData,
 } from '@showfloor/contracts';
-import type { AdapterState, RelayMetrics } from './metrics.ts';
+import type { AdapterHeard, AdapterState, RelayMetrics } from './metrics.ts';
 
 /** The relay's typed server and socket. */
 export type RelayServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -91,25 +91,53 @@ export function encodeRemoteEmit(
 /** The parts of the adapter's subscription that `skipOwnPublishes` replaces. */
 interface RedisAdapterListeners {
   uid: string;
+  channel: string;
   parser: { encode(value: unknown): Buffer };
   redisListeners: Map<string, (pattern: Buffer, channel: Buffer, message: Buffer) => void>;
+  hasRoom(room: string): boolean;
+}
+
+/** What `skipOwnPublishes` counts: a broadcast heard, by outcome, and its bytes. */
+export interface HeardCounters {
+  heard: Record<AdapterHeard, { inc(): void }>;
+  bytes: { inc(bytes: number): void };
 }
 
 /**
  * The adapter's subscriber hears every broadcast published on its channels, this node's own included, and
  * decoded each one (msgpack) before dropping its own by uid: on the node whose sockets send, ~4-5 % of its
  * busy time under chat load (CPU profile of C). A broadcast starts with its sender's uid (`[uid, packet,
- * opts]`, see `encodeRemoteEmit`), so this node's own are dropped by that prefix, undecoded; the others go to
- * the adapter's own handler as before. io.test.ts holds both halves.
+ * opts]`, see `encodeRemoteEmit`), so this node's own are dropped by that prefix, undecoded; one for a room
+ * this node has no socket in (its channel names the room) is dropped undecoded too, as the adapter would; the
+ * others go to the adapter's own handler as before. Each is counted (`relay_adapter_heard_total`). io.test.ts
+ * holds both halves.
  */
-export function skipOwnPublishes(adapter: RedisAdapterListeners, sub: Redis): boolean {
+export function skipOwnPublishes(
+  adapter: RedisAdapterListeners,
+  sub: Redis,
+  counters?: HeardCounters,
+): boolean {
   const handler = adapter.redisListeners.get('pmessageBuffer');
   if (!handler) return false;
   const sample = adapter.parser.encode([adapter.uid, 0, 0]);
   // The array's header and the uid: all but the two zeros.
   const own = sample.subarray(0, sample.length - 2);
+  // A single room's broadcast goes on `<channel><room>#`, every other on `<channel>` (encodeRemoteEmit).
+  const channelBytes = Buffer.byteLength(adapter.channel);
   const filtered = (pattern: Buffer, channel: Buffer, message: Buffer): void => {
-    if (message.length > own.length && message.compare(own, 0, own.length, 0, own.length) === 0) return;
+    counters?.bytes.inc(message.length);
+    if (message.length > own.length && message.compare(own, 0, own.length, 0, own.length) === 0) {
+      counters?.heard.own.inc();
+      return;
+    }
+    if (
+      channel.length > channelBytes + 1 &&
+      !adapter.hasRoom(channel.toString('utf8', channelBytes, channel.length - 1))
+    ) {
+      counters?.heard.not_here.inc();
+      return;
+    }
+    counters?.heard.decoded.inc();
     handler(pattern, channel, message);
   };
   sub.off('pmessageBuffer', handler);
@@ -257,7 +285,10 @@ export async function createRelayIo(
       key: `${options.redisPrefix}:socket.io`,
     }),
   );
-  skipOwnPublishes(io.of('/').adapter as unknown as RedisAdapterListeners, sub);
+  skipOwnPublishes(io.of('/').adapter as unknown as RedisAdapterListeners, sub, {
+    heard: metrics.adapterHeard,
+    bytes: metrics.adapterHeardBytes,
+  });
   refresh();
 
   return {

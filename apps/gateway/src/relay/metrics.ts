@@ -11,6 +11,10 @@ const RELAY_LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.02, 0.03, 0.05, 0.1
 export const ADAPTER_STATES = ['memory', 'connected', 'degraded'] as const;
 export type AdapterState = (typeof ADAPTER_STATES)[number];
 
+/** What a node did with a broadcast its Redis subscriber heard (`relay_adapter_heard_total`'s `outcome`). */
+export const ADAPTER_HEARD = ['own', 'not_here', 'decoded'] as const;
+export type AdapterHeard = (typeof ADAPTER_HEARD)[number];
+
 /** Why a client emit was refused (the `reason` label of `relay_rejections_total`). */
 export type RejectReason =
   | 'topic_invalid'
@@ -41,6 +45,12 @@ export interface RelayMetrics {
   adapterState: Gauge<'state'>;
   /** Cross-node publishes dropped while Redis was away. */
   adapterDroppedPublishes: Counter;
+  /**
+   * Broadcasts this node's Redis subscriber heard, by what became of them: its own (dropped undecoded), for a
+   * room it has no socket in (dropped undecoded), or decoded and passed to its sockets; and their bytes.
+   */
+  adapterHeard: Record<AdapterHeard, { inc(): void }>;
+  adapterHeardBytes: { inc(bytes: number): void };
   /** `resync` requests sent to this node's sockets, by reason. */
   resyncs: Counter<'reason'>;
   disconnects: Counter<'reason'>;
@@ -97,6 +107,12 @@ export function createRelayMetrics(registry: Registry): RelayMetrics {
     labelNames: ['topic'],
     registers,
   });
+  const adapterHeard = new Counter({
+    name: 'relay_adapter_heard_total',
+    help: "Broadcasts this node's Redis subscriber heard, by outcome: own (dropped undecoded), not_here (a room without a socket here, dropped undecoded), decoded",
+    labelNames: ['outcome'],
+    registers,
+  });
   // Topic labels are bounded (every chat topic is 'chat', unknown names 'invalid'), so this map stays small.
   const series = new Map<string, TopicSeries>();
   return {
@@ -131,6 +147,16 @@ export function createRelayMetrics(registry: Registry): RelayMetrics {
     adapterDroppedPublishes: new Counter({
       name: 'relay_adapter_dropped_publishes_total',
       help: 'Cross-node publishes skipped while Redis was unreachable (local delivery continued)',
+      registers,
+    }),
+    adapterHeard: {
+      own: adapterHeard.labels('own'),
+      not_here: adapterHeard.labels('not_here'),
+      decoded: adapterHeard.labels('decoded'),
+    },
+    adapterHeardBytes: new Counter({
+      name: 'relay_adapter_heard_bytes_total',
+      help: "Bytes of the broadcasts this node's Redis subscriber heard (messages, without Redis framing)",
       registers,
     }),
     resyncs: new Counter({

@@ -15,22 +15,44 @@ const CLOCK_TICKS = (() => {
   }
 })();
 
+/** `redis-cli -p <port> INFO <section>`'s text; undefined when redis-cli is missing or Redis does not answer. */
+function redisInfo(port: number, section: string): string | undefined {
+  try {
+    return execFileSync('redis-cli', ['-p', String(port), 'INFO', section], { encoding: 'utf8' });
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Commands Redis has run, by name (INFO commandstats through redis-cli), to count the Redis calls a message
  * costs; undefined when redis-cli is missing.
  */
 export function redisCommandCounts(port: number): Record<string, number> | undefined {
-  try {
-    const text = execFileSync('redis-cli', ['-p', String(port), 'INFO', 'commandstats'], {
-      encoding: 'utf8',
-    });
-    const counts: Record<string, number> = {};
-    for (const match of text.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm))
-      counts[match[1] as string] = Number(match[2]);
-    return counts;
-  } catch {
-    return undefined;
-  }
+  const stats = redisCommandStats(port);
+  if (!stats) return undefined;
+  return Object.fromEntries(Object.entries(stats).map(([name, { calls }]) => [name, calls]));
+}
+
+/**
+ * Commands Redis has run by name, with the microseconds Redis spent in them (INFO commandstats: a script's
+ * own commands are counted under their names too, and its `evalsha` time includes theirs).
+ */
+export function redisCommandStats(port: number): Record<string, { calls: number; usec: number }> | undefined {
+  const text = redisInfo(port, 'commandstats');
+  if (text === undefined) return undefined;
+  const stats: Record<string, { calls: number; usec: number }> = {};
+  for (const match of text.matchAll(/^cmdstat_([^:]+):calls=(\d+),usec=(\d+)/gm))
+    stats[match[1] as string] = { calls: Number(match[2]), usec: Number(match[3]) };
+  return stats;
+}
+
+/** Bytes Redis has read from and written to its clients so far (INFO stats); undefined without redis-cli. */
+export function redisNetBytes(port: number): { input: number; output: number } | undefined {
+  const text = redisInfo(port, 'stats');
+  if (text === undefined) return undefined;
+  const read = (name: string): number => Number(new RegExp(`^${name}:(\\d+)`, 'm').exec(text)?.[1] ?? 0);
+  return { input: read('total_net_input_bytes'), output: read('total_net_output_bytes') };
 }
 
 /**

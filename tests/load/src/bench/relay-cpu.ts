@@ -9,13 +9,31 @@
  * (entries relative to apps/gateway; build the current one first with `node build.mjs`; `--cpu-prof DIR` profiles
  * the gateways; `--bare` adds A, bare socket.io, as `bench:relay` runs it; `ENTRY@FLAGS` runs an entry with those
  * node flags instead of GATEWAY_NODE_FLAGS, e.g. `dist/main.js@` for none).
+ *
+ * `--redis` runs each entry as C too, beside B (one node, no Redis): two nodes with the Redis adapter on a private
+ * redis-server (a spare port), the tabs alternating between them (`--layout alternate`: every group of 10 has
+ * tabs on both nodes) or each group's on one node (`--layout grouped`: the other node has none of its
+ * recipients). Per message it prints what C does that B does not: CPU per node (user / system), Redis's own
+ * CPU, the commands Redis ran (INFO commandstats, a script's inner commands listed too) and its time in them,
+ * Redis's bytes in (commands, the publishes' messages among them) and out (replies, pub/sub to subscribers),
+ * and what each node's subscriber heard (`relay_adapter_heard_total`: own, for a room not on the node,
+ * decoded). Counts and CPU time, not latencies.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LiteSocket } from '../lite-socket.ts';
-import { GATEWAY_NODE_FLAGS, startGatewayNode, startScript, type ServerProcess } from './processes.ts';
+import {
+  GATEWAY_NODE_FLAGS,
+  redisCommandStats,
+  redisNetBytes,
+  startGatewayNode,
+  startRedis,
+  startScript,
+  type ServerProcess,
+} from './processes.ts';
 import { benchKeys } from './tokens.ts';
 
 const LOAD_DIR = resolve(import.meta.dirname, '../..');
@@ -32,8 +50,13 @@ const { values } = parseArgs({
     groups: { type: 'string', default: '6' },
     'cpu-prof': { type: 'string' },
     bare: { type: 'boolean', default: false },
+    redis: { type: 'boolean', default: false },
+    layout: { type: 'string', default: 'alternate' },
   },
 });
+if (values.layout !== 'alternate' && values.layout !== 'grouped')
+  throw new Error('--layout takes alternate or grouped');
+const layout = values.layout;
 const entries = values.entry?.length ? values.entry : ['dist/main.js'];
 const messages = Number(values.messages);
 const rounds = Number(values.rounds);
@@ -65,30 +88,79 @@ function cpuOf(stat: string): { userMs: number; systemMs: number } {
  * the rest is V8's helper threads: concurrent GC and compilers, and libuv's pool), and the main thread's
  * voluntary context switches (each time the event loop went to sleep and was woken).
  */
-function usage(pid: number): { userMs: number; systemMs: number; mainMs: number; sleeps: number } {
+function usage(pid: number): {
+  userMs: number;
+  systemMs: number;
+  mainMs: number;
+  sleeps: number;
+  reads: number;
+  writes: number;
+} {
   const all = cpuOf(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   const main = cpuOf(readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8'));
   const status = readFileSync(`/proc/${pid}/task/${pid}/status`, 'utf8');
   const sleeps = Number(/^voluntary_ctxt_switches:\s+(\d+)/m.exec(status)?.[1] ?? 0);
-  return { ...all, mainMs: main.userMs + main.systemMs, sleeps };
+  // Read- and write-like system calls (read, readv, write, writev...) of every thread: /proc/<pid>/io.
+  const io = readFileSync(`/proc/${pid}/io`, 'utf8');
+  const reads = Number(/^syscr:\s+(\d+)/m.exec(io)?.[1] ?? 0);
+  const writes = Number(/^syscw:\s+(\d+)/m.exec(io)?.[1] ?? 0);
+  return { ...all, mainMs: main.userMs + main.systemMs, sleeps, reads, writes };
+}
+
+/** One node's CPU per message (µs) and its event loop's sleeps per message. */
+interface NodeCost {
+  cpu: number;
+  user: number;
+  system: number;
+  /** The part of `cpu` on its main thread (the event loop). */
+  main: number;
+  /** The main thread's voluntary context switches (its event loop went to sleep) per message. */
+  sleeps: number;
+  /** Read- and write-like system calls per message (/proc/<pid>/io syscr, syscw). */
+  reads: number;
+  writes: number;
+  /** What its Redis subscriber heard per message, by outcome, and the bytes (relay_adapter_heard_*). */
+  heard: Record<string, number>;
+  heardBytes: number;
+}
+
+/** Redis's part per message (C only). */
+interface RedisCost {
+  /** redis-server's CPU, µs. */
+  cpu: number;
+  /** Commands by name (INFO commandstats), calls per message. */
+  calls: Record<string, number>;
+  /** Redis's own time in the commands (commandstats usec), µs per message. */
+  commandUs: number;
+  /** Bytes Redis read (commands) and wrote (replies, pub/sub messages to subscribers) per message. */
+  bytesIn: number;
+  bytesOut: number;
 }
 
 interface Sample {
+  /** Every node's CPU together, µs per message. */
   gateway: number;
   provider: number;
   /** The gateway's user and system parts of `gateway`, µs per message. */
   user: number;
   system: number;
-  /** The part of `gateway` on its main thread (the event loop), µs per message. */
+  /** The part of `gateway` on the nodes' main threads (the event loop), µs per message. */
   main: number;
-  /** The gateway's main thread's voluntary context switches (its event loop went to sleep) per message. */
+  /** The nodes' main threads' voluntary context switches (their event loops went to sleep) per message. */
   sleeps: number;
+  /** The nodes' read- and write-like system calls per message. */
+  reads: number;
+  writes: number;
+  nodes: NodeCost[];
+  redis: RedisCost | undefined;
 }
 
 interface System {
+  name: string;
   entry: string;
   provider: ServerProcess;
-  node: ServerProcess;
+  nodes: ServerProcess[];
+  redis: ServerProcess | undefined;
   members: Member[];
   received: number;
   samples: Sample[];
@@ -106,38 +178,58 @@ const GATEWAY_ENV = {
 
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
-async function startSystem(entry: string): Promise<System> {
+/** A gateway node of `entry` (see the usage above) on the provider, with Redis at `redisUrl` ('' for none). */
+function startNode(
+  entry: string,
+  name: string,
+  providerPort: number,
+  redisUrl: string,
+): Promise<ServerProcess> {
+  return startGatewayNode(name, {
+    core: undefined,
+    cwd: GATEWAY_DIR,
+    entry: entry.split('@')[0],
+    // `dist/main.js@--flag --other`: that entry with these node flags (GATEWAY_NODE_FLAGS without '@').
+    flags: entry.includes('@') ? (entry.split('@')[1] ?? '').split(' ').filter(Boolean) : GATEWAY_NODE_FLAGS,
+    nodeArgs: profileArgs,
+    killAfterMs: 30_000,
+    env: { ...GATEWAY_ENV, PROVIDER_URL: `http://127.0.0.1:${providerPort}`, REDIS_URL: redisUrl },
+  });
+}
+
+/** `kind` A: bare socket.io; B: one gateway node of `entry`; C: two nodes of `entry` and a private Redis. */
+async function startSystem(kind: 'A' | 'B' | 'C', entry: string, name: string): Promise<System> {
   const provider = await startScript('provider', {
     core: undefined,
     cwd: LOAD_DIR,
     script: 'src/bench/servers/instant-provider.ts',
     args: ['0', EVENT_CODE, String(users), JSON.stringify(keys.jwk)],
   });
-  const node =
-    entry === 'A'
-      ? await startScript('bare', {
-          core: undefined,
-          cwd: LOAD_DIR,
-          script: 'src/bench/servers/bare.ts',
-          args: ['0', EVENT_CODE],
-          nodeArgs: profileArgs,
-        })
-      : await startGatewayNode(entry, {
-          core: undefined,
-          cwd: GATEWAY_DIR,
-          entry: entry.split('@')[0],
-          // `dist/main.js@--flag --other`: that entry with these node flags (GATEWAY_NODE_FLAGS without '@').
-          flags: entry.includes('@')
-            ? (entry.split('@')[1] ?? '').split(' ').filter(Boolean)
-            : GATEWAY_NODE_FLAGS,
-          nodeArgs: profileArgs,
-          killAfterMs: 30_000,
-          env: { ...GATEWAY_ENV, PROVIDER_URL: `http://127.0.0.1:${provider.port}` },
-        });
-  const system: System = { entry, provider, node, members: [], received: 0, samples: [] };
+  const redis = kind === 'C' ? await startRedis(undefined) : undefined;
+  const redisUrl = redis ? `redis://127.0.0.1:${redis.port}` : '';
+  const nodes =
+    kind === 'A'
+      ? [
+          await startScript('bare', {
+            core: undefined,
+            cwd: LOAD_DIR,
+            script: 'src/bench/servers/bare.ts',
+            args: ['0', EVENT_CODE],
+            nodeArgs: profileArgs,
+          }),
+        ]
+      : kind === 'B'
+        ? [await startNode(entry, name, provider.port, redisUrl)]
+        : [
+            await startNode(entry, `${name}-1`, provider.port, redisUrl),
+            await startNode(entry, `${name}-2`, provider.port, redisUrl),
+          ];
+  const system: System = { name, entry, provider, nodes, redis, members: [], received: 0, samples: [] };
   for (let group = 0; group < groups; group += 1) {
     const ids = Array.from({ length: GROUP }, (_, index) => group * GROUP + index + 1);
-    for (const userId of ids) {
+    for (const [index, userId] of ids.entries()) {
+      // Alternate: a group's tabs on every node; grouped: each group's on one node.
+      const node = nodes[(layout === 'grouped' ? group : index) % nodes.length] as ServerProcess;
       const socket = new LiteSocket({
         url: `http://127.0.0.1:${node.port}`,
         query: { frontend: 'visitor', userId: String(userId) },
@@ -160,6 +252,21 @@ async function startSystem(entry: string): Promise<System> {
     }
   }
   return system;
+}
+
+/** A gateway node's relay_adapter_heard_total by outcome and relay_adapter_heard_bytes_total (0 for A, B). */
+async function heardBy(node: ServerProcess): Promise<{ heard: Record<string, number>; bytes: number }> {
+  const heard: Record<string, number> = {};
+  let bytes = 0;
+  try {
+    const text = await (await fetch(`http://127.0.0.1:${node.port}/metrics`)).text();
+    for (const match of text.matchAll(/^relay_adapter_heard_total\{outcome="([^"]+)"\} (\d+)/gm))
+      heard[match[1] as string] = Number(match[2]);
+    bytes = Number(/^relay_adapter_heard_bytes_total (\d+)/m.exec(text)?.[1] ?? 0);
+  } catch {
+    // A (bare socket.io) has no /metrics.
+  }
+  return { heard, bytes };
 }
 
 let sequence = 0;
@@ -197,10 +304,21 @@ function sendAll(system: System, count: number): Promise<void> {
   });
 }
 
+/** Everything a sample compares, read before and after the messages. */
+async function readings(system: System) {
+  return {
+    nodes: await Promise.all(
+      system.nodes.map(async (node) => ({ usage: usage(node.pid), ...(await heardBy(node)) })),
+    ),
+    provider: system.provider.cpuMs(),
+    redisCpu: system.redis ? system.redis.cpuMs() : 0,
+    commands: system.redis ? redisCommandStats(system.redis.port) : undefined,
+    net: system.redis ? redisNetBytes(system.redis.port) : undefined,
+  };
+}
+
 async function measure(system: System): Promise<void> {
-  const gateway0 = system.node.cpuMs();
-  const provider0 = system.provider.cpuMs();
-  const usage0 = usage(system.node.pid);
+  const before = await readings(system);
   const received0 = system.received;
   await sendAll(system, messages);
   // Deliveries: a room message reaches 10 tabs, a group message the sender and 9 (10 each).
@@ -209,17 +327,61 @@ async function measure(system: System): Promise<void> {
   while (system.received < expected && Date.now() < deadline) await sleep(20);
   if (system.received !== expected)
     throw new Error(
-      `${system.entry}: ${system.received - received0} deliveries, ${messages * GROUP} expected`,
+      `${system.name}: ${system.received - received0} deliveries, ${messages * GROUP} expected`,
     );
   await sleep(200);
-  const usage1 = usage(system.node.pid);
+  const after = await readings(system);
+  const per = (value: number): number => value / messages;
+  const nodes: NodeCost[] = after.nodes.map((end, index) => {
+    const start = before.nodes[index] as typeof end;
+    const heard: Record<string, number> = {};
+    for (const [outcome, count] of Object.entries(end.heard))
+      heard[outcome] = per(count - (start.heard[outcome] ?? 0));
+    return {
+      cpu: per((end.usage.userMs + end.usage.systemMs - start.usage.userMs - start.usage.systemMs) * 1000),
+      user: per((end.usage.userMs - start.usage.userMs) * 1000),
+      system: per((end.usage.systemMs - start.usage.systemMs) * 1000),
+      main: per((end.usage.mainMs - start.usage.mainMs) * 1000),
+      sleeps: per(end.usage.sleeps - start.usage.sleeps),
+      reads: per(end.usage.reads - start.usage.reads),
+      writes: per(end.usage.writes - start.usage.writes),
+      heard,
+      heardBytes: per(end.bytes - start.bytes),
+    };
+  });
+  const sum = (pick: (node: NodeCost) => number): number =>
+    nodes.reduce((total, node) => total + pick(node), 0);
+  let redis: RedisCost | undefined;
+  if (before.commands && after.commands && before.net && after.net) {
+    const calls: Record<string, number> = {};
+    let usec = 0;
+    for (const [name, { calls: count, usec: time }] of Object.entries(after.commands)) {
+      const previous = before.commands[name] ?? { calls: 0, usec: 0 };
+      // The bench's own INFO calls are not the relay's.
+      if (name === 'info' || count === previous.calls) continue;
+      calls[name] = per(count - previous.calls);
+      // A script's inner commands are inside its evalsha time: only top-level time is added.
+      if (!['get', 'set', 'publish'].includes(name) || !after.commands.evalsha) usec += time - previous.usec;
+    }
+    redis = {
+      cpu: per((after.redisCpu - before.redisCpu) * 1000),
+      calls,
+      commandUs: per(usec),
+      bytesIn: per(after.net.input - before.net.input),
+      bytesOut: per(after.net.output - before.net.output),
+    };
+  }
   system.samples.push({
-    gateway: ((system.node.cpuMs() - gateway0) * 1000) / messages,
-    provider: ((system.provider.cpuMs() - provider0) * 1000) / messages,
-    user: ((usage1.userMs - usage0.userMs) * 1000) / messages,
-    system: ((usage1.systemMs - usage0.systemMs) * 1000) / messages,
-    main: ((usage1.mainMs - usage0.mainMs) * 1000) / messages,
-    sleeps: (usage1.sleeps - usage0.sleeps) / messages,
+    gateway: sum((node) => node.cpu),
+    provider: per((after.provider - before.provider) * 1000),
+    user: sum((node) => node.user),
+    system: sum((node) => node.system),
+    main: sum((node) => node.main),
+    sleeps: sum((node) => node.sleeps),
+    reads: sum((node) => node.reads),
+    writes: sum((node) => node.writes),
+    nodes,
+    redis,
   });
 }
 
@@ -231,46 +393,148 @@ const median = (list: number[]): number => {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 };
 
+const f1 = (value: number): string => value.toFixed(1);
+const f2 = (value: number): string => value.toFixed(2);
+
+/** One node's figures: CPU (user / system), and what its subscriber heard. */
+function describeNode(node: NodeCost): string {
+  const heard = Object.entries(node.heard)
+    .filter(([, count]) => count > 0)
+    .map(([outcome, count]) => `${outcome} ${f2(count)}`)
+    .join(', ');
+  return (
+    `${f1(node.cpu)} µs (user ${f1(node.user)}, system ${f1(node.system)}; main thread ${f1(node.main)}, ` +
+    `${f2(node.sleeps)} sleeps, ${f2(node.reads)} reads, ${f2(node.writes)} writes)${heard ? `, heard ${heard} (${Math.round(node.heardBytes)} B)` : ''}`
+  );
+}
+
+function describeRedis(redis: RedisCost): string {
+  const calls = Object.entries(redis.calls)
+    .map(([name, count]) => `${name} ${f2(count)}`)
+    .join(', ');
+  return (
+    `Redis CPU ${f1(redis.cpu)} µs (in commands ${f1(redis.commandUs)} µs), commands ${calls || 'none'}, ` +
+    `bytes in ${Math.round(redis.bytesIn)} / out ${Math.round(redis.bytesOut)}`
+  );
+}
+
+function describeSample(system: System, sample: Sample): string {
+  const nodes =
+    sample.nodes.length > 1
+      ? `; ${sample.nodes.map((node, index) => `node ${index + 1} ${describeNode(node)}`).join('; ')}`
+      : `; ${describeNode(sample.nodes[0] as NodeCost)}`;
+  return (
+    `${system.name} ${f1(sample.gateway)} µs + provider ${f1(sample.provider)}${nodes}` +
+    (sample.redis ? `; ${describeRedis(sample.redis)}` : '')
+  );
+}
+
+/** The median sample, field by field. */
+function medianSample(samples: Sample[]): Sample {
+  const of = (pick: (sample: Sample) => number): number => median(samples.map(pick));
+  const first = samples[0] as Sample;
+  const nodes = first.nodes.map((_, index): NodeCost => {
+    const node = (sample: Sample): NodeCost => sample.nodes[index] as NodeCost;
+    const heard: Record<string, number> = {};
+    for (const outcome of Object.keys(node(first).heard))
+      heard[outcome] = of((sample) => node(sample).heard[outcome] ?? 0);
+    return {
+      cpu: of((sample) => node(sample).cpu),
+      user: of((sample) => node(sample).user),
+      system: of((sample) => node(sample).system),
+      main: of((sample) => node(sample).main),
+      sleeps: of((sample) => node(sample).sleeps),
+      reads: of((sample) => node(sample).reads),
+      writes: of((sample) => node(sample).writes),
+      heard,
+      heardBytes: of((sample) => node(sample).heardBytes),
+    };
+  });
+  let redis: RedisCost | undefined;
+  if (first.redis) {
+    const part = (sample: Sample): RedisCost => sample.redis as RedisCost;
+    const calls: Record<string, number> = {};
+    for (const name of Object.keys(first.redis.calls))
+      calls[name] = of((sample) => part(sample).calls[name] ?? 0);
+    redis = {
+      cpu: of((sample) => part(sample).cpu),
+      calls,
+      commandUs: of((sample) => part(sample).commandUs),
+      bytesIn: of((sample) => part(sample).bytesIn),
+      bytesOut: of((sample) => part(sample).bytesOut),
+    };
+  }
+  return {
+    gateway: of((sample) => sample.gateway),
+    provider: of((sample) => sample.provider),
+    user: of((sample) => sample.user),
+    system: of((sample) => sample.system),
+    main: of((sample) => sample.main),
+    sleeps: of((sample) => sample.sleeps),
+    reads: of((sample) => sample.reads),
+    writes: of((sample) => sample.writes),
+    nodes,
+    redis,
+  };
+}
+
 const systems: System[] = [];
 try {
-  if (values.bare) systems.push(await startSystem('A'));
-  for (const entry of entries) systems.push(await startSystem(entry));
+  if (values.bare) systems.push(await startSystem('A', 'A', 'A'));
+  for (const entry of entries) {
+    const suffix = entries.length > 1 ? ` ${entry}` : '';
+    systems.push(await startSystem('B', entry, `B${suffix}`));
+    if (values.redis) systems.push(await startSystem('C', entry, `C${suffix}`));
+  }
+  console.log(
+    `relay-cpu: ${messages} messages × ${rounds} rounds, ${windowSize} in flight, ${groups} groups of ${GROUP}` +
+      (values.redis
+        ? `, C's tabs ${layout === 'grouped' ? 'grouped by node' : 'alternating between its nodes'}`
+        : '') +
+      `; load average ${loadavg()
+        .map((value) => value.toFixed(2))
+        .join(' ')}`,
+  );
   // Warm-up: JIT, caches (room access, members), connection pools.
   for (const system of systems) await sendAll(system, Math.min(2000, messages));
   await sleep(500);
   for (let round = 0; round < rounds; round += 1) {
     const order = round % 2 === 0 ? systems : [...systems].reverse();
     for (const system of order) await measure(system);
-    console.log(
-      `round ${round + 1}: ` +
-        systems
-          .map((system) => {
-            const last = system.samples.at(-1) as Sample;
-            return (
-              `${system.entry} ${last.gateway.toFixed(1)} µs (user ${last.user.toFixed(1)}, system ` +
-              `${last.system.toFixed(1)}; main thread ${last.main.toFixed(1)}, ${last.sleeps.toFixed(2)} sleeps; ` +
-              `+ provider ${last.provider.toFixed(1)})`
-            );
-          })
-          .join(' | '),
-    );
+    console.log(`round ${round + 1}:`);
+    for (const system of systems) console.log(`  ${describeSample(system, system.samples.at(-1) as Sample)}`);
   }
+  console.log(
+    `medians over ${rounds} rounds (per message; load average ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}):`,
+  );
   for (const system of systems) {
     const gateway = system.samples.map((sample) => sample.gateway);
     console.log(
-      `${system.entry}: gateway CPU per message median ${median(gateway).toFixed(1)} µs ` +
-        `(min ${Math.min(...gateway).toFixed(1)}, max ${Math.max(...gateway).toFixed(1)}), provider median ` +
-        `${median(system.samples.map((sample) => sample.provider)).toFixed(1)} µs; user / system median ` +
-        `${median(system.samples.map((sample) => sample.user)).toFixed(1)} / ` +
-        `${median(system.samples.map((sample) => sample.system)).toFixed(1)} µs, main thread ` +
-        `${median(system.samples.map((sample) => sample.main)).toFixed(1)} µs, sleeps per message ` +
-        `${median(system.samples.map((sample) => sample.sleeps)).toFixed(2)}; ${messages} messages × ${rounds} rounds`,
+      `  ${describeSample(system, medianSample(system.samples))} ` +
+        `[gateway min ${f1(Math.min(...gateway))}, max ${f1(Math.max(...gateway))}]`,
+    );
+  }
+  // What C costs beyond B, per message, for each entry.
+  for (const entry of entries) {
+    const b = systems.find((system) => system.entry === entry && system.nodes.length === 1 && !system.redis);
+    const c = systems.find((system) => system.entry === entry && system.redis);
+    if (!b || !c || entry === 'A') continue;
+    const mb = medianSample(b.samples);
+    const mc = medianSample(c.samples);
+    console.log(
+      `  C − B${entries.length > 1 ? ` (${entry})` : ''}: gateway ${f1(mc.gateway - mb.gateway)} µs ` +
+        `(user ${f1(mc.user - mb.user)}, system ${f1(mc.system - mb.system)}; sleeps ${f2(mc.sleeps - mb.sleeps)}, ` +
+        `reads ${f2(mc.reads - mb.reads)}, writes ${f2(mc.writes - mb.writes)}), ` +
+        `+ Redis ${f1(mc.redis?.cpu ?? 0)} µs; C/B by gateway CPU ${f2(mb.gateway / mc.gateway)}`,
     );
   }
 } finally {
   for (const system of systems) {
     for (const member of system.members) member.socket.close();
-    await system.node.stop();
+    for (const node of system.nodes) await node.stop();
     await system.provider.stop();
+    await system.redis?.stop();
   }
 }
