@@ -1,8 +1,10 @@
 // The mini-map (issue 12, spec 02 §2.10, §4.11): ada walks lobby → mini-map → a booth and back, each entry
 // recorded once by the provider; the Rooms list reaches every room she may enter by keyboard alone; axe finds
-// nothing serious on the open map and list in English and Deutsch.
-import type { Page } from '@playwright/test';
+// nothing serious on the open map and list in English and Deutsch; the map's card and the music button lie
+// over no word of the lobby at 1280x800 and 390x844 (at the page's top and its end), in both languages.
+import type { Locator, Page } from '@playwright/test';
 import {
+  SHOT_VIEWPORTS,
   expect,
   expectAccessible,
   recordedEntries,
@@ -10,6 +12,7 @@ import {
   switchLanguage,
   test,
 } from '../fixtures/stack.ts';
+import { forEachLanguage } from '../fixtures/languages.ts';
 import { ADA, KERNEL_BOOTH, LOBBY, closeWelcomePopup } from '../fixtures/demo-rooms.ts';
 
 /** The rooms ada may enter in the demo event (the VIP Lounge is restricted), in the Rooms list's order. */
@@ -117,3 +120,89 @@ test('the open mini-map and Rooms list are axe-clean in English and Deutsch', as
   ).toBeVisible();
   await expectAccessible(page);
 });
+
+/**
+ * The words of the room's page that one of the app's controls over the frame lies on: every text of the frame's
+ * document, box by box (a range's client rects), that is inside the frame's view and meets the control's box.
+ */
+async function wordsUnder(page: Page, controls: Locator[]): Promise<string[]> {
+  const frameBox = await page.locator('iframe').boundingBox();
+  const frame = await (await page.locator('iframe').elementHandle())?.contentFrame();
+  if (!frameBox || !frame) throw new Error('no room frame');
+  const found: string[] = [];
+  for (const control of controls) {
+    const box = await control.boundingBox();
+    if (!box) throw new Error(`${control.toString()} is not shown`);
+    // The control in the frame's own coordinates.
+    const over = {
+      left: box.x - frameBox.x,
+      top: box.y - frameBox.y,
+      right: box.x + box.width - frameBox.x,
+      bottom: box.y + box.height - frameBox.y,
+    };
+    const words = await frame.evaluate((rect) => {
+      const covered: string[] = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent?.trim();
+        if (!text) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const r of range.getClientRects()) {
+          const isInView = r.bottom > 0 && r.top < window.innerHeight;
+          const meets =
+            r.right > rect.left && r.left < rect.right && r.bottom > rect.top && r.top < rect.bottom;
+          if (isInView && meets) {
+            covered.push(text);
+            break;
+          }
+        }
+      }
+      return covered;
+    }, over);
+    found.push(...words.map((word) => `${word} (under ${control.toString()})`));
+  }
+  return found;
+}
+
+forEachLanguage(
+  'the mini-map and the music button cover no word of the lobby, at the top of the page and at its end',
+  {
+    email: 'ada@demo.test',
+    slow: true,
+    texts: {
+      en: { label: 'Mini-map', music: 'Background music', peopleHere: 'People here' },
+      de: { label: 'Übersichtskarte', music: 'Hintergrundmusik', peopleHere: 'Hier sind' },
+    },
+  },
+  async ({ page, language, texts }) => {
+    await closeWelcomePopup(page);
+    const room = page.frameLocator('iframe');
+    await expect(
+      room.getByRole('region', { name: texts.peopleHere }).getByText('Grace Hopper'),
+    ).toBeVisible();
+    const controls = [
+      page.getByRole('complementary', { name: texts.label }),
+      page.getByRole('button', { name: texts.music }),
+    ];
+    const scrollTo = (end: boolean) =>
+      room
+        .locator('body')
+        .evaluate((_, isEnd) => window.scrollTo(0, isEnd ? document.documentElement.scrollHeight : 0), end);
+    for (const viewport of SHOT_VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      const where = `${viewport.width}x${viewport.height}`;
+      for (const [end, name] of [
+        [false, 'top'],
+        [true, 'end'],
+      ] as const) {
+        await scrollTo(end);
+        await expect.poll(() => wordsUnder(page, controls), `${name} at ${where}`).toEqual([]);
+        // With SHOTS_DIR, saved for a person to look at (shoot() cannot: a resize moves the frame's scroll).
+        if (process.env.SHOTS_DIR)
+          await page.screenshot({ path: `${process.env.SHOTS_DIR}/lobby-${name}-${language}-${where}.png` });
+      }
+    }
+    await page.setViewportSize(SHOT_VIEWPORTS[0]);
+  },
+);

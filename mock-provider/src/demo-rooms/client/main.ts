@@ -334,8 +334,9 @@ async function drawLobby(session: RoomSession): Promise<HTMLElement> {
         t('readWelcome'),
       ),
       badgeButton(t('checkIn'), 'lobby_check_in'),
-      peopleStrip(),
     ),
+    // Under the floor plan, not in the desk: the app's mini-map lies over the frame's bottom right corner.
+    peopleStrip(),
   );
 }
 
