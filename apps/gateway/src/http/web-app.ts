@@ -5,7 +5,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fastifyStatic from '@fastify/static';
 
 /** Paths that belong to the gateway itself and never fall back to the app. */
 export const API_PATH_PREFIXES = ['/api/', '/trpc/', '/messaging', '/metrics', '/healthz', '/readyz'];
@@ -31,6 +30,8 @@ export async function registerWebApp(
       `WEB_DIST "${root}" has no index.html: build the web app first (pnpm --filter ./apps/web build)`,
     );
   }
+  // Loaded only with WEB_DIST: a gateway that serves no app never holds @fastify/static and its modules.
+  const { default: fastifyStatic } = await import('@fastify/static');
   await app.register(fastifyStatic, {
     root,
     wildcard: true,

@@ -7,8 +7,7 @@
  */
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
-import { createAdapter } from '@socket.io/redis-adapter';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   RELAY_SERVER_EVENTS,
@@ -202,6 +201,11 @@ export async function createRelayIo(
     };
   }
 
+  // The Redis client and adapter are loaded only with a Redis URL: a single node never holds their modules.
+  const [{ Redis }, { createAdapter }] = await Promise.all([
+    import('ioredis'),
+    import('@socket.io/redis-adapter'),
+  ]);
   const redisLog = logger.child({ component: 'relay-redis' });
   // Commands fail at once while disconnected (never queue behind an outage); the adapter's publishes are
   // wrapped below so a failure is a skipped cross-node publish, not an unhandled rejection.
