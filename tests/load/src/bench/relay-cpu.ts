@@ -18,13 +18,31 @@
  * Redis's bytes in (commands, the publishes' messages among them) and out (replies, pub/sub to subscribers),
  * and what each node's subscriber heard (`relay_adapter_heard_total`: own, for a room not on the node,
  * decoded). Counts and CPU time, not latencies.
+ *
+ * `--alloc`: bytes allocated per message besides: every server runs with `--inspect` on a spare loopback port,
+ * and each measured round is sampled by V8's heap profiler with freed objects kept in (`alloc.ts`), with the
+ * server's scavenges and mark-compacts counted (a system's nodes summed); it prints bytes per message and
+ * collections per 10,000 messages per system and round, the medians, each build against the first and against
+ * A (by package and by function), and where the last round's bytes went (by function: own frame, and with what
+ * it called). `--sample-bytes N` (default 1024) is the profiler's mean sampling interval; `--alloc-dir DIR`
+ * keeps each profile as a `.heapprofile` (Chrome DevTools, Memory tab). The CPU figures of an `--alloc` run
+ * include the profiler's own cost: read them from a run without it.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { sparePort } from '@showfloor/gateway/testing';
 import { LiteSocket } from '../lite-socket.ts';
+import {
+  AllocProbe,
+  bytesByFunction,
+  packageOf,
+  topFunctions,
+  type AllocWindow,
+  type FunctionBytes,
+} from './alloc.ts';
 import {
   GATEWAY_NODE_FLAGS,
   redisCommandStats,
@@ -52,6 +70,10 @@ const { values } = parseArgs({
     bare: { type: 'boolean', default: false },
     redis: { type: 'boolean', default: false },
     layout: { type: 'string', default: 'alternate' },
+    alloc: { type: 'boolean', default: false },
+    'sample-bytes': { type: 'string', default: '1024' },
+    'alloc-dir': { type: 'string' },
+    top: { type: 'string', default: '12' },
   },
 });
 if (values.layout !== 'alternate' && values.layout !== 'grouped')
@@ -66,6 +88,10 @@ const users = groups * GROUP;
 const keys = benchKeys(EVENT_CODE);
 /** `--cpu-prof DIR`: A and every gateway build run under `node --cpu-prof` (A's profile includes tsx's loader). */
 const profileArgs = values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', resolve(values['cpu-prof'])] : [];
+const isAlloc = values.alloc || values['alloc-dir'] !== undefined;
+const sampleBytes = Number(values['sample-bytes']);
+const allocDir = values['alloc-dir'] ? resolve(values['alloc-dir']) : undefined;
+const topCount = Number(values.top);
 
 interface Member {
   userId: number;
@@ -153,6 +179,14 @@ interface Sample {
   writes: number;
   nodes: NodeCost[];
   redis: RedisCost | undefined;
+  /** `--alloc`: bytes allocated per message (sampled estimate) and collections per 10,000 messages. */
+  alloc?: {
+    bytes: number;
+    scavenges: number;
+    markCompacts: number;
+    functions: FunctionBytes[];
+    packages: Map<string, number>;
+  };
 }
 
 interface System {
@@ -164,6 +198,8 @@ interface System {
   members: Member[];
   received: number;
   samples: Sample[];
+  /** `--alloc`: an inspector session per node, sampling its allocations. */
+  probes: AllocProbe[];
 }
 
 const GATEWAY_ENV = {
@@ -184,6 +220,7 @@ function startNode(
   name: string,
   providerPort: number,
   redisUrl: string,
+  nodeArgs: string[],
 ): Promise<ServerProcess> {
   return startGatewayNode(name, {
     core: undefined,
@@ -191,7 +228,7 @@ function startNode(
     entry: entry.split('@')[0],
     // `dist/main.js@--flag --other`: that entry with these node flags (GATEWAY_NODE_FLAGS without '@').
     flags: entry.includes('@') ? (entry.split('@')[1] ?? '').split(' ').filter(Boolean) : GATEWAY_NODE_FLAGS,
-    nodeArgs: profileArgs,
+    nodeArgs,
     killAfterMs: 30_000,
     env: { ...GATEWAY_ENV, PROVIDER_URL: `http://127.0.0.1:${providerPort}`, REDIS_URL: redisUrl },
   });
@@ -207,6 +244,14 @@ async function startSystem(kind: 'A' | 'B' | 'C', entry: string, name: string): 
   });
   const redis = kind === 'C' ? await startRedis(undefined) : undefined;
   const redisUrl = redis ? `redis://127.0.0.1:${redis.port}` : '';
+  // `--alloc`: each node's inspector on a spare loopback port.
+  const inspectPorts: number[] = [];
+  const nodeArgs = async (): Promise<string[]> => {
+    if (!isAlloc) return profileArgs;
+    const port = await sparePort();
+    inspectPorts.push(port);
+    return [...profileArgs, `--inspect=127.0.0.1:${port}`];
+  };
   const nodes =
     kind === 'A'
       ? [
@@ -215,16 +260,27 @@ async function startSystem(kind: 'A' | 'B' | 'C', entry: string, name: string): 
             cwd: LOAD_DIR,
             script: 'src/bench/servers/bare.ts',
             args: ['0', EVENT_CODE],
-            nodeArgs: profileArgs,
+            nodeArgs: await nodeArgs(),
           }),
         ]
       : kind === 'B'
-        ? [await startNode(entry, name, provider.port, redisUrl)]
+        ? [await startNode(entry, name, provider.port, redisUrl, await nodeArgs())]
         : [
-            await startNode(entry, `${name}-1`, provider.port, redisUrl),
-            await startNode(entry, `${name}-2`, provider.port, redisUrl),
+            await startNode(entry, `${name}-1`, provider.port, redisUrl, await nodeArgs()),
+            await startNode(entry, `${name}-2`, provider.port, redisUrl, await nodeArgs()),
           ];
-  const system: System = { name, entry, provider, nodes, redis, members: [], received: 0, samples: [] };
+  const probes = await Promise.all(inspectPorts.map((port) => AllocProbe.open(port)));
+  const system: System = {
+    name,
+    entry,
+    provider,
+    nodes,
+    redis,
+    members: [],
+    received: 0,
+    samples: [],
+    probes,
+  };
   for (let group = 0; group < groups; group += 1) {
     const ids = Array.from({ length: GROUP }, (_, index) => group * GROUP + index + 1);
     for (const [index, userId] of ids.entries()) {
@@ -317,7 +373,51 @@ async function readings(system: System) {
   };
 }
 
+let profileCount = 0;
+/** `--alloc`: the nodes' profiles together, per message (each profile kept if asked). */
+function allocSample(system: System, windows: AllocWindow[]): NonNullable<Sample['alloc']> {
+  let total = 0;
+  let minor = 0;
+  let major = 0;
+  const functions = new Map<string, FunctionBytes>();
+  const packages = new Map<string, number>();
+  for (const window of windows) {
+    if (allocDir) {
+      mkdirSync(allocDir, { recursive: true });
+      const name = system.name.replace(/[^A-Za-z0-9]+/g, '_');
+      writeFileSync(
+        resolve(allocDir, `${String(++profileCount).padStart(2, '0')}-${name}.heapprofile`),
+        JSON.stringify(window.profile),
+      );
+    }
+    const bytes = bytesByFunction(window.profile);
+    total += bytes.total;
+    minor += window.gc.minor;
+    major += window.gc.major;
+    for (const each of bytes.functions) {
+      const known = functions.get(each.key);
+      if (known) {
+        known.self += each.self;
+        known.total += each.total;
+      } else functions.set(each.key, { ...each });
+    }
+    for (const [name, size] of bytes.packages) packages.set(name, (packages.get(name) ?? 0) + size);
+  }
+  return {
+    bytes: total / messages,
+    scavenges: (minor * 10_000) / messages,
+    markCompacts: (major * 10_000) / messages,
+    functions: [...functions.values()].map((bytes) => ({
+      ...bytes,
+      self: bytes.self / messages,
+      total: bytes.total / messages,
+    })),
+    packages: new Map([...packages].map(([name, bytes]) => [name, bytes / messages])),
+  };
+}
+
 async function measure(system: System): Promise<void> {
+  for (const probe of system.probes) await probe.start(sampleBytes);
   const before = await readings(system);
   const received0 = system.received;
   await sendAll(system, messages);
@@ -331,6 +431,8 @@ async function measure(system: System): Promise<void> {
     );
   await sleep(200);
   const after = await readings(system);
+  const windows: AllocWindow[] = [];
+  for (const probe of system.probes) windows.push(await probe.stop());
   const per = (value: number): number => value / messages;
   const nodes: NodeCost[] = after.nodes.map((end, index) => {
     const start = before.nodes[index] as typeof end;
@@ -382,6 +484,7 @@ async function measure(system: System): Promise<void> {
     writes: sum((node) => node.writes),
     nodes,
     redis,
+    ...(windows.length > 0 ? { alloc: allocSample(system, windows) } : {}),
   });
 }
 
@@ -478,6 +581,101 @@ function medianSample(samples: Sample[]): Sample {
   };
 }
 
+/** Bytes as `12.3 KB` (1 KB = 1,000 bytes). */
+function kb(bytes: number): string {
+  return `${(bytes / 1000).toFixed(bytes < 10_000 ? 2 : 1)} KB`;
+}
+
+/**
+ * A function compared between builds: its name and package (a bundle's file name and lines differ between
+ * builds, e.g. `dist/baseline/main.js` and `dist/main.js`).
+ */
+const acrossBuilds = (bytes: FunctionBytes): string =>
+  `${bytes.key.replace(/ \([^()]*\)$/, '')} [${packageOf(bytes.url)}]`;
+
+/** `--alloc`: each system's medians, where its last round's bytes went, and each build against the first. */
+function reportAlloc(all: System[]): void {
+  const medians = new Map<System, { bytes: number; scavenges: number; markCompacts: number }>();
+  for (const system of all) {
+    const samples = system.samples.flatMap((sample) => (sample.alloc ? [sample.alloc] : []));
+    const last = samples.at(-1);
+    if (!last) continue;
+    const bytes = samples.map((sample) => sample.bytes);
+    const figures = {
+      bytes: median(bytes),
+      scavenges: median(samples.map((sample) => sample.scavenges)),
+      markCompacts: median(samples.map((sample) => sample.markCompacts)),
+    };
+    medians.set(system, figures);
+    console.log(
+      `\n${system.name}: allocated per message median ${kb(figures.bytes)} (min ${kb(Math.min(...bytes))}, ` +
+        `max ${kb(Math.max(...bytes))}); per 10,000 messages ${figures.scavenges.toFixed(1)} scavenges, ` +
+        `${figures.markCompacts.toFixed(1)} mark-compacts; ${messages} messages × ${samples.length} rounds, ` +
+        `a sample every ${sampleBytes} bytes`,
+    );
+    const packages = [...last.packages].sort((a, b) => b[1] - a[1]);
+    console.log(
+      `  last round, by package (bytes per message): ` +
+        packages.map(([name, bytes]) => `${name} ${bytes.toFixed(0)}`).join(', '),
+    );
+    console.log(`  last round, by the frame that allocated (bytes per message):`);
+    for (const bytes of topFunctions(last.functions, 'self', topCount))
+      console.log(`    ${bytes.self.toFixed(0).padStart(6)}  ${bytes.key}`);
+    console.log(`  last round, with what it called (bytes per message; the application's own functions):`);
+    const isOwn = (bytes: FunctionBytes): boolean => packageOf(bytes.url) === 'app';
+    for (const bytes of topFunctions(last.functions, 'total', topCount, isOwn))
+      console.log(`    ${bytes.total.toFixed(0).padStart(6)}  ${bytes.key}`);
+  }
+  const builds = all.filter((system) => system.name !== 'A' && medians.has(system));
+  const first = builds[0];
+  const bare = all.find((system) => system.name === 'A');
+  const bareFigures = bare ? medians.get(bare) : undefined;
+  if (!first) return;
+  const firstFigures = medians.get(first) as { bytes: number; scavenges: number };
+  console.log('');
+  for (const system of builds) {
+    const figures = medians.get(system) as { bytes: number; scavenges: number };
+    const against =
+      system === first
+        ? ''
+        : `; against ${first.entry}: ${kb(figures.bytes - firstFigures.bytes)} per message ` +
+          `(${(((figures.bytes - firstFigures.bytes) / firstFigures.bytes) * 100).toFixed(1)} %), scavenges ` +
+          `${(figures.scavenges - firstFigures.scavenges).toFixed(1)} per 10,000`;
+    const overBare = bareFigures ? `, ${kb(figures.bytes - bareFigures.bytes)} more than A` : '';
+    console.log(`${system.name}: ${kb(figures.bytes)} per message${overBare}${against}`);
+    const packagesOf = (of: System | undefined): Map<string, number> =>
+      of?.samples.at(-1)?.alloc?.packages ?? new Map<string, number>();
+    const packageChanges = (from: System | undefined): string => {
+      const before = packagesOf(from);
+      const after = packagesOf(system);
+      return [...new Set([...before.keys(), ...after.keys()])]
+        .map((name) => ({ name, delta: (after.get(name) ?? 0) - (before.get(name) ?? 0) }))
+        .filter(({ delta }) => Math.abs(delta) >= 10)
+        .sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta))
+        .map(({ name, delta }) => `${name} ${(delta >= 0 ? '+' : '') + delta.toFixed(0)}`)
+        .join(', ');
+    };
+    if (bare) console.log(`  by package against A (bytes per message, last rounds): ${packageChanges(bare)}`);
+    if (system === first) continue;
+    console.log(`  by package against ${first.entry}: ${packageChanges(first)}`);
+    // Where the difference is, by function (own frame), the last rounds of both compared.
+    const selfByName = (of: System): Map<string, number> => {
+      const totals = new Map<string, number>();
+      for (const bytes of of.samples.at(-1)?.alloc?.functions ?? [])
+        totals.set(acrossBuilds(bytes), (totals.get(acrossBuilds(bytes)) ?? 0) + bytes.self);
+      return totals;
+    };
+    const before = selfByName(first);
+    const after = selfByName(system);
+    const changes = [...new Set([...before.keys(), ...after.keys()])]
+      .map((key) => ({ key, delta: (after.get(key) ?? 0) - (before.get(key) ?? 0) }))
+      .sort((a, b) => Math.abs(b.delta) - Math.abs(a.delta))
+      .slice(0, topCount);
+    for (const { key, delta } of changes)
+      console.log(`    ${(delta >= 0 ? '+' : '') + delta.toFixed(0).padStart(6)}  ${key}`);
+  }
+}
+
 const systems: System[] = [];
 try {
   if (values.bare) systems.push(await startSystem('A', 'A', 'A'));
@@ -503,7 +701,18 @@ try {
     for (const system of order) await measure(system);
     console.log(`round ${round + 1}:`);
     for (const system of systems) console.log(`  ${describeSample(system, system.samples.at(-1) as Sample)}`);
+    if (isAlloc) {
+      for (const system of systems) {
+        const alloc = (system.samples.at(-1) as Sample).alloc;
+        if (!alloc) continue;
+        console.log(
+          `  ${system.name} allocated ${kb(alloc.bytes)} per message, ${alloc.scavenges.toFixed(1)} scavenges and ` +
+            `${alloc.markCompacts.toFixed(1)} mark-compacts per 10,000 messages`,
+        );
+      }
+    }
   }
+  if (isAlloc) reportAlloc(systems);
   console.log(
     `medians over ${rounds} rounds (per message; load average ${loadavg()
       .map((value) => value.toFixed(2))
@@ -532,6 +741,7 @@ try {
   }
 } finally {
   for (const system of systems) {
+    for (const probe of system.probes) probe.close();
     for (const member of system.members) member.socket.close();
     for (const node of system.nodes) await node.stop();
     await system.provider.stop();

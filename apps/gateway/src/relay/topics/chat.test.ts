@@ -1,5 +1,6 @@
 /**
- * The chat hot path parses each message once: the payload with ChatSendSchema, then the provider's answer.
+ * The chat hot path parses each message once: the payload with ChatSendSchema, then the provider's answer
+ * (each through its compiled twin, `compiledSchema`).
  * The sendMessage input is built from the parsed payload (contracts' sendMessageInput) and sent with
  * `callParsed`, so the call's input schema never runs per message. Counted with spies, not timed.
  */
@@ -15,6 +16,7 @@ import {
   type SendMessage,
   type SocketData,
 } from '@showfloor/contracts';
+import { compiledSchema } from '@showfloor/contracts/compiled';
 import { startStubProvider, type StubProvider } from '../../../test/stub-provider.ts';
 import { ProviderClient } from '../../provider/client.ts';
 import type { RelayContext } from '../context.ts';
@@ -73,9 +75,12 @@ const messages = [
 describe('the chat hot path', () => {
   it('parses each message once and never runs the sendMessage input schema', async () => {
     ctx.provider = client;
-    const payloadParses = vi.spyOn(ChatSendSchema, 'safeParse');
+    const payloadParses = vi.spyOn(compiledSchema(ChatSendSchema), 'safeParse');
     const inputParses = vi.spyOn(callInputSchema(sendMessage), 'safeParse');
-    const answerParses = vi.spyOn(ChatMessageSchema, 'safeParse');
+    const answerParses = vi.spyOn(compiledSchema(ChatMessageSchema), 'safeParse');
+    // The schemas' own parses are the compiled twins' fallback for what they refuse: valid messages skip them.
+    const slowPayloadParses = vi.spyOn(ChatSendSchema, 'safeParse');
+    const slowAnswerParses = vi.spyOn(ChatMessageSchema, 'safeParse');
     bodies.length = 0;
     for (const payload of messages) {
       expect(await handleChat(ctx, socket, payload)).toMatchObject({ ack: { statusCode: 200 } });
@@ -83,6 +88,8 @@ describe('the chat hot path', () => {
     expect(payloadParses).toHaveBeenCalledTimes(messages.length);
     expect(inputParses).toHaveBeenCalledTimes(0);
     expect(answerParses).toHaveBeenCalledTimes(messages.length);
+    expect(slowPayloadParses).toHaveBeenCalledTimes(0);
+    expect(slowAnswerParses).toHaveBeenCalledTimes(0);
     // What reached the provider is what the checked `call` path would have sent.
     expect(bodies).toEqual([
       { message: 'hello', to: [8], type: 'text', action: 'message' },

@@ -23,6 +23,7 @@ import {
   type ChatSend,
   type SocketData,
 } from '@showfloor/contracts';
+import { compiledSchema } from '@showfloor/contracts/compiled';
 import { ProviderError } from '../../provider/errors.ts';
 import {
   parsePayload,
@@ -33,6 +34,9 @@ import {
 } from '../context.ts';
 
 type ChatOk = Extract<ChatAck, { statusCode: 200 }>;
+
+/** ChatSendSchema's compiled twin: the same verdicts and issues, fewer allocations per message. */
+const ChatSendParser = compiledSchema(ChatSendSchema);
 
 /** The text of a payload's `message`, read before parsing so an over-long text gets its own exact error. */
 function messageLength(payload: unknown): number {
@@ -57,7 +61,7 @@ function otherRecipients(message: ChatSend): number[] {
 
 export const handleChat: TopicHandler<ChatOk> = async (ctx, socket, payload) => {
   if (messageLength(payload) > MAX_TEXT_LENGTH) return refuse('text_too_long', RELAY_ERRORS.TEXT_TOO_LONG);
-  const parsed = parsePayload(ChatSendSchema, payload);
+  const parsed = parsePayload(ChatSendParser, payload);
   if (!parsed.isValid) return parsed.refusal;
   const message = parsed.data;
   const user = socket.data;
