@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeliveredMessages, type Fanout } from './delivered.ts';
-import { resolveTestRedis, type TestRedis } from './testing/redis.ts';
+import { resolveTestRedis, startOwnRedis, type TestRedis } from './testing/redis.ts';
 
 let testRedis: TestRedis;
 let redis: Redis;
@@ -107,5 +107,31 @@ describe('DeliveredMessages', () => {
     expect(await a.delivered.deliverOnce('m-2', (to) => to.to('user:1').emit('chat', 'm-2'))).toBe(true);
     expect(a.local).toEqual(['user:1|chat|m-2']);
     broken.disconnect();
+  });
+  it('costs Redis one script per message: a publish and a SET that reads the mark, no GET', async () => {
+    // A private redis-server: its command counts are this test's alone.
+    const own = await startOwnRedis();
+    const client = new Redis(own.url);
+    try {
+      const calls = async (): Promise<Record<string, number>> => {
+        const text = await client.info('commandstats');
+        return Object.fromEntries(
+          [...text.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)].map((match) => [match[1], Number(match[2])]),
+        );
+      };
+      const a = node(() => client);
+      await a.delivered.deliverOnce('m-count', (to) => to.to('user:1').emit('chat', 'm-count'));
+      const counts = await calls();
+      // EVALSHA, or EVAL where Redis did not know the script yet (a NOSCRIPT answer is not a call).
+      expect((counts.evalsha ?? 0) + (counts.eval ?? 0)).toBe(1);
+      expect({ get: counts.get ?? 0, set: counts.set ?? 0, publish: counts.publish ?? 0 }).toEqual({
+        get: 0,
+        set: 1,
+        publish: 1,
+      });
+    } finally {
+      client.disconnect();
+      await own.stop();
+    }
   });
 });
