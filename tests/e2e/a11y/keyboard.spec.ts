@@ -7,7 +7,7 @@
 // focused by script) and shows a visible focus ring; a closed dialog hands the focus back to what opened it.
 import type { Locator, Page } from '@playwright/test';
 import { expect, signIn, switchLanguage, test } from '../fixtures/stack.ts';
-import { openChatWithGrace, visitor } from '../calls/helpers.ts';
+import { ringGrace } from '../calls/helpers.ts';
 import { forEachLanguage, type Language } from '../fixtures/languages.ts';
 
 /** Most Tab presses any control used here may need (the page has far fewer stops than this). */
@@ -248,35 +248,15 @@ forEachLanguage(
 );
 
 const CALL_TEXTS = {
-  en: {
-    messages: 'Messages',
-    videoCall: 'Video call',
-    incoming: 'Incoming video call',
-    answerVideo: 'Answer with video',
-    answerAudio: 'Answer with audio only',
-    decline: 'Decline',
-  },
-  de: {
-    messages: 'Nachrichten',
-    videoCall: 'Videoanruf',
-    incoming: 'Eingehender Videoanruf',
-    answerVideo: 'Mit Video annehmen',
-    answerAudio: 'Nur mit Audio annehmen',
-    decline: 'Ablehnen',
-  },
+  en: { answerVideo: 'Answer with video', answerAudio: 'Answer with audio only', decline: 'Decline' },
+  de: { answerVideo: 'Mit Video annehmen', answerAudio: 'Nur mit Audio annehmen', decline: 'Ablehnen' },
 } as const;
 
 for (const language of ['en', 'de'] as const satisfies Language[]) {
   test(`the incoming-call dialog by keyboard in ${language}`, async ({ browser }) => {
     test.slow();
     const texts = CALL_TEXTS[language];
-    const grace = await visitor(browser, 'grace@demo.test', language);
-    const ada = await visitor(browser, 'ada@demo.test', language);
-    try {
-      await openChatWithGrace(ada.page, texts.messages);
-      await ada.page.getByRole('toolbar').getByRole('button', { name: texts.videoCall, exact: true }).click();
-      const dialog = grace.page.getByRole('dialog', { name: texts.incoming });
-      await expect(dialog).toBeVisible();
+    await ringGrace(browser, language, async ({ grace, dialog }) => {
       // The focus lands in the dialog, on its first answer; Tab reaches the others, each with its focus ring.
       const answerVideo = dialog.getByRole('button', { name: texts.answerVideo });
       await expect.poll(() => isFocused(answerVideo)).toBe(true);
@@ -289,9 +269,6 @@ for (const language of ['en', 'de'] as const satisfies Language[]) {
       await grace.page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
       await expect(grace.page.getByTestId('call-window')).toHaveCount(0);
-    } finally {
-      await ada.context.close();
-      await grace.context.close();
-    }
+    });
   });
 }

@@ -1,23 +1,11 @@
 // axe on the incoming-call dialog and the call window (with the conference widget in it), in English and
 // Deutsch: no serious or critical violation.
 import { expect, expectAccessible, test } from '../fixtures/stack.ts';
-import { callWindow, openChatWithGrace, visitor, widgetFrame } from './helpers.ts';
+import { callWindow, ringGrace, widgetFrame } from './helpers.ts';
 
 const TEXTS = {
-  en: {
-    messages: 'Messages',
-    videoCall: 'Video call',
-    incoming: 'Incoming video call',
-    answer: 'Answer with video',
-    window: 'Video call with Ada Lovelace',
-  },
-  de: {
-    messages: 'Nachrichten',
-    videoCall: 'Videoanruf',
-    incoming: 'Eingehender Videoanruf',
-    answer: 'Mit Video annehmen',
-    window: 'Videoanruf mit Ada Lovelace',
-  },
+  en: { answer: 'Answer with video', window: 'Video call with Ada Lovelace' },
+  de: { answer: 'Mit Video annehmen', window: 'Videoanruf mit Ada Lovelace' },
 } as const;
 
 for (const language of ['en', 'de'] as const) {
@@ -27,14 +15,7 @@ for (const language of ['en', 'de'] as const) {
     // Two browsers, each signing in and loading the app and the widget: more than the suite's one-page default.
     test.setTimeout(180_000);
     const texts = TEXTS[language];
-    const grace = await visitor(browser, 'grace@demo.test', language);
-    const ada = await visitor(browser, 'ada@demo.test', language);
-    try {
-      await openChatWithGrace(ada.page, texts.messages);
-      await ada.page.getByRole('toolbar').getByRole('button', { name: texts.videoCall, exact: true }).click();
-
-      const dialog = grace.page.getByRole('dialog', { name: texts.incoming });
-      await expect(dialog).toBeVisible();
+    await ringGrace(browser, language, async ({ grace, dialog }) => {
       await expect(dialog.getByText('Ada Lovelace')).toBeVisible();
       await expectAccessible(grace.page);
 
@@ -44,9 +25,6 @@ for (const language of ['en', 'de'] as const) {
       await expect(widgetFrame(grace.page).locator('html')).toHaveAttribute('lang', language);
       await expectAccessible(grace.page);
       await expect(callWindow(grace.page)).toBeVisible();
-    } finally {
-      await ada.context.close();
-      await grace.context.close();
-    }
+    });
   });
 }

@@ -4,7 +4,7 @@
 // with two tabs hears the call ring in both; answering in one stops the other.
 import { expect, socketConnected, test } from '../fixtures/stack.ts';
 import { PROVIDER_URL } from '../fixtures/env.ts';
-import { callWindow, openChatWithGrace, visitor, widgetFrame } from './helpers.ts';
+import { callWindow, openChatWithGrace, ringGrace, visitor, widgetFrame } from './helpers.ts';
 
 const ROOM = 'Showfloor-conv-1';
 
@@ -19,16 +19,9 @@ test('ada calls grace by video, grace answers, both are in the same room, and ad
 }) => {
   // Two browsers, each signing in and loading the app and the widget: more than the suite's one-page default.
   test.setTimeout(180_000);
-  const grace = await visitor(browser, 'grace@demo.test');
-  const ada = await visitor(browser, 'ada@demo.test');
-  try {
-    await openChatWithGrace(ada.page);
-    await ada.page.getByRole('toolbar').getByRole('button', { name: 'Video call', exact: true }).click();
-
-    // Ada's window opens on her own start's return; grace's dialog rings.
+  await ringGrace(browser, 'en', async ({ grace, ada, dialog }) => {
+    // Grace's dialog rings; ada's window opened on her own start's return.
     await expect(ada.page.getByRole('dialog', { name: 'Video call with Grace Hopper' })).toBeVisible();
-    const dialog = grace.page.getByRole('dialog', { name: 'Incoming video call' });
-    await expect(dialog).toBeVisible();
     await expect(dialog.getByText('Ada Lovelace')).toBeVisible();
     await dialog.getByRole('button', { name: 'Answer with video' }).click();
     await expect(dialog).toBeHidden();
@@ -56,10 +49,7 @@ test('ada calls grace by video, grace answers, both are in the same room, and ad
     await expect(callWindow(ada.page)).toHaveCount(0);
     await expect(callWindow(grace.page)).toHaveCount(0);
     await expect.poll(roomParticipants).toEqual([]);
-  } finally {
-    await ada.context.close();
-    await grace.context.close();
-  }
+  });
 });
 
 test('grace in two tabs: the call rings in both, answering in one stops the other ringing', async ({

@@ -4,27 +4,11 @@
 // shows grace muted live. Grace turns her microphone off before erin comes: erin, a late joiner, still sees her
 // true state (the relay tells a tab entering a room the states reported there). Two browser contexts, one account
 // each.
-import type { Browser } from '@playwright/test';
-import { expect, openMenuPage, recordedEntries, signIn, test } from '../fixtures/stack.ts';
+import { expect, openMenuPage, test } from '../fixtures/stack.ts';
+import { inTheHall } from '../fixtures/demo-rooms.ts';
 
-const EXPO_HALL = 4;
 const GRACE = 2;
 const ERIN = 4;
-
-/**
- * A signed-in visitor in a context of their own, standing in the Expo Hall: the relay took the hall page's
- * enter_room (it records each one at the provider, then joins the socket to the hall's room). Not "a socket of
- * the page connected": the lobby's socket can still open while the lobby is being left, and die with it.
- */
-async function inTheHall(browser: Browser, email: string, userId: number) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, { email });
-  await page.goto(`/room/${EXPO_HALL}`);
-  await expect(page.getByRole('heading', { name: 'Expo Hall', level: 1 })).toBeAttached();
-  await expect.poll(async () => (await recordedEntries(userId))[EXPO_HALL]).toBe(1);
-  return { context, page };
-}
 
 test('erin mutes grace in the Expo Hall and grace’s room receives it', async ({ browser }) => {
   // Two browsers, each signing in and loading the app and the hall.

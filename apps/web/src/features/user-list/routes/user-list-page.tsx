@@ -32,9 +32,11 @@ function Participant({
   const status = useUserStatus(person.id, person.user_status) ?? 'offline';
   const name = `${person.firstname} ${person.lastname}`.trim();
   const detail = [person.job_title, person.company].filter(Boolean).join(', ');
+  // The name and details take the row's width and wrap (a drawer is 400 px, a phone narrower): the microphone
+  // state sits under them, so only the Mute button shares the line and no name is cut ("Grace H…").
   return (
     <Group component="li" wrap="nowrap" gap="sm" justify="space-between" data-participant={person.id}>
-      <Group wrap="nowrap" gap="sm" miw={0}>
+      <Group wrap="nowrap" gap="sm" miw={0} style={{ flex: 1 }}>
         <Avatar
           src={person.profile_picture ? profilePictureUrl(person.profile_picture) : null}
           alt=""
@@ -46,37 +48,36 @@ function Participant({
         <Stack gap={0} miw={0}>
           <Group gap={6} wrap="nowrap">
             <StatusDot status={status} />
-            <Text fw={600} truncate>
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
               {name}
             </Text>
           </Group>
           {detail ? (
-            <Text size="sm" c="dimmed" truncate>
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {detail}
             </Text>
           ) : null}
+          {isMuted === undefined ? null : (
+            <Group gap={4} wrap="nowrap" c={isMuted ? 'red.9' : 'dark'}>
+              <MicIcon off={isMuted} size={16} />
+              <Text size="sm">{isMuted ? t('muted') : t('unmuted')}</Text>
+            </Group>
+          )}
         </Stack>
       </Group>
-      <Group gap="xs" wrap="nowrap">
-        {isMuted === undefined ? null : (
-          <Group gap={4} wrap="nowrap" c={isMuted ? 'red.9' : 'dark'}>
-            <MicIcon off={isMuted} size={16} />
-            <Text size="sm">{isMuted ? t('muted') : t('unmuted')}</Text>
-          </Group>
-        )}
-        {onMute && isMuted !== true ? (
-          <Button
-            size="compact-sm"
-            // Filled: white on dark red. `light` with a shade (red.9) drew the label in the background's colour.
-            variant="filled"
-            color="red.9"
-            onClick={onMute}
-            aria-label={t('muteOne', { name })}
-          >
-            {t('mute')}
-          </Button>
-        ) : null}
-      </Group>
+      {onMute && isMuted !== true ? (
+        <Button
+          size="compact-sm"
+          // Filled: white on dark red. `light` with a shade (red.9) drew the label in the background's colour.
+          variant="filled"
+          color="red.9"
+          style={{ flex: 'none' }}
+          onClick={onMute}
+          aria-label={t('muteOne', { name })}
+        >
+          {t('mute')}
+        </Button>
+      ) : null}
     </Group>
   );
 }
