@@ -129,7 +129,7 @@ export async function attachRelay(
     io,
     provider: deps.provider,
     directory: new Directory(deps.provider, { ttlMs: options.directoryTtlMs }),
-    delivered: new DeliveredMessages(relayIo.redis, deps.env.RELAY_REDIS_PREFIX, {
+    delivered: new DeliveredMessages(relayIo.onceScript, deps.env.RELAY_REDIS_PREFIX, {
       local: io.local as unknown as FanoutTarget,
       encodeRemote: relayIo.encodeRemote,
     }),

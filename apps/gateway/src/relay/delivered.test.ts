@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeliveredMessages, type Fanout } from './delivered.ts';
-import { resolveTestRedis, startOwnRedis, type TestRedis } from './testing/redis.ts';
+import { DELIVER_ONCE_SCRIPT, DeliveredMessages, type Fanout, type OnceScript } from './delivered.ts';
+import { ScriptConnection } from './script-connection.ts';
+import { resolveTestRedis, sparePort, startOwnRedis, type TestRedis } from './testing/redis.ts';
 
 let testRedis: TestRedis;
 let redis: Redis;
 let subscriber: Redis;
+/** The script's connection, as a node holds it. */
+let script: ScriptConnection;
 const prefix = `delivered-test-${randomUUID().slice(0, 8)}`;
 const channel = `${prefix}#remote#`;
 /** What the other nodes received: the messages published on the test's channel. */
@@ -18,18 +21,26 @@ beforeAll(async () => {
   subscriber = new Redis(testRedis.url);
   subscriber.on('message', (_channel: string, message: string) => published.push(message));
   await subscriber.subscribe(channel);
+  script = await scriptConnection(testRedis.url);
 });
+
+async function scriptConnection(url: string): Promise<ScriptConnection> {
+  const connection = new ScriptConnection({ url, lua: DELIVER_ONCE_SCRIPT, retryDelayMs: () => 100 });
+  await connection.ready(5_000);
+  return connection;
+}
 
 afterAll(async () => {
   const keys = await redis.keys(`${prefix}:*`);
   if (keys.length > 0) await redis.del(...keys);
   redis.disconnect();
   subscriber.disconnect();
+  script.close();
   await testRedis?.release();
 });
 
 /** A node: its own sockets (counted), its share for the others encoded as `rooms|event|payload`. */
-function node(redisOf: () => Redis | undefined = () => redis) {
+function node(scriptOf: () => OnceScript | undefined = () => script) {
   const local: string[] = [];
   const fanout: Fanout = {
     local: {
@@ -42,7 +53,7 @@ function node(redisOf: () => Redis | undefined = () => redis) {
       message: Buffer.from(`${rooms.join(',')}|${event}|${String(payload)}`),
     }),
   };
-  return { delivered: new DeliveredMessages(redisOf, prefix, fanout), local };
+  return { delivered: new DeliveredMessages(scriptOf, prefix, fanout), local };
 }
 
 async function until(check: () => boolean): Promise<void> {
@@ -102,16 +113,22 @@ describe('DeliveredMessages', () => {
   });
 
   it('delivers to its own sockets when Redis fails the script (the nodes resync once it is back)', async () => {
-    const broken = new Redis(testRedis.url, { lazyConnect: true, enableOfflineQueue: false });
+    // A connection to a port where nothing answers: never ready, its calls fail.
+    const broken = new ScriptConnection({
+      url: `redis://127.0.0.1:${await sparePort()}`,
+      lua: DELIVER_ONCE_SCRIPT,
+      retryDelayMs: () => 100,
+    });
     const a = node(() => broken);
     expect(await a.delivered.deliverOnce('m-2', (to) => to.to('user:1').emit('chat', 'm-2'))).toBe(true);
     expect(a.local).toEqual(['user:1|chat|m-2']);
-    broken.disconnect();
+    broken.close();
   });
   it('costs Redis one script per message: a publish and a SET that reads the mark, no GET', async () => {
     // A private redis-server: its command counts are this test's alone.
     const own = await startOwnRedis();
     const client = new Redis(own.url);
+    const ownScript = await scriptConnection(own.url);
     try {
       const calls = async (): Promise<Record<string, number>> => {
         const text = await client.info('commandstats');
@@ -119,7 +136,7 @@ describe('DeliveredMessages', () => {
           [...text.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)].map((match) => [match[1], Number(match[2])]),
         );
       };
-      const a = node(() => client);
+      const a = node(() => ownScript);
       await a.delivered.deliverOnce('m-count', (to) => to.to('user:1').emit('chat', 'm-count'));
       const counts = await calls();
       // EVALSHA, or EVAL where Redis did not know the script yet (a NOSCRIPT answer is not a call).
@@ -131,6 +148,7 @@ describe('DeliveredMessages', () => {
       });
     } finally {
       client.disconnect();
+      ownScript.close();
       await own.stop();
     }
   });

@@ -10,13 +10,14 @@
  * no longer outrun it), and a node that dies before the script ran has published nothing and marked nothing,
  * so the resend that follows delivers. Only then does this node emit to its own sockets. (Before, this took two
  * round trips: a claim — a 'pending' lease — then the publish and a confirming SET; a 'pending' left by an
- * older node is not 'done', so the resend delivers.)
+ * older node is not 'done', so the resend delivers.) The script runs on a Redis connection of its own, its RESP
+ * written by hand (script-connection.ts): a fraction of ioredis's CPU per call.
  */
-import type { Redis } from 'ioredis';
 import { RecentKeys } from './recent-keys.ts';
 
 /** How long a delivered id is remembered: longer than any client keeps retrying. */
 const REMEMBER_MS = 15 * 60 * 1000;
+const REMEMBER_MS_ARG = String(REMEMBER_MS);
 /**
  * This node's memory forgets an id only once it is REMEMBER_MS old or this many newer ids came after it
  * (`RecentKeys`: at most twice as many are held). With Redis, Redis remembers each id for REMEMBER_MS.
@@ -32,27 +33,14 @@ const CONFIRM_MS = 2_000;
  * with the publish instead of three (a resend of a delivered id rewrites 'done' with a fresh expiry; nothing
  * else differs, the script being atomic).
  */
-const DELIVER_ONCE_SCRIPT = `
+export const DELIVER_ONCE_SCRIPT = `
 if redis.call('SET', KEYS[1], 'done', 'PX', ARGV[1], 'GET') == 'done' then return 0 end
 for i = 2, #ARGV, 2 do redis.call('PUBLISH', ARGV[i], ARGV[i + 1]) end
 return 1`;
 
-/** The script as an ioredis command (EVALSHA, EVAL once when Redis does not know it yet). */
-interface WithDeliverOnce {
-  showfloorDeliverOnce(
-    key: string,
-    rememberMs: number,
-    ...channelsAndMessages: Array<string | Buffer>
-  ): Promise<number>;
-}
-const withScript = new WeakSet<Redis>();
-
-function scripted(redis: Redis): Redis & WithDeliverOnce {
-  if (!withScript.has(redis)) {
-    redis.defineCommand('showfloorDeliverOnce', { numberOfKeys: 1, lua: DELIVER_ONCE_SCRIPT });
-    withScript.add(redis);
-  }
-  return redis as Redis & WithDeliverOnce;
+/** Runs the once-only script: `script-connection.ts`, over a Redis connection of its own. */
+export interface OnceScript {
+  call(keys: readonly string[], args: ReadonlyArray<string | Buffer>): Promise<unknown>;
 }
 
 /** An emit target shaped like socket.io's `io.to(rooms).emit(event, payload)`. */
@@ -85,7 +73,8 @@ export class DeliveredMessages {
   readonly #keyPrefix: string;
 
   constructor(
-    private readonly redis: () => Redis | undefined,
+    /** The script's connection while it is ready, else undefined (no Redis, or Redis away). */
+    private readonly script: () => OnceScript | undefined,
     prefix: string,
     private readonly fanout: Fanout,
   ) {
@@ -100,8 +89,8 @@ export class DeliveredMessages {
    */
   async deliverOnce(messageId: string, deliver: (target: FanoutTarget) => void): Promise<boolean> {
     if (!this.#local.add(messageId)) return false;
-    const redis = this.redis();
-    if (!redis) {
+    const script = this.script();
+    if (!script) {
       deliver(this.fanout.local);
       return true;
     }
@@ -112,12 +101,13 @@ export class DeliveredMessages {
           emits.push({ rooms: typeof rooms === 'string' ? [rooms] : rooms, event, payload }),
       }),
     });
-    const publishes: Array<string | Buffer> = [];
+    // ARGV: how long to remember the id, then the channel, message pairs.
+    const args: Array<string | Buffer> = [REMEMBER_MS_ARG];
     for (const { rooms, event, payload } of emits) {
       const remote = this.fanout.encodeRemote(rooms, event, payload);
-      if (remote) publishes.push(remote.channel, remote.message);
+      if (remote) args.push(remote.channel, remote.message);
     }
-    if ((await this.#publishOnce(redis, this.#keyPrefix + messageId, publishes)) === 0) return false;
+    if ((await this.#publishOnce(script, this.#keyPrefix + messageId, args)) === 0) return false;
     for (const { rooms, event, payload } of emits) this.fanout.local.to(rooms).emit(event, payload);
     return true;
   }
@@ -126,15 +116,11 @@ export class DeliveredMessages {
    * Runs the script: 1 published, 0 delivered before; undefined when Redis failed or stalled (this node then
    * delivers to its own sockets; the nodes resync when Redis is back).
    */
-  async #publishOnce(
-    redis: Redis,
-    key: string,
-    publishes: Array<string | Buffer>,
-  ): Promise<number | undefined> {
+  async #publishOnce(script: OnceScript, key: string, args: Array<string | Buffer>): Promise<unknown> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       return await Promise.race([
-        scripted(redis).showfloorDeliverOnce(key, REMEMBER_MS, ...publishes),
+        script.call([key], args),
         new Promise<undefined>((resolve) => {
           timer = setTimeout(() => resolve(undefined), CONFIRM_MS);
         }),

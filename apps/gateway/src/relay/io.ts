@@ -17,7 +17,9 @@ import {
   type ServerToClientEvents,
   type SocketData,
 } from '@showfloor/contracts';
+import { DELIVER_ONCE_SCRIPT, type OnceScript } from './delivered.ts';
 import type { AdapterHeard, AdapterState, RelayMetrics } from './metrics.ts';
+import { ScriptConnection } from './script-connection.ts';
 
 /** The relay's typed server and socket. */
 export type RelayServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -44,6 +46,8 @@ export interface RelayIo {
   adapterState(): AdapterState;
   /** The command connection (the adapter's pub client) when Redis is up, else undefined. */
   redis(): Redis | undefined;
+  /** delivered.ts's once-only script on its own connection, when that is ready; undefined in memory. */
+  onceScript(): OnceScript | undefined;
   /**
    * What the Redis adapter publishes for `io.to(rooms).emit(event, payload)`: its channel and message, for a
    * caller that publishes it itself (delivered.ts, in one script with its once-only mark); undefined in memory.
@@ -196,6 +200,7 @@ export async function createRelayIo(
       io,
       adapterState: () => 'memory',
       redis: () => undefined,
+      onceScript: () => undefined,
       encodeRemote: () => undefined,
       close: async () => closeServer(io),
     };
@@ -209,13 +214,14 @@ export async function createRelayIo(
   const redisLog = logger.child({ component: 'relay-redis' });
   // Commands fail at once while disconnected (never queue behind an outage); the adapter's publishes are
   // wrapped below so a failure is a skipped cross-node publish, not an unhandled rejection.
+  const retryDelayMs = (attempt: number): number => Math.min(attempt * 200, 2_000);
   const pub = new Redis(options.redisUrl, {
     enableOfflineQueue: false,
-    // Publishes and delivery claims issued in the same tick go out in one write.
+    // Publishes issued in the same tick go out in one write.
     enableAutoPipelining: true,
     maxRetriesPerRequest: 1,
     connectTimeout: 2_000,
-    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+    retryStrategy: retryDelayMs,
   });
   // The subscriber queues its (re)subscriptions until connected; ioredis resubscribes after a reconnect.
   const sub = pub.duplicate({
@@ -224,8 +230,19 @@ export async function createRelayIo(
     enableAutoPipelining: false,
   });
   let lastState: AdapterState | undefined;
+  // The once-only script of every stored message runs on a lean connection of its own (script-connection.ts:
+  // a fraction of ioredis's CPU per call). It counts in the state like pub: while it is away this node
+  // delivers its messages to its own sockets only, and their catch-up follows its return.
+  const onceScript = new ScriptConnection({
+    url: options.redisUrl,
+    lua: DELIVER_ONCE_SCRIPT,
+    retryDelayMs,
+    connectTimeoutMs: 2_000,
+    onStateChange: () => refresh(),
+    onError: (error) => redisLog.debug({ err: error }, 'redis script connection error'),
+  });
   const state = (): AdapterState =>
-    pub.status === 'ready' && sub.status === 'ready' ? 'connected' : 'degraded';
+    pub.status === 'ready' && sub.status === 'ready' && onceScript.isReady ? 'connected' : 'degraded';
   /**
    * Fan-out was interrupted (Redis away, or it dropped the subscriber, e.g. past its pub/sub output buffer
    * limit): what other nodes published meanwhile never reached this node's sockets, so they catch up. The
@@ -282,7 +299,7 @@ export async function createRelayIo(
   };
   (pub as unknown as { publish: typeof guardedPublish }).publish = guardedPublish;
 
-  await Promise.all([waitReady(pub, 2_000), waitReady(sub, 2_000)]);
+  await Promise.all([waitReady(pub, 2_000), waitReady(sub, 2_000), onceScript.ready(2_000)]);
   io.adapter(
     createAdapter(pub, sub, {
       requestsTimeout: options.requestsTimeoutMs,
@@ -299,11 +316,13 @@ export async function createRelayIo(
     io,
     adapterState: state,
     redis: () => (pub.status === 'ready' ? pub : undefined),
+    onceScript: () => (onceScript.isReady ? onceScript : undefined),
     encodeRemote: (rooms, event, payload) =>
       encodeRemoteEmit(io.of('/').adapter as unknown as RedisAdapterInternals, rooms, event, payload),
     close: async () => {
       await closeServer(io);
       await Promise.allSettled([pub.quit(), sub.quit()]);
+      onceScript.close();
       pub.disconnect();
       sub.disconnect();
     },
