@@ -13,14 +13,14 @@
  * older node is not 'done', so the resend delivers.) The script runs on a Redis connection of its own, its RESP
  * written by hand (script-connection.ts): a fraction of ioredis's CPU per call.
  */
-import { RecentKeys } from './recent-keys.ts';
+import { RecentMap } from './recent-map.ts';
 
 /** How long a delivered id is remembered: longer than any client keeps retrying. */
 const REMEMBER_MS = 15 * 60 * 1000;
 const REMEMBER_MS_ARG = String(REMEMBER_MS);
 /**
  * This node's memory forgets an id only once it is REMEMBER_MS old or this many newer ids came after it
- * (`RecentKeys`: at most twice as many are held). With Redis, Redis remembers each id for REMEMBER_MS.
+ * (`RecentMap`: at most twice as many are held). With Redis, Redis remembers each id for REMEMBER_MS.
  */
 const REMEMBER_LOCALLY = 200_000;
 /** Longest wait for Redis to answer before delivering on this node regardless (Redis stalled). */
@@ -68,7 +68,7 @@ interface Emit {
 }
 
 export class DeliveredMessages {
-  readonly #local = new RecentKeys<string>(REMEMBER_MS, REMEMBER_LOCALLY);
+  readonly #local = new RecentMap<string, true>(REMEMBER_MS, { minCount: REMEMBER_LOCALLY });
 
   readonly #keyPrefix: string;
 
@@ -88,7 +88,7 @@ export class DeliveredMessages {
    * another node during an outage may then be delivered again; clients drop duplicates by id).
    */
   async deliverOnce(messageId: string, deliver: (target: FanoutTarget) => void): Promise<boolean> {
-    if (!this.#local.add(messageId)) return false;
+    if (!this.#local.add(messageId, true)) return false;
     const script = this.script();
     if (!script) {
       deliver(this.fanout.local);

@@ -76,57 +76,67 @@ describe('encodeRemote', () => {
   });
 });
 
+/**
+ * A PING on each publishing connection is answered after its publishes ran; then one on each node's subscriber
+ * after every message Redis sent it before: what the nodes published so far has been heard (and decoded) when
+ * this resolves.
+ */
+async function heardEverything(nodes: RelayIo[]): Promise<void> {
+  await Promise.all(nodes.map((node) => node.redis()?.ping()));
+  const subscriberOf = (node: RelayIo) =>
+    (node.io.of('/').adapter as unknown as { subClient: { ping(): Promise<string> } }).subClient;
+  await Promise.all(nodes.map((node) => subscriberOf(node).ping()));
+}
+
+/**
+ * Runs `body` with a second node on the same Redis and prefix, and `decoded(marker)`: how many of the messages
+ * the adapters' parser decoded contain `marker` (the parser is one module for both nodes). The node and the spy
+ * are undone whatever happens.
+ */
+async function withSecondNode(
+  body: (other: RelayIo, decoded: (marker: string) => number) => Promise<void>,
+): Promise<void> {
+  const otherHttp = createServer();
+  const other = await startNode(otherHttp);
+  const parser = (relayIo.io.of('/').adapter as unknown as { parser: { decode(message: Buffer): unknown } })
+    .parser;
+  const decode = vi.spyOn(parser, 'decode');
+  const decoded = (marker: string): number =>
+    decode.mock.calls.filter(([message]) => message.toString('latin1').includes(marker)).length;
+  try {
+    await body(other, decoded);
+  } finally {
+    decode.mockRestore();
+    await other.close();
+    otherHttp.close();
+  }
+}
+
 describe('skipOwnPublishes', () => {
   it("drops the node's own broadcasts without decoding them; the other node decodes and hears them", async () => {
-    const otherHttp = createServer();
-    const other = await startNode(otherHttp);
-    try {
-      const parser = (
-        relayIo.io.of('/').adapter as unknown as { parser: { decode(message: Buffer): unknown } }
-      ).parser;
-      const decode = vi.spyOn(parser, 'decode');
-      const heard = (): number =>
-        decode.mock.calls.filter(([message]) => message.toString('latin1').includes('own-or-other')).length;
+    await withSecondNode(async (other, decoded) => {
       for (const [from, text] of [
         [relayIo, 'own-or-other: from the first node'],
         [other, 'own-or-other: from the second node'],
       ] as const) {
-        const before = heard();
+        const before = decoded('own-or-other');
         from.io.to(['user:7', 'user:8']).emit('chat_DEMO', { text } as never);
-        const deadline = Date.now() + 2_000;
-        while (heard() === before && Date.now() < deadline)
-          await new Promise((resolve) => setTimeout(resolve, 10));
+        await heardEverything([relayIo, other]);
         // Both nodes received the publish; only the one that did not send it decoded it.
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        expect(heard() - before).toBe(1);
+        expect(decoded('own-or-other') - before).toBe(1);
       }
-      decode.mockRestore();
-    } finally {
-      await other.close();
-      otherHttp.close();
-    }
+    });
   });
 });
 
 describe('relay_adapter_heard_total', () => {
   it("counts what a node's subscriber heard: its own and a room it has no socket in undecoded, the rest decoded", async () => {
-    const otherHttp = createServer();
-    const other = await startNode(otherHttp);
-    try {
-      const parser = (
-        relayIo.io.of('/').adapter as unknown as { parser: { decode(message: Buffer): unknown } }
-      ).parser;
-      const decode = vi.spyOn(parser, 'decode');
+    await withSecondNode(async (other, decoded) => {
       const before = await heardBy(relayIo);
       relayIo.io.to(['user:7', 'user:8']).emit('chat_DEMO', { text: 'heard: own' } as never);
       other.io.to('room:DEMO:404').emit('chat_DEMO', { text: 'heard: a room not on this node' } as never);
       other.io.to(['user:7', 'user:8']).emit('chat_DEMO', { text: 'heard: for this node' } as never);
-      // A PING on each publishing connection is answered after its publishes ran; then one on each node's
-      // subscriber after every message Redis sent it before.
-      await Promise.all([relayIo.redis()?.ping(), other.redis()?.ping()]);
-      const subscriberOf = (node: RelayIo) =>
-        (node.io.of('/').adapter as unknown as { subClient: { ping(): Promise<string> } }).subClient;
-      await Promise.all([subscriberOf(relayIo).ping(), subscriberOf(other).ping()]);
+      await heardEverything([relayIo, other]);
       const after = await heardBy(relayIo);
       const delta = (outcome: string): number => (after[outcome] ?? 0) - (before[outcome] ?? 0);
       expect({ own: delta('own'), not_here: delta('not_here'), decoded: delta('decoded') }).toEqual({
@@ -134,15 +144,9 @@ describe('relay_adapter_heard_total', () => {
         not_here: 1,
         decoded: 1,
       });
-      // The parser is one module for both nodes: the other node decoded the first node's broadcast, the first
-      // node the one for it; the room's was decoded by neither (the other node sent it).
-      expect(
-        decode.mock.calls.filter(([message]) => message.toString('latin1').includes('heard:')).length,
-      ).toBe(2);
-      decode.mockRestore();
-    } finally {
-      await other.close();
-      otherHttp.close();
-    }
+      // The other node decoded the first node's broadcast, the first node the one for it; the room's was
+      // decoded by neither (the other node sent it).
+      expect(decoded('heard:')).toBe(2);
+    });
   });
 });

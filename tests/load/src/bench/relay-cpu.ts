@@ -133,18 +133,34 @@ function usage(pid: number): {
   return { ...all, mainMs: main.userMs + main.systemMs, sleeps, reads, writes };
 }
 
-/** One node's CPU per message (µs) and its event loop's sleeps per message. */
-interface NodeCost {
+/** CPU per message (µs) and what the event loop did per message: one node's, or a system's nodes' together. */
+interface CpuCost {
+  /** User and system together. */
   cpu: number;
   user: number;
   system: number;
-  /** The part of `cpu` on its main thread (the event loop). */
+  /** The part of `cpu` on the main threads (the event loops). */
   main: number;
-  /** The main thread's voluntary context switches (its event loop went to sleep) per message. */
+  /** The main threads' voluntary context switches (their event loops went to sleep) per message. */
   sleeps: number;
   /** Read- and write-like system calls per message (/proc/<pid>/io syscr, syscw). */
   reads: number;
   writes: number;
+}
+
+/** A {@link CpuCost} with each field's value. */
+const cpuCost = (value: (field: keyof CpuCost) => number): CpuCost => ({
+  cpu: value('cpu'),
+  user: value('user'),
+  system: value('system'),
+  main: value('main'),
+  sleeps: value('sleeps'),
+  reads: value('reads'),
+  writes: value('writes'),
+});
+
+/** One node's cost. */
+interface NodeCost extends CpuCost {
   /** What its Redis subscriber heard per message, by outcome, and the bytes (relay_adapter_heard_*). */
   heard: Record<string, number>;
   heardBytes: number;
@@ -163,20 +179,10 @@ interface RedisCost {
   bytesOut: number;
 }
 
-interface Sample {
-  /** Every node's CPU together, µs per message. */
-  gateway: number;
+/** A round of a system: its gateway nodes' cost together (`cpu`: the gateway's), the provider's, each node's. */
+interface Sample extends CpuCost {
+  /** The provider's CPU, µs per message. */
   provider: number;
-  /** The gateway's user and system parts of `gateway`, µs per message. */
-  user: number;
-  system: number;
-  /** The part of `gateway` on the nodes' main threads (the event loop), µs per message. */
-  main: number;
-  /** The nodes' main threads' voluntary context switches (their event loops went to sleep) per message. */
-  sleeps: number;
-  /** The nodes' read- and write-like system calls per message. */
-  reads: number;
-  writes: number;
   nodes: NodeCost[];
   redis: RedisCost | undefined;
   /** `--alloc`: bytes allocated per message (sampled estimate) and collections per 10,000 messages. */
@@ -451,8 +457,6 @@ async function measure(system: System): Promise<void> {
       heardBytes: per(end.bytes - start.bytes),
     };
   });
-  const sum = (pick: (node: NodeCost) => number): number =>
-    nodes.reduce((total, node) => total + pick(node), 0);
   let redis: RedisCost | undefined;
   if (before.commands && after.commands && before.net && after.net) {
     const calls: Record<string, number> = {};
@@ -474,14 +478,8 @@ async function measure(system: System): Promise<void> {
     };
   }
   system.samples.push({
-    gateway: sum((node) => node.cpu),
+    ...cpuCost((field) => nodes.reduce((total, node) => total + node[field], 0)),
     provider: per((after.provider - before.provider) * 1000),
-    user: sum((node) => node.user),
-    system: sum((node) => node.system),
-    main: sum((node) => node.main),
-    sleeps: sum((node) => node.sleeps),
-    reads: sum((node) => node.reads),
-    writes: sum((node) => node.writes),
     nodes,
     redis,
     ...(windows.length > 0 ? { alloc: allocSample(system, windows) } : {}),
@@ -527,7 +525,7 @@ function describeSample(system: System, sample: Sample): string {
       ? `; ${sample.nodes.map((node, index) => `node ${index + 1} ${describeNode(node)}`).join('; ')}`
       : `; ${describeNode(sample.nodes[0] as NodeCost)}`;
   return (
-    `${system.name} ${f1(sample.gateway)} µs + provider ${f1(sample.provider)}${nodes}` +
+    `${system.name} ${f1(sample.cpu)} µs + provider ${f1(sample.provider)}${nodes}` +
     (sample.redis ? `; ${describeRedis(sample.redis)}` : '')
   );
 }
@@ -542,13 +540,7 @@ function medianSample(samples: Sample[]): Sample {
     for (const outcome of Object.keys(node(first).heard))
       heard[outcome] = of((sample) => node(sample).heard[outcome] ?? 0);
     return {
-      cpu: of((sample) => node(sample).cpu),
-      user: of((sample) => node(sample).user),
-      system: of((sample) => node(sample).system),
-      main: of((sample) => node(sample).main),
-      sleeps: of((sample) => node(sample).sleeps),
-      reads: of((sample) => node(sample).reads),
-      writes: of((sample) => node(sample).writes),
+      ...cpuCost((field) => of((sample) => node(sample)[field])),
       heard,
       heardBytes: of((sample) => node(sample).heardBytes),
     };
@@ -568,14 +560,8 @@ function medianSample(samples: Sample[]): Sample {
     };
   }
   return {
-    gateway: of((sample) => sample.gateway),
+    ...cpuCost((field) => of((sample) => sample[field])),
     provider: of((sample) => sample.provider),
-    user: of((sample) => sample.user),
-    system: of((sample) => sample.system),
-    main: of((sample) => sample.main),
-    sleeps: of((sample) => sample.sleeps),
-    reads: of((sample) => sample.reads),
-    writes: of((sample) => sample.writes),
     nodes,
     redis,
   };
@@ -719,7 +705,7 @@ try {
       .join(' ')}):`,
   );
   for (const system of systems) {
-    const gateway = system.samples.map((sample) => sample.gateway);
+    const gateway = system.samples.map((sample) => sample.cpu);
     console.log(
       `  ${describeSample(system, medianSample(system.samples))} ` +
         `[gateway min ${f1(Math.min(...gateway))}, max ${f1(Math.max(...gateway))}]`,
@@ -733,10 +719,10 @@ try {
     const mb = medianSample(b.samples);
     const mc = medianSample(c.samples);
     console.log(
-      `  C − B${entries.length > 1 ? ` (${entry})` : ''}: gateway ${f1(mc.gateway - mb.gateway)} µs ` +
+      `  C − B${entries.length > 1 ? ` (${entry})` : ''}: gateway ${f1(mc.cpu - mb.cpu)} µs ` +
         `(user ${f1(mc.user - mb.user)}, system ${f1(mc.system - mb.system)}; sleeps ${f2(mc.sleeps - mb.sleeps)}, ` +
         `reads ${f2(mc.reads - mb.reads)}, writes ${f2(mc.writes - mb.writes)}), ` +
-        `+ Redis ${f1(mc.redis?.cpu ?? 0)} µs; C/B by gateway CPU ${f2(mb.gateway / mc.gateway)}`,
+        `+ Redis ${f1(mc.redis?.cpu ?? 0)} µs; C/B by gateway CPU ${f2(mb.cpu / mc.cpu)}`,
     );
   }
 } finally {

@@ -9,7 +9,7 @@
  * Usage: `instant-provider.ts <port> <eventCode> <users> <jwk json>`; prints `READY <port>`.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { RecentMap } from './recent.ts';
+import { RecentMap } from '@showfloor/gateway/recent-map';
 
 const port = Number(process.argv[2] ?? 0);
 const eventCode = process.argv[3] ?? 'DEMO';
@@ -47,7 +47,7 @@ interface Stored {
  */
 const RESEND_WINDOW_MS = 10_000;
 /** The stored message's JSON by `sender:client_id` (the mock provider's key): a resend answers the same. */
-const storedByClientId = new RecentMap<string>(RESEND_WINDOW_MS);
+const storedByClientId = new RecentMap<string, string>(RESEND_WINDOW_MS);
 const nextSeq = new Map<string, number>();
 let nextId = 1;
 /** Entries per `room:user` (content.enterRoom). */
