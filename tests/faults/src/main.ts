@@ -245,9 +245,9 @@ async function main(): Promise<void> {
           await sleep(FAULT_TIMINGS.REDIS_DOWN_MS);
           await redis.start();
           await trpc.stop();
-          const back = await (probe as FanoutProbe).measure(Date.now());
+          const { ms: back, detail } = await (probe as FanoutProbe).measure(Date.now());
           fanoutBackMs.push(back);
-          return `redis down ${FAULT_TIMINGS.REDIS_DOWN_MS / 1000} s; tRPC ${trpc.ok}/${trpc.total} so far; fan-out back ${Number.isFinite(back) ? `${(back / 1000).toFixed(2)} s` : 'never'} after redis answered`;
+          return `redis down ${FAULT_TIMINGS.REDIS_DOWN_MS / 1000} s; tRPC ${trpc.ok}/${trpc.total} so far; fan-out back ${Number.isFinite(back) ? `${(back / 1000).toFixed(2)} s` : `never (${detail})`} after redis answered`;
         }
         case 'restart-provider': {
           const stopped = Date.now();
