@@ -5,44 +5,10 @@
 // conversation (a message sent with Enter) and the call window (it takes the focus, the arrows move it, Hang up
 // closes it and the focus goes back to the call button). Every control used is reached by Tab (never clicked or
 // focused by script) and shows a visible focus ring; a closed dialog hands the focus back to what opened it.
-import type { Locator, Page } from '@playwright/test';
 import { expect, signIn, switchLanguage, test } from '../fixtures/stack.ts';
 import { ringGrace } from '../calls/helpers.ts';
+import { expectFocusRing, isFocused, operate, tabTo } from '../fixtures/keyboard.ts';
 import { forEachLanguage, type Language } from '../fixtures/languages.ts';
-
-/** Most Tab presses any control used here may need (the page has far fewer stops than this). */
-const MAX_TABS = 60;
-
-/** Whether `target` has the keyboard focus (in its own document, which has the focus). */
-const isFocused = (target: Locator) =>
-  target.evaluate((el) => el.ownerDocument.hasFocus() && el.ownerDocument.activeElement === el);
-
-/** Presses Tab until `target` has the focus; fails after {@link MAX_TABS}. */
-async function tabTo(page: Page, target: Locator): Promise<void> {
-  await expect(target).toBeVisible();
-  for (let i = 0; i < MAX_TABS; i += 1) {
-    await page.keyboard.press('Tab');
-    if (await isFocused(target)) return;
-  }
-  throw new Error(`Tab never reached ${target.toString()} (${MAX_TABS} presses)`);
-}
-
-/** The focused control shows it: `:focus-visible` matches and an outline or a shadow is drawn. */
-async function expectFocusRing(target: Locator): Promise<void> {
-  const ring = await target.evaluate((el) => {
-    const style = getComputedStyle(el);
-    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
-    return { focusVisible: el.matches(':focus-visible'), drawn: outline || style.boxShadow !== 'none' };
-  });
-  expect(ring, `focus ring of ${target.toString()}`).toEqual({ focusVisible: true, drawn: true });
-}
-
-/** Tabs to `target`, checks its focus ring and presses Enter on it. */
-async function operate(page: Page, target: Locator): Promise<void> {
-  await tabTo(page, target);
-  await expectFocusRing(target);
-  await page.keyboard.press('Enter');
-}
 
 const TEXTS = {
   en: {

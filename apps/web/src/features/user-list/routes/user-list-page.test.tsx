@@ -101,6 +101,27 @@ describe('UserListPage', () => {
     expect(socket.emitted[1]?.payload).toMatchObject({ event: 'mute', data: { target: 'all' } });
   });
 
+  it("keeps the keyboard's place: a participant's row takes the focus when its focused Mute button goes", async () => {
+    const { socket, user } = await setUp(ERIN, [GRACE, LINUS]);
+    const list = await screen.findByRole('list', { name: 'People in this room' }, FIRST_SCREEN);
+    const muteGrace = within(list).getByRole('button', { name: 'Mute Grace Hopper' });
+    await user.tab();
+    expect(muteGrace).toHaveFocus();
+    // Another participant's state re-renders the list: the button keeps the focus.
+    act(() => socket.fire('user_player_events', microphone(3, false)));
+    expect(await within(list).findByText('Microphone on')).toBeInTheDocument();
+    expect(muteGrace).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(socket.emitted[0]?.payload).toMatchObject({ event: 'mute', data: { target: 2 } });
+    act(() => socket.fire('user_player_events', microphone(2, true)));
+    const grace = list.querySelector('[data-participant="2"]') as HTMLElement;
+    expect(await within(grace).findByText('Muted')).toBeInTheDocument();
+    expect(muteGrace).not.toBeInTheDocument();
+    expect(grace).toHaveFocus();
+    await user.tab();
+    expect(within(list).getByRole('button', { name: 'Mute Linus Torvalds' })).toHaveFocus();
+  });
+
   it('shows a visitor the states only', async () => {
     const { socket } = await setUp(ADA, [GRACE, LINUS]);
     await screen.findByRole('list', { name: 'People in this room' }, FIRST_SCREEN);

@@ -2,7 +2,7 @@
 // each participant with their status and microphone state (live, from the room's `microphone` player events);
 // an event-admin or admin mutes one unmuted participant or everyone ('Mute all', when others are present)
 // through the relay (`user_player_events` `mute`, refused from anyone else); others see the states only.
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Alert, Anchor, Avatar, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PLAYER_EVENTS, isManager, type CurrentUser, type UserSummary } from '@showfloor/contracts';
@@ -32,10 +32,29 @@ function Participant({
   const status = useUserStatus(person.id, person.user_status) ?? 'offline';
   const name = `${person.firstname} ${person.lastname}`.trim();
   const detail = [person.job_title, person.company].filter(Boolean).join(', ');
+  // The Mute button goes when the participant's muted state comes (the mute pressed, or theirs): if it had the
+  // focus, the row takes it (and is read out with the new state), so the keyboard keeps its place in the list
+  // instead of falling to the page behind the drawer. React runs a ref's cleanup before it removes the node, so
+  // the button still has the focus then; a stable callback, so a re-render does not run it.
+  const muteRef = useCallback((button: HTMLButtonElement | null) => {
+    if (!button) return undefined;
+    return () => {
+      if (button.ownerDocument.activeElement === button)
+        button.closest<HTMLElement>('[data-participant]')?.focus();
+    };
+  }, []);
   // The name and details take the row's width and wrap (a drawer is 400 px, a phone narrower): the microphone
   // state sits under them, so only the Mute button shares the line and no name is cut ("Grace H…").
   return (
-    <Group component="li" wrap="nowrap" gap="sm" justify="space-between" data-participant={person.id}>
+    <Group
+      component="li"
+      tabIndex={-1}
+      className="sf-focus-target"
+      wrap="nowrap"
+      gap="sm"
+      justify="space-between"
+      data-participant={person.id}
+    >
       <Group wrap="nowrap" gap="sm" miw={0} style={{ flex: 1 }}>
         <Avatar
           src={person.profile_picture ? profilePictureUrl(person.profile_picture) : null}
@@ -67,6 +86,7 @@ function Participant({
       </Group>
       {onMute && isMuted !== true ? (
         <Button
+          ref={muteRef}
           size="compact-sm"
           // Filled: white on dark red. `light` with a shade (red.9) drew the label in the background's colour.
           variant="filled"
@@ -119,7 +139,16 @@ function ParticipantList({ user, roomId }: { user: CurrentUser; roomId: number }
       {people.length === 0 ? (
         <Text>{t('empty')}</Text>
       ) : (
-        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('listLabel')}>
+        // 4 px above the first row: its focus ring (2 px, 2 px out) is not cut by the drawer's header.
+        <Stack
+          component="ul"
+          gap="sm"
+          p={0}
+          pt={4}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label={t('listLabel')}
+        >
           {people.map((person) => (
             <Participant
               key={person.id}
