@@ -236,6 +236,7 @@ export async function createRelayIo(
   const onceScript = new ScriptConnection({
     url: options.redisUrl,
     lua: DELIVER_ONCE_SCRIPT,
+    name: `${options.redisPrefix}:delivered-once`,
     retryDelayMs,
     connectTimeoutMs: 2_000,
     onStateChange: () => refresh(),

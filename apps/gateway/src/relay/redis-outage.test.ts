@@ -158,3 +158,51 @@ describe('relay when Redis drops its subscriber', () => {
     chat.dispose();
   }, 30_000);
 });
+
+describe('relay when Redis drops the once-only script connection', () => {
+  it("counts it in the node's state: degraded while it is away, then that node's sockets catch up", async () => {
+    const [node1, node2] = stack.nodes as [(typeof stack.nodes)[number], (typeof stack.nodes)[number]];
+    await until(
+      () => node1.app.relay.adapterState() === 'connected' && node2.app.relay.adapterState() === 'connected',
+      'both nodes connected',
+      15_000,
+    );
+    const grace: SignedIn = await signIn(node1.url, 'grace@demo.test');
+    const tab = await connectAs(node1.url, { token: grace.token, userId: grace.userId });
+    const other = await connectAs(node2.url, { token: grace.token, userId: grace.userId });
+    clients.push(tab, other);
+    const states: string[] = [];
+    const watch = setInterval(
+      () => states.push(`${node1.app.relay.adapterState()} ${node2.app.relay.adapterState()}`),
+      1,
+    );
+
+    // One node's script connection goes (both are named alike: which one is not known here), nothing else.
+    const admin = new Redis(redis.url);
+    try {
+      const list = await admin.client('LIST');
+      const ids = String(list)
+        .split('\n')
+        .filter((line) => / name=relay-test-[0-9a-f]+:delivered-once /.test(line))
+        .map((line) => /\bid=(\d+)/.exec(line)?.[1]);
+      expect(ids).toHaveLength(2);
+      await admin.client('KILL', 'ID', ids[0] as string);
+    } finally {
+      admin.disconnect();
+    }
+    await until(
+      () => tab.events('resync').length + other.events('resync').length === 1,
+      'a resync on the node whose script connection went',
+      10_000,
+    );
+    clearInterval(watch);
+    expect(states.filter((both) => both.includes('degraded')).length).toBeGreaterThan(0);
+    expect(states).not.toContain('degraded degraded');
+    expect([node1.app.relay.adapterState(), node2.app.relay.adapterState()]).toEqual([
+      'connected',
+      'connected',
+    ]);
+    await settle(300);
+    expect(tab.events('resync').length + other.events('resync').length).toBe(1);
+  }, 30_000);
+});

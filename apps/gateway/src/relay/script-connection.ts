@@ -5,7 +5,7 @@
  * 32–42 µs of CPU per message (its command objects, the auto-pipeline's batch per tick, the script helper's
  * promise chain); tests/load/README.md has the figures of this one.
  *
- * Every (re)connection first sends AUTH and SELECT when the URL names them, and SCRIPT LOAD; it is ready once
+ * Every (re)connection first sends AUTH and SELECT when the URL names them, CLIENT SETNAME, and SCRIPT LOAD; it is ready once
  * they are answered (a Redis still loading its data refuses them: the connection is dropped and tried again).
  * Calls go as EVALSHA; one answered NOSCRIPT (SCRIPT FLUSH, a failover) is sent again as EVAL. Nothing queues
  * behind an outage: while not ready a call fails at once, and a connection that closes fails every call still
@@ -29,6 +29,8 @@ export interface ScriptConnectionOptions {
   url: string;
   /** The Lua script `call` runs. */
   lua: string;
+  /** The connection's name in Redis's CLIENT LIST (CLIENT SETNAME); no spaces. */
+  name?: string;
   /** Milliseconds before the next attempt after the `attempt`-th failed one (1, 2, …). */
   retryDelayMs(attempt: number): number;
   /** Longest wait for the TCP (and TLS) connection. @default 2000 */
@@ -247,12 +249,13 @@ export class ScriptConnection {
     });
   }
 
-  /** AUTH, SELECT and SCRIPT LOAD, pipelined; ready when all are answered, dropped and retried on a refusal. */
+  /** AUTH, SELECT, CLIENT SETNAME and SCRIPT LOAD, pipelined; ready when all are answered, dropped and retried on a refusal. */
   #setUp(): void {
     const { auth, db } = this.#target;
     const commands: string[][] = [];
     if (auth) commands.push(['AUTH', ...auth]);
     if (db) commands.push(['SELECT', db]);
+    if (this.#options.name) commands.push(['CLIENT', 'SETNAME', this.#options.name]);
     commands.push(['SCRIPT', 'LOAD', this.#options.lua]);
     const socket = this.#socket;
     let answered = 0;
