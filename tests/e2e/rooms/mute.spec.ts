@@ -5,16 +5,13 @@
 // true state (the relay tells a tab entering a room the states reported there). Two browser contexts, one account
 // each.
 import { expect, openMenuPage, test } from '../fixtures/stack.ts';
-import { inTheHall } from '../fixtures/demo-rooms.ts';
-
-const GRACE = 2;
-const ERIN = 4;
+import { ERIN, GRACE, inTheHall, type InTheHall } from '../fixtures/demo-rooms.ts';
 
 test('erin mutes grace in the Expo Hall and grace’s room receives it', async ({ browser }) => {
   // Two browsers, each signing in and loading the app and the hall.
   test.setTimeout(120_000);
   const grace = await inTheHall(browser, 'grace@demo.test', GRACE);
-  let erin: Awaited<ReturnType<typeof inTheHall>> | undefined;
+  let erin: InTheHall | undefined;
   try {
     const graceRoom = grace.page.frameLocator('iframe');
     await expect(graceRoom.getByText('Welcome, Grace!')).toBeVisible();

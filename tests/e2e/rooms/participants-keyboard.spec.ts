@@ -8,13 +8,10 @@
 // contexts: grace and erin in the hall. With SHOTS_DIR set, the screen with her row focused is saved.
 import type { Locator } from '@playwright/test';
 import { contrastRatio, parseCssColour } from '../../../apps/web/src/lib/ui/contrast.ts';
-import { inTheHall } from '../fixtures/demo-rooms.ts';
+import { withGraceAndErinInTheHall } from '../fixtures/demo-rooms.ts';
 import { expectFocusRing, isFocused, operate } from '../fixtures/keyboard.ts';
 import { MENU_BUTTON } from '../fixtures/languages.ts';
 import { expect, shoot, test } from '../fixtures/stack.ts';
-
-const GRACE = 2;
-const ERIN = 4;
 
 const TEXTS = {
   en: {
@@ -76,13 +73,9 @@ async function expectReadableRing(target: Locator): Promise<void> {
 
 for (const language of ['en', 'de'] as const) {
   test(`the Participants page by keyboard (${language})`, async ({ browser }) => {
-    // Two browsers, each signing in and loading the app and the hall.
     test.setTimeout(120_000);
     const texts = TEXTS[language];
-    const grace = await inTheHall(browser, 'grace@demo.test', GRACE, language);
-    let erin: Awaited<ReturnType<typeof inTheHall>> | undefined;
-    try {
-      erin = await inTheHall(browser, 'erin@demo.test', ERIN, language);
+    await withGraceAndErinInTheHall(browser, language, async ({ grace, erin }) => {
       const { page } = erin;
       // The menu toggle and the page's link, with Tab and Enter only.
       const toggle = page.getByRole('button', { name: MENU_BUTTON[language] });
@@ -128,9 +121,6 @@ for (const language of ['en', 'de'] as const) {
       await page.keyboard.press('Escape');
       await expect(drawer).toBeHidden();
       await expect.poll(() => isFocused(toggle)).toBe(true);
-    } finally {
-      await erin?.context.close();
-      await grace.context.close();
-    }
+    });
   });
 }

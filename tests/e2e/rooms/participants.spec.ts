@@ -6,7 +6,7 @@
 // drawer. With SHOTS_DIR set the screens are saved. Two browser contexts: grace and erin in the hall.
 import type { Locator, Page } from '@playwright/test';
 import { contrastRatio, parseCssColour } from '../../../apps/web/src/lib/ui/contrast.ts';
-import { inTheHall } from '../fixtures/demo-rooms.ts';
+import { withGraceAndErinInTheHall } from '../fixtures/demo-rooms.ts';
 import { MENU_BUTTON } from '../fixtures/languages.ts';
 import {
   SHOT_VIEWPORTS,
@@ -16,9 +16,6 @@ import {
   openMenuPage,
   test,
 } from '../fixtures/stack.ts';
-
-const GRACE = 2;
-const ERIN = 4;
 
 const TEXTS = {
   en: {
@@ -77,13 +74,9 @@ for (const language of ['en', 'de'] as const) {
   test(`the Participants page shows whole names and a readable Mute button (${language})`, async ({
     browser,
   }) => {
-    // Two browsers, each signing in and loading the app and the hall.
     test.setTimeout(120_000);
     const texts = TEXTS[language];
-    const grace = await inTheHall(browser, 'grace@demo.test', GRACE, language);
-    let erin: Awaited<ReturnType<typeof inTheHall>> | undefined;
-    try {
-      erin = await inTheHall(browser, 'erin@demo.test', ERIN, language);
+    await withGraceAndErinInTheHall(browser, language, async ({ erin }) => {
       const people = await openParticipants(erin.page, language);
       const graceRow = people.getByRole('listitem').filter({ hasText: 'Grace Hopper' });
       await expect(graceRow).toContainText(texts.microphoneOn);
@@ -98,9 +91,6 @@ for (const language of ['en', 'de'] as const) {
       await erin.page.setViewportSize(SHOT_VIEWPORTS[0]);
       await expectAccessible(erin.page);
       await looksRight(erin.page, `participants-${language}`);
-    } finally {
-      await erin?.context.close();
-      await grace.context.close();
-    }
+    });
   });
 }
