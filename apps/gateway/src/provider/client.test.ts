@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:net';
 import { BACKEND_MESSAGES, catalogue } from '@showfloor/contracts';
 import { startStubProvider, type StubProvider } from '../../test/stub-provider.ts';
-import { ProviderClient } from './client.ts';
+import { HeaderCache, ProviderClient } from './client.ts';
 import { ProviderError } from './errors.ts';
 
 const cleanups: Array<() => Promise<unknown>> = [];
@@ -64,6 +64,22 @@ describe('ProviderClient', () => {
     const answer = await client(provider.url).request(call, { id: 42 }, { token: 'tok', requestId: 'req-1' });
     expect(answer).toEqual({ message: 'ok' });
     expect(seen).toEqual({ auth: 'Bearer tok', requestId: 'req-1', url: '/api/v1/user/user/42' });
+  });
+
+  it("sends each call with its own caller's token, with and without a body, as callers come and go", async () => {
+    const seen: Array<string | undefined> = [];
+    const provider = await stub((app) => {
+      app.get('/api/v1/user/user/:id', async (request) => {
+        seen.push(request.headers.authorization);
+        return { message: 'ok' };
+      });
+    });
+    const call = { ...catalogue.user.getUser, responses: { 200: catalogue.auth.signout.responses[200] } };
+    const provided = client(provider.url);
+    const tokens = ['a', 'b', 'a', 'c', 'b', 'a'];
+    for (const token of tokens) await provided.request(call, { id: 1 }, { token });
+    await provided.request(call, { id: 1 });
+    expect(seen).toEqual([...tokens.map((token) => `Bearer ${token}`), undefined]);
   });
 
   it('reads an answer of many chunks whole, multi-byte text split across them, with and without a signal', async () => {
@@ -179,5 +195,43 @@ describe('ProviderClient', () => {
     );
     expect(error.status).toBe(400);
     expect(provider.hits.filter((hit) => hit.includes('signin'))).toHaveLength(0);
+  });
+});
+
+describe('HeaderCache', () => {
+  it('gives every token its own authorization as the generations turn over', () => {
+    const cache = new HeaderCache(2);
+    const tokens = ['t1', 't2', 't3', 't1', 't4', 't5', 't2', 't1', 't6'];
+    for (const token of tokens) {
+      expect(cache.of(false, token)).toEqual([
+        'accept',
+        'application/json',
+        'authorization',
+        `Bearer ${token}`,
+      ]);
+      expect(cache.of(true, token)).toEqual([
+        'accept',
+        'application/json',
+        'content-type',
+        'application/json',
+        'authorization',
+        `Bearer ${token}`,
+      ]);
+    }
+    expect(cache.of(true, undefined)).toEqual([
+      'accept',
+      'application/json',
+      'content-type',
+      'application/json',
+    ]);
+    expect(cache.of(false, '')).toEqual(['accept', 'application/json']);
+  });
+
+  it('answers a recent token with the same headers (built once)', () => {
+    const cache = new HeaderCache(2);
+    const first = cache.of(true, 'tok');
+    cache.of(true, 'other');
+    cache.of(true, 'third');
+    expect(cache.of(true, 'tok')).toBe(first);
   });
 });

@@ -204,6 +204,52 @@ class BodyCollector {
   }
 }
 
+/** Request headers as undici takes them without copying them into an object: name, value, name, value... */
+type HeaderPairs = readonly string[];
+
+/** undici's type asks for a mutable array; it only reads the pairs (core/request.js `processHeader`). */
+function undiciHeaders(headers: HeaderPairs): string[] {
+  return headers as string[];
+}
+
+const ACCEPT_JSON: HeaderPairs = ['accept', 'application/json'];
+const SEND_JSON: HeaderPairs = [...ACCEPT_JSON, 'content-type', 'application/json'];
+
+/**
+ * The headers of a call by its token, built once per token rather than per call (the relay stores every
+ * message with its sender's token: one `Bearer …` string, flat, instead of a new one that undici then
+ * flattens, checks and copies). Two generations of at most `perGeneration` tokens each, dropped whole (as
+ * RecentKeys does), so a gateway with many idle sockets holds only the recent callers' headers.
+ */
+export class HeaderCache {
+  #current = new Map<string, { read: HeaderPairs; send: HeaderPairs }>();
+  #previous = new Map<string, { read: HeaderPairs; send: HeaderPairs }>();
+
+  constructor(private readonly perGeneration = 1024) {}
+
+  /** The headers of a call with a body (`send`) or without, with `authorization: Bearer <token>` if given. */
+  of(hasBody: boolean, token: string | undefined): HeaderPairs {
+    if (!token) return hasBody ? SEND_JSON : ACCEPT_JSON;
+    let pair = this.#current.get(token);
+    if (!pair) {
+      pair = this.#previous.get(token);
+      if (!pair) {
+        const authorization = `Bearer ${token}`;
+        pair = {
+          read: [...ACCEPT_JSON, 'authorization', authorization],
+          send: [...SEND_JSON, 'authorization', authorization],
+        };
+      }
+      if (this.#current.size >= this.perGeneration) {
+        this.#previous = this.#current;
+        this.#current = new Map();
+      }
+      this.#current.set(token, pair);
+    }
+    return hasBody ? pair.send : pair.read;
+  }
+}
+
 /** The typed provider client. */
 export class ProviderClient {
   readonly baseUrl: string;
@@ -213,6 +259,7 @@ export class ProviderClient {
   readonly #metrics: Pick<GatewayMetrics, 'providerCallDuration'> | undefined;
   /** The duration series by `call status`, resolved once (no label hashing per call: the relay stores every message). */
   readonly #durations = new Map<string, Map<string, { observe(seconds: number): void }>>();
+  readonly #headers = new HeaderCache();
 
   constructor(options: ProviderClientOptions) {
     this.baseUrl = new URL(options.baseUrl).origin;
@@ -282,10 +329,8 @@ export class ProviderClient {
         ? fillPath(plan.path, pick(flat, plan.pathParams) as Record<string, string | number>)
         : plan.path) + (plan.queryKeys ? toQueryString(pick(flat, plan.queryKeys)) : '');
     const body = plan.bodyKeys ? pick(flat, plan.bodyKeys) : undefined;
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (plan.hasBody) headers['content-type'] = 'application/json';
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    if (options.requestId) headers['x-request-id'] = options.requestId;
+    let headers = this.#headers.of(plan.hasBody, options.token);
+    if (options.requestId) headers = [...headers, 'x-request-id', options.requestId];
     const payload = plan.hasBody ? JSON.stringify(body) : undefined;
 
     const budget = options.timeoutMs ?? this.timeoutMs;
@@ -352,7 +397,7 @@ export class ProviderClient {
   async #requestWithSignal(
     method: RestCall['method'],
     path: string,
-    headers: Record<string, string>,
+    headers: HeaderPairs,
     body: string | undefined,
     signal: AbortSignal,
     remainingMs: number,
@@ -360,7 +405,7 @@ export class ProviderClient {
     const answer = await this.#pool.request({
       method,
       path,
-      headers,
+      headers: undiciHeaders(headers),
       body,
       signal,
       headersTimeout: remainingMs,
@@ -377,13 +422,20 @@ export class ProviderClient {
   #dispatch(
     method: RestCall['method'],
     path: string,
-    headers: Record<string, string>,
+    headers: HeaderPairs,
     body: string | undefined,
     remainingMs: number,
   ): Promise<RawAnswer> {
     return new Promise<RawAnswer>((resolve, reject) => {
       this.#pool.dispatch(
-        { method, path, headers, body, headersTimeout: remainingMs, bodyTimeout: remainingMs },
+        {
+          method,
+          path,
+          headers: undiciHeaders(headers),
+          body,
+          headersTimeout: remainingMs,
+          bodyTimeout: remainingMs,
+        },
         new BodyCollector(resolve, reject),
       );
     });

@@ -115,17 +115,14 @@ export function sendMessageInput(message: ChatSend, route: ChatRoute): SendMessa
   const conversationId = isTemporaryConversation(message.conversation) ? undefined : message.conversation;
   // A card message names its card; the provider fills in the card's state itself.
   const cardId = isCardAction(message.action) ? (message.cards?.[0]?.card_id ?? undefined) : undefined;
-  const input: SendMessage = {
-    message: message.message,
-    type: message.type,
-    action: message.action,
-    ...(message.client_id === undefined ? {} : { client_id: message.client_id }),
-    ...(message.bot === undefined ? {} : { bot: message.bot }),
-    ...(cardId === undefined ? {} : { card_id: cardId }),
-    ...(conversationId === undefined ? {} : { conversation_id: conversationId }),
-    ...(route.to === undefined ? {} : { to: route.to }),
-    ...(route.room_id === undefined ? {} : { room_id: route.room_id }),
-  };
+  // Filled field by field, not by spreads: the relay builds one per message (the hot path).
+  const input: SendMessage = { message: message.message, type: message.type, action: message.action };
+  if (message.client_id !== undefined) input.client_id = message.client_id;
+  if (message.bot !== undefined) input.bot = message.bot;
+  if (cardId !== undefined) input.card_id = cardId;
+  if (conversationId !== undefined) input.conversation_id = conversationId;
+  if (route.to !== undefined) input.to = route.to;
+  if (route.room_id !== undefined) input.room_id = route.room_id;
   const issues: IssueLike[] = [];
   if (!hasStorableText(input)) issues.push({ path: ['message'], message: SEND_MESSAGE_ISSUES.EMPTY });
   if (!hasDestination(input)) issues.push({ path: [], message: SEND_MESSAGE_ISSUES.NO_DESTINATION });
