@@ -214,8 +214,7 @@ async function main() {
       CALL_TOKEN_SECRET: callTokenSecret,
       ...(dev ? {} : { WEB_DIST: webDist }),
     },
-    // V8's old generation grows to 1.2 x what is live, not up to 4 x (idle RSS, tests/load/README.md).
-    dev ? undefined : ['--heap-growing-percent=20', 'dist/main.js'],
+    dev ? undefined : ['dist/main.js'],
   );
   await waitForHttp(`http://127.0.0.1:${gatewayPort}/healthz`, gateway, 'gateway');
   log(`gateway on http://127.0.0.1:${gatewayPort}`);

@@ -35,6 +35,7 @@ import { OAUTH2_BROWSER_PAGES } from './proxy/browser-pages.ts';
 import { appRouter, type AppRouter } from './trpc/root.ts';
 import { createContextFactory } from './trpc/context.ts';
 import { attachRelay } from './relay/attach-relay.ts';
+import { Activity } from './runtime/activity.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -120,6 +121,7 @@ export async function buildApp(env: Env, overrides: BuildAppOverrides = {}): Pro
     revocations,
     metrics,
     events: new GatewayEvents(app.log),
+    activity: new Activity(),
   };
   app.decorate('gatewayDeps', deps);
   app.decorate('readinessChecks', [] as ReadinessCheck[]);
@@ -134,6 +136,7 @@ export async function buildApp(env: Env, overrides: BuildAppOverrides = {}): Pro
   if (!overrides.provider) app.addHook('onClose', async () => provider.close());
 
   app.addHook('onRequest', async (request, reply) => {
+    deps.activity.note();
     reply.header('x-request-id', request.id);
   });
   // While draining, answers close their connection so keep-alive clients do not hold the shutdown open.

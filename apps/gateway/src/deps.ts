@@ -1,7 +1,7 @@
 /**
  * What the gateway's parts share, built once per app in buildApp: config, logger, provider client, token
- * verifier, revocation list, metrics and the call events the relay listens to (calls/call-events.ts). Passed
- * to the relay as-is.
+ * verifier, revocation list, metrics, the call events the relay listens to (calls/call-events.ts) and the
+ * traffic count (runtime/activity.ts). Passed to the relay as-is.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from './config/env.ts';
@@ -10,6 +10,7 @@ import type { TokenVerifier } from './auth/token-verifier.ts';
 import type { RevocationList } from './auth/revocations.ts';
 import type { GatewayMetrics } from './observability/metrics.ts';
 import type { GatewayEvents } from './calls/call-events.ts';
+import type { Activity } from './runtime/activity.ts';
 
 /** A readiness check; `degraded` means "serving, but with reduced function" (e.g. Redis away). */
 export type ReadinessCheck = () => Promise<{
@@ -28,4 +29,6 @@ export interface GatewayDeps {
   revocations: RevocationList;
   metrics: GatewayMetrics;
   events: GatewayEvents;
+  /** Counts requests, connections and emits, for work that should wait for a quiet node (runtime/idle-gc.ts). */
+  activity: Activity;
 }

@@ -4,6 +4,7 @@
  */
 import { parseEnv, type Env } from './config/env.ts';
 import { buildApp } from './app.ts';
+import { IDLE_GC_DEFAULTS, startIdleGc } from './runtime/idle-gc.ts';
 
 async function main(): Promise<void> {
   let env: Env;
@@ -15,10 +16,24 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp(env);
+  // Idle-time collections (runtime/idle-gc.ts) here, not in buildApp: tests build many apps in one process.
+  const stopIdleGc =
+    env.IDLE_GC_QUIET_MS > 0
+      ? startIdleGc(
+          app.gatewayDeps.activity,
+          { ...IDLE_GC_DEFAULTS, quietMs: env.IDLE_GC_QUIET_MS },
+          ({ pauseMs, beforeBytes, afterBytes }) => {
+            app.gatewayDeps.metrics.idleCollections.observe(pauseMs / 1000);
+            app.log.debug({ pauseMs, beforeBytes, afterBytes }, 'idle garbage collection');
+          },
+        )
+      : undefined;
+  if (env.IDLE_GC_QUIET_MS > 0 && !stopIdleGc) app.log.warn('idle garbage collection unavailable');
   let isClosing = false;
   const shutdown = (signal: string) => {
     if (isClosing) return;
     isClosing = true;
+    stopIdleGc?.();
     app.log.info({ signal, graceMs: env.SHUTDOWN_GRACE_MS }, 'shutting down: draining in-flight requests');
     const force = setTimeout(() => {
       app.log.warn('shutdown grace period over: closing remaining connections');

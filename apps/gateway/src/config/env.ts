@@ -123,6 +123,12 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     /** Longest wait for in-flight requests after SIGTERM before connections are cut. @default 10000 */
     SHUTDOWN_GRACE_MS: positiveInt(10_000),
+    /**
+     * A full, compacting garbage collection once the node has had no traffic for this long (ms), at most every
+     * 10 s and only when the old generation grew by 8 MiB since the last (runtime/idle-gc.ts): keeps an idle
+     * node's memory close to what it holds without collecting more often under load. 0 = never. @default 1000
+     */
+    IDLE_GC_QUIET_MS: z.coerce.number().int().min(0).default(1_000),
     /** Longest wait for the provider's key set (JWKS) fetch. @default 5000 */
     JWKS_TIMEOUT_MS: positiveInt(5_000),
     /** Expected `iss` claim of provider tokens. @default 'showfloor-mock-provider' */

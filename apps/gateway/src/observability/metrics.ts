@@ -17,6 +17,8 @@ export interface GatewayMetrics {
   providerCallDuration: Histogram<'call' | 'status'>;
   /** Errors answered to clients, by tRPC code and provider error_code ('' when none). */
   errors: Counter<'code' | 'error_code'>;
+  /** Full collections run while the node was quiet (runtime/idle-gc.ts), by pause. */
+  idleCollections: Histogram;
 }
 
 /** Creates a registry with process metrics and the gateway's histograms. */
@@ -50,6 +52,12 @@ export function createMetrics(): GatewayMetrics {
       name: 'gateway_errors_total',
       help: 'Errors answered to clients by tRPC code and provider error_code',
       labelNames: ['code', 'error_code'],
+      registers: [registry],
+    }),
+    idleCollections: new Histogram({
+      name: 'gateway_idle_gc_pause_seconds',
+      help: 'Full garbage collections run while the node had no traffic, by pause',
+      buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
       registers: [registry],
     }),
   };

@@ -119,6 +119,7 @@ export async function attachRelay(
       allowedOrigins: deps.env.WEB_ORIGIN,
       requestsTimeoutMs: options.requestsTimeoutMs,
       redisPrefix: deps.env.RELAY_REDIS_PREFIX,
+      activity: deps.activity,
     },
     logger,
     metrics,
@@ -175,8 +176,10 @@ export async function attachRelay(
   // The node's microphone copy of a room goes with its last socket there (microphones.ts).
   ctx.microphones.followRooms(io.of('/').adapter);
 
+  const { activity } = deps;
   io.on('connection', (socket: RelaySocket) => {
     const { data } = socket;
+    activity.note();
     metrics.connectedSockets.inc();
     void socket.join([SOCKET_ROOMS.user(data.userId), SOCKET_ROOMS.event(data.eventCode)]);
     // The handshake (headers, query, auth) is kept; the raw HTTP request is not needed after it and costs a
@@ -185,6 +188,7 @@ export async function attachRelay(
     presence.connected(data.userId);
     sessionStatus.track(data.sid);
     socket.on('disconnect', (reason) => {
+      activity.note();
       sessionStatus.untrack(data.sid);
       metrics.connectedSockets.dec();
       metrics.disconnects.inc({ reason });
@@ -206,7 +210,7 @@ export async function attachRelay(
             logger.warn({ err: error, roomId }, 'relay: room access check failed at connect'),
         )
       : undefined;
-    installDispatcher(ctx, socket, limits, joined);
+    installDispatcher(ctx, socket, limits, activity, joined);
   });
 
   app.decorate('relay', { io, adapterState: relayIo.adapterState, options } satisfies Relay);

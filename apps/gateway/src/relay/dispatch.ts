@@ -15,6 +15,7 @@ import {
 } from '@showfloor/contracts';
 import type { Event as PacketEvent } from 'socket.io';
 import { ProviderError } from '../provider/errors.ts';
+import type { Activity } from '../runtime/activity.ts';
 import { refuse, type HandlerResult, type RelayContext, type TopicHandler } from './context.ts';
 import type { RelaySocket } from './io.ts';
 import { EmitLimiter, type EmitLimitOptions } from './rate-limit.ts';
@@ -62,6 +63,8 @@ export function installDispatcher(
   ctx: RelayContext,
   socket: RelaySocket,
   limits: EmitLimitOptions,
+  /** Told of every packet, so idle-time work waits for a quiet node. */
+  activity: Activity,
   /**
    * Settles once the handshake's room is joined (or refused). Packets wait for it, in order, so a catch-up
    * read never runs before the room's live messages reach the socket (they would vanish in between).
@@ -77,6 +80,7 @@ export function installDispatcher(
   };
   let pending: Promise<void> | undefined = joined?.then(open, open);
   socket.use((packet: PacketEvent, _next) => {
+    activity.note();
     if (pending) void pending.then(() => dispatch(packet));
     else dispatch(packet);
   });

@@ -17,6 +17,7 @@ import {
   type ServerToClientEvents,
   type SocketData,
 } from '@showfloor/contracts';
+import type { Activity } from '../runtime/activity.ts';
 import { DELIVER_ONCE_SCRIPT, type OnceScript } from './delivered.ts';
 import type { AdapterHeard, AdapterState, RelayMetrics } from './metrics.ts';
 import { ScriptConnection } from './script-connection.ts';
@@ -37,6 +38,8 @@ export interface RelayIoOptions {
   requestsTimeoutMs: number;
   /** Prefix of the adapter's channels. */
   redisPrefix: string;
+  /** Told of every broadcast heard from Redis (traffic for idle-time work, runtime/idle-gc.ts). */
+  activity?: Activity;
 }
 
 /** The server, its adapter's state and the Redis client the relay may use for its own keys. */
@@ -307,9 +310,18 @@ export async function createRelayIo(
       key: `${options.redisPrefix}:socket.io`,
     }),
   );
+  const { activity } = options;
   skipOwnPublishes(io.of('/').adapter as unknown as RedisAdapterListeners, sub, {
     heard: metrics.adapterHeard,
-    bytes: metrics.adapterHeardBytes,
+    // Every broadcast heard passes here once, whatever its outcome.
+    bytes: activity
+      ? {
+          inc: (bytes: number) => {
+            activity.note();
+            metrics.adapterHeardBytes.inc(bytes);
+          },
+        }
+      : metrics.adapterHeardBytes,
   });
   refresh();
 

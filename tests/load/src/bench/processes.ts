@@ -227,11 +227,11 @@ export function buildGateway(gatewayDir: string): void {
 
 /**
  * The node flags the compiled gateway runs with in production (Dockerfile.gateway, `pnpm start`, scripts/start.mjs):
- * `--heap-growing-percent=20` lets V8's old generation grow to 1.2 × what was live after a full collection
- * (its own factor goes up to 4), so an idle node's heap stays close to what it holds: with 10,000 idle
- * connections ~230 MiB RSS instead of ~275-290 (tests/load/README.md).
+ * none. `--heap-growing-percent=20` held idle memory down with more mark-compacts, under load too (the latency
+ * tail); the gateway now collects and compacts once it is quiet instead (apps/gateway/src/runtime/idle-gc.ts):
+ * 10,000 idle connections 241-243 MiB RSS (tests/load/README.md, "idle collection instead of the heap flag").
  */
-export const GATEWAY_NODE_FLAGS: readonly string[] = ['--heap-growing-percent=20'];
+export const GATEWAY_NODE_FLAGS: readonly string[] = [];
 
 /**
  * Starts a gateway node and waits for /healthz: compiled (`node dist/main.js`, production; build it first with
