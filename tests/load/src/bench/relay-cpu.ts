@@ -196,6 +196,7 @@ interface Sample extends CpuCost {
 }
 
 interface System {
+  kind: 'A' | 'B' | 'C';
   name: string;
   entry: string;
   provider: ServerProcess;
@@ -277,6 +278,7 @@ async function startSystem(kind: 'A' | 'B' | 'C', entry: string, name: string): 
           ];
   const probes = await Promise.all(inspectPorts.map((port) => AllocProbe.open(port)));
   const system: System = {
+    kind,
     name,
     entry,
     provider,
@@ -316,7 +318,7 @@ async function startSystem(kind: 'A' | 'B' | 'C', entry: string, name: string): 
   return system;
 }
 
-/** A gateway node's relay_adapter_heard_total by outcome and relay_adapter_heard_bytes_total (0 for A, B). */
+/** A gateway node's relay_adapter_heard_total by outcome and relay_adapter_heard_bytes_total (0 for B). */
 async function heardBy(node: ServerProcess): Promise<{ heard: Record<string, number>; bytes: number }> {
   const heard: Record<string, number> = {};
   let bytes = 0;
@@ -326,7 +328,7 @@ async function heardBy(node: ServerProcess): Promise<{ heard: Record<string, num
       heard[match[1] as string] = Number(match[2]);
     bytes = Number(/^relay_adapter_heard_bytes_total (\d+)/m.exec(text)?.[1] ?? 0);
   } catch {
-    // A (bare socket.io) has no /metrics.
+    // Counted as nothing heard.
   }
   return { heard, bytes };
 }
@@ -370,7 +372,11 @@ function sendAll(system: System, count: number): Promise<void> {
 async function readings(system: System) {
   return {
     nodes: await Promise.all(
-      system.nodes.map(async (node) => ({ usage: usage(node.pid), ...(await heardBy(node)) })),
+      // A (bare socket.io) has no /metrics: its HTTP server never answers the request (it would hang here).
+      system.nodes.map(async (node) => ({
+        usage: usage(node.pid),
+        ...(system.kind === 'A' ? { heard: {}, bytes: 0 } : await heardBy(node)),
+      })),
     ),
     provider: system.provider.cpuMs(),
     redisCpu: system.redis ? system.redis.cpuMs() : 0,
