@@ -112,23 +112,84 @@ describe('microphone states for late joiners', () => {
   });
 });
 
+/** A fake Redis whose hgetall answers when the test says (`answer`), as a read waiting behind others. */
+function slowRedis(): { redis: Redis; answer: (stored: Record<string, string>) => void } {
+  const held: { answer: (stored: Record<string, string>) => void } = { answer: () => {} };
+  const chain = { hset: () => chain, pexpire: () => chain, exec: () => Promise.resolve([]) };
+  const redis = {
+    multi: () => chain,
+    hgetall: () => new Promise<Record<string, string>>((resolve) => (held.answer = resolve)),
+  } as unknown as Redis;
+  return { redis, answer: (stored) => held.answer(stored) };
+}
+
+/**
+ * A tab in room 1 of DEMO, as tellMicrophones sees its socket: what it was sent, in order (`told`), and its
+ * outgoing listeners, which socket.io calls for the socket's own emits and for every broadcast the adapter
+ * delivers to it, another node's included (socket.io-adapter's broadcast: notifyOutgoingListeners).
+ */
+function joinedTab(): { socket: RelaySocket; told: unknown[]; broadcast: (event: unknown) => void } {
+  const told: unknown[] = [];
+  let listeners: Array<(name: string, event: unknown) => void> = [];
+  const send = (name: string, event: unknown): void => {
+    for (const listener of listeners.slice()) listener(name, event);
+    told.push(event);
+  };
+  const socket = {
+    connected: true,
+    data: { eventCode: 'DEMO', roomId: 1 },
+    emit: send,
+    onAnyOutgoing: (listener: (name: string, event: unknown) => void) => listeners.push(listener),
+    offAnyOutgoing: (listener: (name: string, event: unknown) => void) =>
+      (listeners = listeners.filter((other) => other !== listener)),
+  } as unknown as RelaySocket;
+  return { socket, told, broadcast: (event) => send('user_player_events', event) };
+}
+
 describe('microphone states told while reports come in', () => {
+  it('leaves out a state another node’s report brought live while the room was being read', async () => {
+    // Grace reports on another node; its broadcast reaches this node after the tab joined (Redis stalled
+    // between), while the tab's read waits; the read answers from before her recording reached Redis.
+    const { redis, answer } = slowRedis();
+    const microphones = new MicrophoneStates(() => redis, 'test', pino({ level: 'silent' }));
+    const { socket, told, broadcast } = joinedTab();
+    const [graceId, linusId] = [2, 3];
+    const live = { user_id: graceId, room_id: 1, event: 'microphone', data: { muted: false } };
+
+    const telling = tellMicrophones({ microphones } as unknown as RelayContext, socket, 1);
+    broadcast(live);
+    answer({ [graceId]: '1', [linusId]: '0' });
+    await telling;
+
+    // The tab keeps her live state: only linus's is told after it.
+    expect(told).toEqual([
+      live,
+      { user_id: linusId, room_id: 1, event: 'microphone', data: { muted: false } },
+    ]);
+  });
+
+  it('tells a state the tab hears live once, when the read already holds it', async () => {
+    // The same, with her recording in Redis before the read: her state is not told a second time.
+    const { redis, answer } = slowRedis();
+    const microphones = new MicrophoneStates(() => redis, 'test', pino({ level: 'silent' }));
+    const { socket, told, broadcast } = joinedTab();
+    const graceId = 2;
+    const live = { user_id: graceId, room_id: 1, event: 'microphone', data: { muted: true } };
+
+    const telling = tellMicrophones({ microphones } as unknown as RelayContext, socket, 1);
+    broadcast(live);
+    answer({ [graceId]: '1' });
+    await telling;
+
+    expect(told).toEqual([live]);
+  });
+
   it('leaves out a state reported live on this node while the room was being read', async () => {
     // Redis as a node sees it when its read waits behind an earlier pipeline: the recording's MULTI passes it,
     // or the read was executed before the recording; either way the answer is from before the live report.
-    let answer: (stored: Record<string, string>) => void = () => {};
-    const chain = { hset: () => chain, pexpire: () => chain, exec: () => Promise.resolve([]) };
-    const redis = {
-      multi: () => chain,
-      hgetall: () => new Promise<Record<string, string>>((resolve) => (answer = resolve)),
-    } as unknown as Redis;
+    const { redis, answer } = slowRedis();
     const microphones = new MicrophoneStates(() => redis, 'test', pino({ level: 'silent' }));
-    const told: unknown[] = [];
-    const socket = {
-      connected: true,
-      data: { eventCode: 'DEMO', roomId: 1 },
-      emit: (_name: string, event: unknown) => told.push(event),
-    } as unknown as RelaySocket;
+    const { socket, told } = joinedTab();
     const [graceId, linusId] = [2, 3];
 
     // The tab has joined room 1 and reads its states; grace unmutes meanwhile (the tab hears that live).

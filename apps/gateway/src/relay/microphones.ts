@@ -13,6 +13,8 @@
  * first, and even after a later join it can (the read is auto-pipelined, it waits behind this node's previous
  * pipeline, which a recording's MULTI does not). So a read leaves out the users this node recorded meanwhile:
  * a stale state told after the live one would overwrite it in the tab's participant list.
+ * Another node's report can also reach the tab live during the read (its broadcast comes through Redis after
+ * the join): `tellMicrophones` leaves out every user the tab was sent a state for since it joined.
  *
  * The node keeps its copy of a room only while one of its sockets is in the room (`followRooms`: a recording
  * for a room none is in keeps no copy, and the copy goes when the adapter deletes the room as its last socket
@@ -148,11 +150,31 @@ export class MicrophoneStates {
 /**
  * Tells a tab that just joined a room the microphone states recorded there (one `microphone` player event per
  * user, its own included), unless it left the room or disconnected meanwhile.
+ *
+ * A report from another node can reach the tab live while its read is under way (the tab joined first, and the
+ * other node's broadcast comes through the adapter when it comes: behind a stalled Redis, after the join), and
+ * the read may hold the same state or an older one. So the users the tab was sent a microphone event for since
+ * it joined are left out: the tab has their newest state already, and a state told after it would repeat or
+ * overwrite it. (`read` leaves out this node's recordings meanwhile too, for sockets without outgoing listeners.)
  */
 export async function tellMicrophones(ctx: RelayContext, socket: RelaySocket, roomId: number): Promise<void> {
-  const states = await ctx.microphones.read(socket.data.eventCode, roomId);
+  const heardLive = new Set<number>();
+  const listen = (name: string, event: unknown): void => {
+    if (name !== 'user_player_events') return;
+    const report = event as { event?: unknown; room_id?: unknown; user_id?: unknown };
+    if (report.event === PLAYER_EVENTS.MICROPHONE && report.room_id === roomId)
+      heardLive.add(Number(report.user_id));
+  };
+  socket.onAnyOutgoing(listen);
+  let states: RoomMicrophones;
+  try {
+    states = await ctx.microphones.read(socket.data.eventCode, roomId);
+  } finally {
+    socket.offAnyOutgoing(listen);
+  }
   if (!socket.connected || socket.data.roomId !== roomId) return;
   for (const [userId, isMuted] of states) {
+    if (heardLive.has(userId)) continue;
     socket.emit('user_player_events', {
       user_id: userId,
       room_id: roomId,
