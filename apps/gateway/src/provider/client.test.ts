@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:net';
 import { BACKEND_MESSAGES, catalogue } from '@showfloor/contracts';
 import { startStubProvider, type StubProvider } from '../../test/stub-provider.ts';
-import { HeaderCache, ProviderClient } from './client.ts';
+import { ProviderClient, headersOf, tokenHeadersCache } from './client.ts';
 import { ProviderError } from './errors.ts';
 
 const cleanups: Array<() => Promise<unknown>> = [];
@@ -198,18 +198,18 @@ describe('ProviderClient', () => {
   });
 });
 
-describe('HeaderCache', () => {
+describe('headersOf', () => {
   it('gives every token its own authorization as the generations turn over', () => {
-    const cache = new HeaderCache(2);
+    const cache = tokenHeadersCache(2);
     const tokens = ['t1', 't2', 't3', 't1', 't4', 't5', 't2', 't1', 't6'];
     for (const token of tokens) {
-      expect(cache.of(false, token)).toEqual([
+      expect(headersOf(cache, false, token)).toEqual([
         'accept',
         'application/json',
         'authorization',
         `Bearer ${token}`,
       ]);
-      expect(cache.of(true, token)).toEqual([
+      expect(headersOf(cache, true, token)).toEqual([
         'accept',
         'application/json',
         'content-type',
@@ -218,20 +218,31 @@ describe('HeaderCache', () => {
         `Bearer ${token}`,
       ]);
     }
-    expect(cache.of(true, undefined)).toEqual([
+    expect(headersOf(cache, true, undefined)).toEqual([
       'accept',
       'application/json',
       'content-type',
       'application/json',
     ]);
-    expect(cache.of(false, '')).toEqual(['accept', 'application/json']);
+    expect(headersOf(cache, false, '')).toEqual(['accept', 'application/json']);
   });
 
   it('answers a recent token with the same headers (built once)', () => {
-    const cache = new HeaderCache(2);
-    const first = cache.of(true, 'tok');
-    cache.of(true, 'other');
-    cache.of(true, 'third');
-    expect(cache.of(true, 'tok')).toBe(first);
+    const cache = tokenHeadersCache(2);
+    const first = headersOf(cache, true, 'tok');
+    headersOf(cache, true, 'other');
+    headersOf(cache, true, 'third');
+    // 'tok' is in the previous generation now, still held.
+    expect(headersOf(cache, true, 'tok')).toBe(first);
+  });
+
+  it('holds at most two generations of tokens, building a dropped one again', () => {
+    const cache = tokenHeadersCache(2);
+    const first = headersOf(cache, false, 'tok');
+    for (let index = 0; index < 100; index += 1) headersOf(cache, false, `caller-${index}`);
+    expect(cache.size).toBeLessThanOrEqual(4);
+    const again = headersOf(cache, false, 'tok');
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
   });
 });

@@ -25,6 +25,7 @@ import {
 } from '@showfloor/contracts';
 import { compiledSchema } from '@showfloor/contracts/compiled';
 import type { GatewayMetrics } from '../observability/metrics.ts';
+import { RecentMap } from '../relay/recent-map.ts';
 import { ProviderError } from './errors.ts';
 
 export type ServiceKey = keyof Catalogue;
@@ -215,39 +216,45 @@ function undiciHeaders(headers: HeaderPairs): string[] {
 const ACCEPT_JSON: HeaderPairs = ['accept', 'application/json'];
 const SEND_JSON: HeaderPairs = [...ACCEPT_JSON, 'content-type', 'application/json'];
 
+/** A caller's request headers, without a body (`read`) and with one (`send`), with its `Bearer` token. */
+export interface TokenHeaders {
+  read: HeaderPairs;
+  send: HeaderPairs;
+}
+
+/** A token's headers are kept until at least this many newer tokens came (at most twice as many are held). */
+const TOKEN_HEADERS_KEPT = 1024;
+
 /**
- * The headers of a call by its token, built once per token rather than per call (the relay stores every
- * message with its sender's token: one `Bearer …` string, flat, instead of a new one that undici then
- * flattens, checks and copies). Two generations of at most `perGeneration` tokens each, dropped whole (as
- * RecentKeys does), so a gateway with many idle sockets holds only the recent callers' headers.
+ * The headers per token of a client: a `RecentMap` kept by count only (two generations of `kept` tokens,
+ * dropped whole), so a gateway with many idle sockets holds only the recent callers' headers.
  */
-export class HeaderCache {
-  #current = new Map<string, { read: HeaderPairs; send: HeaderPairs }>();
-  #previous = new Map<string, { read: HeaderPairs; send: HeaderPairs }>();
+export function tokenHeadersCache(kept = TOKEN_HEADERS_KEPT): RecentMap<string, TokenHeaders> {
+  return new RecentMap<string, TokenHeaders>(Infinity, { minCount: kept });
+}
 
-  constructor(private readonly perGeneration = 1024) {}
-
-  /** The headers of a call with a body (`send`) or without, with `authorization: Bearer <token>` if given. */
-  of(hasBody: boolean, token: string | undefined): HeaderPairs {
-    if (!token) return hasBody ? SEND_JSON : ACCEPT_JSON;
-    let pair = this.#current.get(token);
-    if (!pair) {
-      pair = this.#previous.get(token);
-      if (!pair) {
-        const authorization = `Bearer ${token}`;
-        pair = {
-          read: [...ACCEPT_JSON, 'authorization', authorization],
-          send: [...SEND_JSON, 'authorization', authorization],
-        };
-      }
-      if (this.#current.size >= this.perGeneration) {
-        this.#previous = this.#current;
-        this.#current = new Map();
-      }
-      this.#current.set(token, pair);
-    }
-    return hasBody ? pair.send : pair.read;
+/**
+ * The headers of a call with a body (`hasBody`) or without, with `authorization: Bearer <token>` if a token is
+ * given: built once per token rather than per call (the relay stores every message with its sender's token:
+ * one flat `Bearer …` string, instead of a new one that undici then flattens, checks and copies). A token
+ * seen recently costs a lookup, nothing allocated.
+ */
+export function headersOf(
+  cache: RecentMap<string, TokenHeaders>,
+  hasBody: boolean,
+  token: string | undefined,
+): HeaderPairs {
+  if (!token) return hasBody ? SEND_JSON : ACCEPT_JSON;
+  let headers = cache.get(token);
+  if (headers === undefined) {
+    const authorization = `Bearer ${token}`;
+    headers = {
+      read: [...ACCEPT_JSON, 'authorization', authorization],
+      send: [...SEND_JSON, 'authorization', authorization],
+    };
+    cache.set(token, headers);
   }
+  return hasBody ? headers.send : headers.read;
 }
 
 /** The typed provider client. */
@@ -259,7 +266,7 @@ export class ProviderClient {
   readonly #metrics: Pick<GatewayMetrics, 'providerCallDuration'> | undefined;
   /** The duration series by `call status`, resolved once (no label hashing per call: the relay stores every message). */
   readonly #durations = new Map<string, Map<string, { observe(seconds: number): void }>>();
-  readonly #headers = new HeaderCache();
+  readonly #headers = tokenHeadersCache();
 
   constructor(options: ProviderClientOptions) {
     this.baseUrl = new URL(options.baseUrl).origin;
@@ -329,7 +336,7 @@ export class ProviderClient {
         ? fillPath(plan.path, pick(flat, plan.pathParams) as Record<string, string | number>)
         : plan.path) + (plan.queryKeys ? toQueryString(pick(flat, plan.queryKeys)) : '');
     const body = plan.bodyKeys ? pick(flat, plan.bodyKeys) : undefined;
-    let headers = this.#headers.of(plan.hasBody, options.token);
+    let headers = headersOf(this.#headers, plan.hasBody, options.token);
     if (options.requestId) headers = [...headers, 'x-request-id', options.requestId];
     const payload = plan.hasBody ? JSON.stringify(body) : undefined;
 

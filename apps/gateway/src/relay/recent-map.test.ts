@@ -104,8 +104,26 @@ describe('RecentMap', () => {
     expect(map.get('k9000')).toBeUndefined();
   });
 
-  it('refuses a minAgeMs that is not positive and a minCount under 1', () => {
+  it('keeps by count only with an infinite minAgeMs, never reading the clock', () => {
+    const map = new RecentMap<string, string>(Infinity, {
+      minCount: 2,
+      now: () => {
+        throw new Error('the clock was read');
+      },
+    });
+    for (const key of ['a', 'b', 'c', 'd']) map.set(key, key);
+    // 'a' and 'b' are the previous generation, 'c' and 'd' the current one.
+    expect(['a', 'b', 'c', 'd'].map((key) => map.get(key))).toEqual(['a', 'b', 'c', 'd']);
+    map.set('e', 'e');
+    expect(map.has('a')).toBe(false);
+    expect(map.has('b')).toBe(false);
+    expect(map.get('c')).toBe('c');
+    expect(map.size).toBe(3);
+  });
+
+  it('refuses a minAgeMs that is not positive, a minCount under 1, and no finite bound', () => {
     expect(() => new RecentMap(0)).toThrow(/minAgeMs/);
     expect(() => new RecentMap(1_000, { minCount: 0 })).toThrow(/minCount/);
+    expect(() => new RecentMap(Infinity)).toThrow(/finite/);
   });
 });

@@ -3,7 +3,8 @@
  * least until it is `minAgeMs` old or `minCount` newer keys came after it, whichever comes first (as a TtlCache
  * of that bound and TTL would), and at most until two generations came after its own: it holds at most
  * `2 × minCount` keys, and nothing set more than `2 × minAgeMs` ago once that long passed without a rotation.
- * Used by the relay (delivered.ts: which stored ids were delivered, on the per-message path) and by the load
+ * Used by the relay (delivered.ts: which stored ids were delivered, on the per-message path), by the provider
+ * client (provider/client.ts: the request headers per caller's token, kept by count only) and by the load
  * bench's instant provider (the stored message per client_id, for a resend): no imports, so the bench takes it
  * from the gateway's source without its internals.
  *
@@ -27,9 +28,10 @@ export class RecentMap<K, V> {
   #previous = new Map<K, V>();
 
   /**
-   * @param minAgeMs how long a key is kept at least (unless `minCount` newer keys came), > 0
+   * @param minAgeMs how long a key is kept at least (unless `minCount` newer keys came), > 0; `Infinity` keeps
+   *   by count only (the clock is then never read)
    * @param options.minCount how many newer keys a key is kept for at least (unless it is `minAgeMs` old);
-   *   bounds the size to twice that. @default Infinity (kept by age only)
+   *   bounds the size to twice that. @default Infinity (kept by age only). One of the two must be finite.
    * @param options.now the clock, ms. @default Date.now
    */
   constructor(
@@ -38,10 +40,14 @@ export class RecentMap<K, V> {
   ) {
     if (!(minAgeMs > 0)) throw new Error(`RecentMap: minAgeMs must be > 0, got ${minAgeMs}`);
     if (!(minCount >= 1)) throw new Error(`RecentMap: minCount must be >= 1, got ${minCount}`);
+    if (minAgeMs === Infinity && minCount === Infinity) {
+      throw new Error('RecentMap: minAgeMs or minCount must be finite (it would never drop a key)');
+    }
     this.#minAgeMs = minAgeMs;
     this.#minCount = minCount;
-    this.#now = now;
-    this.#currentSince = now();
+    // Kept by count only: no generation ever gets old, so the clock need not be read (one call per lookup).
+    this.#now = minAgeMs === Infinity ? () => 0 : now;
+    this.#currentSince = this.#now();
   }
 
   get(key: K): V | undefined {
