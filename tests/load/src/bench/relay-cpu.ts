@@ -3,7 +3,8 @@
  * the instant provider, the same N chat messages in groups of 10 (half room chat in a room of 10, half group
  * messages to 9 recipients), a fixed number in flight; reports the gateway's and the provider's CPU time per
  * message (/proc, user + system), rounds alternated so other work on a busy machine hits every build alike.
- * Not a throughput or latency figure: `bench:relay` gives those.
+ * Not a throughput or latency figure: `bench:relay` gives those. A lost ack or delivery fails the run (no ack
+ * for 30 s while some are missing: `send-window.ts`; deliveries missing 30 s after the last ack).
  *
  * Usage: `tsx src/bench/relay-cpu.ts [--entry dist/main.js]... [--messages 5000] [--rounds 5] [--window 32]`
  * (entries relative to apps/gateway; build the current one first with `node build.mjs`; `--cpu-prof DIR` profiles
@@ -52,6 +53,7 @@ import {
   startScript,
   type ServerProcess,
 } from './processes.ts';
+import { sendWindowed } from './send-window.ts';
 import { benchKeys } from './tokens.ts';
 
 const LOAD_DIR = resolve(import.meta.dirname, '../..');
@@ -333,17 +335,20 @@ async function heardBy(node: ServerProcess): Promise<{ heard: Record<string, num
   return { heard, bytes };
 }
 
+/** How long `sendAll` waits without any ack while some are missing before it fails, ms. */
+const ACK_SILENCE_MS = 30_000;
+
 let sequence = 0;
-/** Sends `count` messages, `windowSize` in flight; resolves when every ack is in. */
+/** Sends `count` messages, `windowSize` in flight; resolves when every ack is in (fails on a lost one). */
 function sendAll(system: System, count: number): Promise<void> {
-  return new Promise((done, fail) => {
-    let sent = 0;
-    let acked = 0;
-    const sendNext = (): void => {
-      if (sent >= count) return;
-      const member = system.members[sent % system.members.length] as Member;
-      const isRoom = sent % 2 === 0;
-      sent += 1;
+  return sendWindowed({
+    label: system.name,
+    count,
+    window: windowSize,
+    silenceMs: ACK_SILENCE_MS,
+    send: (index, ack) => {
+      const member = system.members[index % system.members.length] as Member;
+      const isRoom = index % 2 === 0;
       const id = `m${(sequence++).toString(36)}`;
       const payload = {
         type: 'text',
@@ -354,17 +359,12 @@ function sendAll(system: System, count: number): Promise<void> {
         client_id: id,
         ...(isRoom ? { room: { id: member.roomId, name: `room ${member.roomId}` } } : {}),
       };
-      member.socket.emit(`chat_${EVENT_CODE}`, payload, (answer) => {
-        if ((answer as { statusCode?: number }).statusCode !== 200) {
-          fail(new Error(`refused: ${JSON.stringify(answer)}`));
-          return;
-        }
-        acked += 1;
-        if (acked === count) done();
-        else sendNext();
-      });
-    };
-    for (let index = 0; index < windowSize; index += 1) sendNext();
+      member.socket.emit(`chat_${EVENT_CODE}`, payload, ack);
+    },
+    refusal: (answer) =>
+      (answer as { statusCode?: number } | undefined)?.statusCode === 200
+        ? undefined
+        : JSON.stringify(answer),
   });
 }
 
