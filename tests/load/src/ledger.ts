@@ -10,6 +10,15 @@ import { Latency } from './latency.ts';
 
 const round = (value: number): number => Math.round(value * 10) / 10;
 
+/**
+ * The stall probe's sink for slow acks and deliveries, when the process loaded it (src/bench/stall-probe.mjs
+ * with STALL_PROBE_DIR set); undefined otherwise, so a plain run pays one property read per receipt.
+ */
+interface StallProbe {
+  slow(kind: 'ack' | 'delivery', sentAt: number, ms: number): void;
+}
+const stallProbe = (globalThis as { __stallProbe?: StallProbe }).__stallProbe;
+
 /** What a message is expected to reach. */
 interface Entry {
   sentAt: number;
@@ -106,6 +115,7 @@ export class Ledger {
       if (entry.isMeasured) {
         this.#acked += 1;
         this.ack.record(at - entry.sentAt);
+        stallProbe?.slow('ack', entry.sentAt, at - entry.sentAt);
       }
       return;
     }
@@ -147,6 +157,7 @@ export class Ledger {
     if (entry.isMeasured) {
       this.#deliveries += 1;
       this.delivery.record(at - entry.sentAt);
+      stallProbe?.slow('delivery', entry.sentAt, at - entry.sentAt);
       if (this.#drainEndedAt !== undefined && at > this.#drainEndedAt) {
         this.#late += 1;
         this.lateness.record(at - this.#drainEndedAt);
