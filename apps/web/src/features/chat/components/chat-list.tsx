@@ -19,6 +19,7 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MAX_TEXT_LENGTH, type Conversation } from '@showfloor/contracts';
+import { PlainList } from '../../../components/plain-list.tsx';
 import { privateChatsCsvUrl } from '../api/private-chats-csv.ts';
 import { useConversations } from '../api/use-conversations.ts';
 import { useShownFields } from '../hooks/use-shown-fields.ts';
@@ -136,20 +137,13 @@ export function ChatList({ userId, eventCode, onOpen, onNew }: ChatListProps) {
         {found.length === 0 ? (
           <Text c="var(--mantine-color-gray-7)">{t('list.noResults')}</Text>
         ) : (
-          <Stack
-            component="ul"
-            gap={2}
-            m={0}
-            p={0}
-            style={{ listStyle: 'none' }}
-            aria-label={t('list.label')}
-          >
+          <PlainList gap={2} label={t('list.label')}>
             {found.map((conversation) => (
               <li key={conversation.id}>
                 <ConversationItem conversation={conversation} userId={userId} onOpen={onOpen} />
               </li>
             ))}
-          </Stack>
+          </PlainList>
         )}
       </>
     );

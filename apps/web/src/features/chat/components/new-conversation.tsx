@@ -17,6 +17,7 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MAX_TEXT_LENGTH, TIMINGS, type Participant } from '@showfloor/contracts';
+import { PlainList } from '../../../components/plain-list.tsx';
 import { useEventPeople } from '../api/use-event-people.ts';
 import { useShownFields } from '../hooks/use-shown-fields.ts';
 import { fullName, matchesSearch, personWords } from '../utils/conversation.ts';
@@ -127,14 +128,7 @@ export function NewConversation({ userId, eventCode, fixed = [], onStart, onCanc
           {people.people.length === 0 ? t('new.nobody') : t('list.noResults')}
         </Text>
       ) : (
-        <Stack
-          component="ul"
-          gap={2}
-          m={0}
-          p={0}
-          style={{ listStyle: 'none' }}
-          aria-labelledby="new-conversation-people"
-        >
+        <PlainList gap={2} labelledBy="new-conversation-people">
           {found.map((person) => (
             <li key={person.id}>
               <UnstyledButton
@@ -150,7 +144,7 @@ export function NewConversation({ userId, eventCode, fixed = [], onStart, onCanc
               </UnstyledButton>
             </li>
           ))}
-        </Stack>
+        </PlainList>
       )}
       <Group justify="flex-end" gap="xs" mt="xs">
         <Button variant="default" onClick={onCancel}>

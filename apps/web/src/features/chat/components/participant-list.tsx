@@ -4,6 +4,7 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Participant } from '@showfloor/contracts';
+import { PlainList } from '../../../components/plain-list.tsx';
 import { fullName, type ShownFields } from '../utils/conversation.ts';
 import { PersonLine } from './person-line.tsx';
 
@@ -26,14 +27,7 @@ export function ParticipantList({ title, participants, shown, onRequestCard, use
       {participants.length === 0 ? (
         <Text>{t('participants.empty')}</Text>
       ) : (
-        <Stack
-          component="ul"
-          gap="xs"
-          m={0}
-          p={0}
-          style={{ listStyle: 'none' }}
-          aria-label={t('participants.label')}
-        >
+        <PlainList label={t('participants.label')}>
           {participants.map((person) => (
             <li key={person.id}>
               {onRequestCard && person.id !== userId ? (
@@ -53,7 +47,7 @@ export function ParticipantList({ title, participants, shown, onRequestCard, use
               )}
             </li>
           ))}
-        </Stack>
+        </PlainList>
       )}
     </Stack>
   );

@@ -7,6 +7,7 @@ import { Alert, Anchor, Avatar, Button, Group, Loader, Stack, Text } from '@mant
 import { useTranslation } from 'react-i18next';
 import { PLAYER_EVENTS, isManager, type CurrentUser, type UserSummary } from '@showfloor/contracts';
 import { MicIcon } from '../../../components/mic-icon.tsx';
+import { PlainList } from '../../../components/plain-list.tsx';
 import { StatusDot } from '../../../components/status-dot.tsx';
 import { useSceneRoom } from '../../../hooks/use-scene-room.ts';
 import { parseAppError } from '../../../lib/api/app-error.ts';
@@ -140,15 +141,7 @@ function ParticipantList({ user, roomId }: { user: CurrentUser; roomId: number }
         <Text>{t('empty')}</Text>
       ) : (
         // 4 px above the first row: its focus ring (2 px, 2 px out) is not cut by the drawer's header.
-        <Stack
-          component="ul"
-          gap="sm"
-          p={0}
-          pt={4}
-          m={0}
-          style={{ listStyle: 'none' }}
-          aria-label={t('listLabel')}
-        >
+        <PlainList gap="sm" pt={4} label={t('listLabel')}>
           {people.map((person) => (
             <Participant
               key={person.id}
@@ -157,7 +150,7 @@ function ParticipantList({ user, roomId }: { user: CurrentUser; roomId: number }
               onMute={mayMute && person.id !== user.id ? () => void mute(person.id) : undefined}
             />
           ))}
-        </Stack>
+        </PlainList>
       )}
       {mayMute && others.length > 0 ? (
         <Anchor component="button" type="button" fw={600} c="red.9" onClick={() => void mute('all')}>
