@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MAX_TEXT_LENGTH, type BusinessCard } from '@showfloor/contracts';
+import { PlainList } from '../../../components/plain-list.tsx';
 import { fullNameOf, matchesSearch } from '../utils/search.ts';
 import { CardPicture } from './card-picture.tsx';
 
@@ -35,7 +36,7 @@ export function CardList({ cards, onOpen }: CardListProps) {
       {shown.length === 0 ? (
         <Text role="status">{t('list.noResults')}</Text>
       ) : (
-        <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('list.label')}>
+        <PlainList gap={4} label={t('list.label')}>
           {shown.map((card) => {
             const work = workOf(card);
             return (
@@ -67,7 +68,7 @@ export function CardList({ cards, onOpen }: CardListProps) {
               </li>
             );
           })}
-        </Stack>
+        </PlainList>
       )}
     </Stack>
   );

@@ -3,6 +3,7 @@
 import { Badge as Chip, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Badge } from '@showfloor/contracts';
+import { PlainList } from '../../../components/plain-list.tsx';
 import { CheckIcon, CoinIcon } from './icons.tsx';
 
 const COMPLETE_GREEN = '#1e6b31';
@@ -17,7 +18,7 @@ export function BadgeList({ badges, showsCoins }: BadgeListProps) {
   const { t } = useTranslation('passport');
   if (badges.length === 0) return <Text>{t('main.noAchievements')}</Text>;
   return (
-    <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('main.badges')}>
+    <PlainList label={t('main.badges')}>
       {badges.map((badge) => (
         <Paper
           component="li"
@@ -73,6 +74,6 @@ export function BadgeList({ badges, showsCoins }: BadgeListProps) {
           </Group>
         </Paper>
       ))}
-    </Stack>
+    </PlainList>
   );
 }

@@ -1,6 +1,7 @@
 // The candidate's badge list (spec 02 §2.3 "Recruiting dashboard: ... badge list"): each badge, complete or not.
 import { Alert, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PlainList } from '../../../components/plain-list.tsx';
 import { parseAppError } from '../../../lib/api/app-error.ts';
 import { useCandidate } from '../api/use-candidate.ts';
 
@@ -21,7 +22,7 @@ export function CandidateBadges({ candidateId }: { candidateId: number }) {
   const { badges } = candidate.data;
   if (badges.length === 0) return <Text>{t('badges.none')}</Text>;
   return (
-    <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('badges.label')}>
+    <PlainList label={t('badges.label')}>
       {badges.map((badge) => (
         <Paper component="li" key={badge.id} withBorder radius="md" p="sm">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -42,6 +43,6 @@ export function CandidateBadges({ candidateId }: { candidateId: number }) {
           </Group>
         </Paper>
       ))}
-    </Stack>
+    </PlainList>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Alert, Loader, NavLink, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MAX_TEXT_LENGTH, type UserSummary } from '@showfloor/contracts';
+import { PlainList } from '../../../components/plain-list.tsx';
 import { parseAppError } from '../../../lib/api/app-error.ts';
 import { useCandidates } from '../api/use-candidates.ts';
 
@@ -51,7 +52,7 @@ export function CandidateList({ eventCode, recruiterId, selectedId, onSelect }: 
         onChange={(event) => setSearch(event.currentTarget.value)}
       />
       {shown.length === 0 ? <Text>{t('list.none')}</Text> : null}
-      <Stack component="ul" gap={2} p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('list.label')}>
+      <PlainList gap={2} label={t('list.label')}>
         {shown.map((person) => (
           <li key={person.id}>
             <NavLink
@@ -67,7 +68,7 @@ export function CandidateList({ eventCode, recruiterId, selectedId, onSelect }: 
             />
           </li>
         ))}
-      </Stack>
+      </PlainList>
     </Stack>
   );
 }

@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { WalletToken } from '@showfloor/contracts';
+import { PlainList } from '../../../components/plain-list.tsx';
 import { parseAppError } from '../../../lib/api/app-error.ts';
 import { useWallet } from '../api/use-wallet.ts';
 
@@ -106,11 +107,11 @@ export default function TokenWalletPage() {
       {wallet.data.tokens.length === 0 ? (
         <Text>{t('empty')}</Text>
       ) : (
-        <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('tokens')}>
+        <PlainList label={t('tokens')}>
           {wallet.data.tokens.map((token) => (
             <TokenRow key={token.token_id} token={token} />
           ))}
-        </Stack>
+        </PlainList>
       )}
     </Stack>
   );
