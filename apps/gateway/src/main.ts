@@ -5,6 +5,7 @@
 import { parseEnv, type Env } from './config/env.ts';
 import { buildApp } from './app.ts';
 import { IDLE_GC_DEFAULTS, startIdleGc } from './runtime/idle-gc.ts';
+import { startHelperPriority } from './runtime/helper-priority.ts';
 
 async function main(): Promise<void> {
   let env: Env;
@@ -29,11 +30,15 @@ async function main(): Promise<void> {
         )
       : undefined;
   if (env.IDLE_GC_QUIET_MS > 0 && !stopIdleGc) app.log.warn('idle garbage collection unavailable');
+  // The event loop before V8's and libuv's helper threads on a shared core (runtime/helper-priority.ts).
+  const stopHelperPriority =
+    env.HELPER_THREADS_NICE > 0 ? startHelperPriority(env.HELPER_THREADS_NICE) : undefined;
   let isClosing = false;
   const shutdown = (signal: string) => {
     if (isClosing) return;
     isClosing = true;
     stopIdleGc?.();
+    stopHelperPriority?.();
     app.log.info({ signal, graceMs: env.SHUTDOWN_GRACE_MS }, 'shutting down: draining in-flight requests');
     const force = setTimeout(() => {
       app.log.warn('shutdown grace period over: closing remaining connections');

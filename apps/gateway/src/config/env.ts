@@ -129,6 +129,12 @@ const EnvSchema = z
      * node's memory close to what it holds without collecting more often under load. 0 = never. @default 1000
      */
     IDLE_GC_QUIET_MS: z.coerce.number().int().min(0).default(1_000),
+    /**
+     * The nice value the process's helper threads (V8's collector workers, libuv's pool) run at, so that on a
+     * node with one core the event loop does not wait for them (runtime/helper-priority.ts; Linux only).
+     * 0 = leave them as they are. @default 19
+     */
+    HELPER_THREADS_NICE: z.coerce.number().int().min(0).max(19).default(19),
     /** Longest wait for the provider's key set (JWKS) fetch. @default 5000 */
     JWKS_TIMEOUT_MS: positiveInt(5_000),
     /** Expected `iss` claim of provider tokens. @default 'showfloor-mock-provider' */

@@ -193,7 +193,9 @@ function main(): void {
   for (const log of logs) console.log(summary(log, Number(values.top)).join('\n'));
   for (const kind of ['ack', 'delivery'] as const) {
     const { causes, total } = attribute(logs, kind, slowMs);
-    console.log(`\n${kind}s ≥ ${slowMs} ms: ${total}, by what overlapped them in flight:`);
+    console.log(
+      `\n${kind === 'ack' ? 'acks' : 'deliveries'} ≥ ${slowMs} ms: ${total}, by what overlapped them in flight:`,
+    );
     for (const [cause, count] of [...causes].sort((a, b) => b[1] - a[1]))
       console.log(
         `  ${String(count).padStart(6)} (${((100 * count) / Math.max(1, total)).toFixed(1)} %) ${cause}`,
