@@ -181,7 +181,13 @@ export async function attachRelay(
     const { data } = socket;
     activity.note();
     metrics.connectedSockets.inc();
-    void socket.join([SOCKET_ROOMS.user(data.userId), SOCKET_ROOMS.event(data.eventCode)]);
+    // The phase room: the group of this node's tabs of the event that hears the status batch on the same phase
+    // of the interval (status-fanout.ts).
+    void socket.join([
+      SOCKET_ROOMS.user(data.userId),
+      SOCKET_ROOMS.event(data.eventCode),
+      ctx.status.phaseRoom(data.eventCode),
+    ]);
     // The handshake (headers, query, auth) is kept; the raw HTTP request is not needed after it and costs a
     // few KiB per connection (socket.io's memory advice).
     releaseRequest(socket);

@@ -19,14 +19,29 @@ type Call =
 /** This node's tabs of each event (socket ids). */
 const TABS = { [SOCKET_ROOMS.event(EVENT)]: ['s1', 's2', 's3'], [SOCKET_ROOMS.event('EXPO')]: ['x1'] };
 
-function fakeIo(state: AdapterState = 'connected', chunkSize = 500) {
+interface FakeOptions {
+  state?: AdapterState;
+  chunkSize?: number;
+  /** One group unless told: the rules above do not depend on the phases. */
+  phases?: number;
+  tabs?: Record<string, string[]>;
+}
+
+function fakeIo({ state = 'connected', chunkSize = 500, phases = 1, tabs = TABS }: FakeOptions = {}) {
   const calls: Call[] = [];
-  const rooms = new Map(Object.entries(TABS).map(([room, ids]) => [room, new Set(ids)]));
+  const rooms = new Map<string, Set<string>>();
+  /** Each tab's `user_status_batch` payloads, with the (fake) time it was written. */
+  const received = new Map<string, Array<{ at: number; payload: unknown }>>();
   const listeners = new Map<string, (payload: unknown) => void>();
   const operator = (local: boolean, to: string | string[], except?: string) => ({
     except: (room: string) => operator(local, to, room),
     emit: (event: string, payload: unknown) => {
       calls.push({ kind: 'emit', to, ...(except ? { except } : {}), local, event, payload });
+      if (event === 'user_status_batch') {
+        for (const tab of Array.isArray(to) ? to : [to]) {
+          received.set(tab, [...(received.get(tab) ?? []), { at: Date.now(), payload }]);
+        }
+      }
       return true;
     },
   });
@@ -40,12 +55,25 @@ function fakeIo(state: AdapterState = 'connected', chunkSize = 500) {
   const deliveries = { inc: vi.fn() };
   const fanout = new StatusFanout(
     { io: io as unknown as RelayServer, metrics: { deliveries } as never, adapterState: () => state },
-    { batchMs: BATCH_MS, chunkSize },
+    { batchMs: BATCH_MS, chunkSize, phases },
   );
+  const join = (room: string, tab: string) => {
+    const members = rooms.get(room) ?? new Set<string>();
+    members.add(tab);
+    rooms.set(room, members);
+  };
+  /** A tab connecting: the event room and a phase room, as attach-relay.ts joins them. */
+  const connect = (eventCode: string, tab: string) => {
+    join(SOCKET_ROOMS.event(eventCode), tab);
+    join(fanout.phaseRoom(eventCode), tab);
+  };
+  for (const [room, ids] of Object.entries(tabs)) {
+    for (const tab of ids) connect(room.slice('event:'.length), tab);
+  }
   /** Another node's `serverSideEmit('status_changed', …)` arriving here. */
   const fromOtherNode = (payload: unknown) => listeners.get('status_changed')?.(payload);
   const batches = () => calls.filter((call) => call.kind === 'emit' && call.event === 'user_status_batch');
-  return { fanout, calls, fromOtherNode, batches, deliveries };
+  return { fanout, calls, fromOtherNode, batches, deliveries, received, connect, rooms };
 }
 
 const change = (userId: number, status: UserStatusChange['user_status']): UserStatusChange => ({
@@ -179,7 +207,7 @@ describe('StatusFanout', () => {
   });
 
   it('writes a batch a chunk of tabs at a time, leaving out in later chunks whoever changed again meanwhile', async () => {
-    const { fanout, batches } = fakeIo('connected', 2);
+    const { fanout, batches } = fakeIo({ chunkSize: 2 });
     close = () => fanout.close();
     fanout.announce(EVENT, change(7, 'busy'), { roomId: 3, toOwnTabs: true });
     fanout.announce(EVENT, change(8, 'away'), { roomId: 3, toOwnTabs: true });
@@ -210,9 +238,116 @@ describe('StatusFanout', () => {
   });
 
   it('tells no other node on a single node (memory adapter)', () => {
-    const { fanout, calls } = fakeIo('memory');
+    const { fanout, calls } = fakeIo({ state: 'memory' });
     close = () => fanout.close();
     fanout.announce(EVENT, change(7, 'busy'), { roomId: 3, toOwnTabs: true });
     expect(calls.filter((call) => call.kind === 'node')).toEqual([]);
+  });
+  describe('phases: each group of tabs written on its own tick of the interval', () => {
+    const PHASES = 5;
+    const TICK = BATCH_MS / PHASES;
+    const many = (count: number) => ({
+      [SOCKET_ROOMS.event(EVENT)]: Array.from({ length: count }, (_, index) => `t${index}`),
+    });
+    const changesOf = (payload: unknown) => (payload as { changes: unknown[] }).changes;
+
+    it('every tab hears each change exactly once, within one interval', async () => {
+      const { fanout, received } = fakeIo({ phases: PHASES, tabs: many(20) });
+      close = () => fanout.close();
+      await vi.advanceTimersByTimeAsync(TICK / 2);
+      const announcedAt = Date.now();
+      fanout.announce(EVENT, change(7, 'busy'), { roomId: 3, toOwnTabs: true });
+      await vi.advanceTimersByTimeAsync(BATCH_MS);
+      for (let index = 0; index < 20; index += 1) {
+        const heard = received.get(`t${index}`) ?? [];
+        expect(heard.map((entry) => changesOf(entry.payload))).toEqual([
+          [{ user_id: 7, user_status: 'busy' }],
+        ]);
+        expect(heard[0]!.at - announcedAt).toBeLessThanOrEqual(BATCH_MS);
+      }
+      // Nothing new: nobody hears anything again.
+      await vi.advanceTimersByTimeAsync(BATCH_MS * 3);
+      expect([...received.values()].flat()).toHaveLength(20);
+    });
+
+    it('writes the groups on different ticks, each at most its share of the tabs', async () => {
+      const { fanout, batches } = fakeIo({ phases: PHASES, tabs: many(50) });
+      close = () => fanout.close();
+      const writtenAt: number[] = [];
+      for (let tick = 0; tick < PHASES * 2; tick += 1) {
+        // A change before every tick: every group has something to write each time it comes.
+        fanout.announce(EVENT, change(100 + tick, 'busy'), { roomId: undefined, toOwnTabs: true });
+        const before = batches().length;
+        await vi.advanceTimersByTimeAsync(TICK);
+        const tabs = batches()
+          .slice(before)
+          .flatMap((call) => (call.kind === 'emit' ? [call.to].flat() : []));
+        expect(tabs).toHaveLength(50 / PHASES);
+        writtenAt.push(...tabs.map((tab) => Number(tab.slice(1)) % PHASES));
+      }
+      // Round robin: tab t<i> is in group i % PHASES, and each tick writes one group.
+      expect(writtenAt).toEqual(
+        Array.from({ length: PHASES * 2 }, (_, tick) =>
+          Array<number>(50 / PHASES).fill(tick % PHASES),
+        ).flat(),
+      );
+    });
+
+    it('a user who changes twice: each group hears only the latest of what it has not heard', async () => {
+      const { fanout, received } = fakeIo({ phases: PHASES, tabs: many(PHASES) });
+      close = () => fanout.close();
+      fanout.announce(EVENT, change(7, 'busy'), { roomId: 3, toOwnTabs: true });
+      await vi.advanceTimersByTimeAsync(TICK); // group 0 (t0) hears 'busy'
+      fanout.announce(EVENT, change(7, 'away'), { roomId: 3, toOwnTabs: true });
+      fanout.announce(EVENT, change(7, 'available'), { roomId: 3, toOwnTabs: true });
+      await vi.advanceTimersByTimeAsync(BATCH_MS);
+      const heard = (tab: string) => (received.get(tab) ?? []).map((entry) => changesOf(entry.payload));
+      expect(heard('t0')).toEqual([
+        [{ user_id: 7, user_status: 'busy' }],
+        [{ user_id: 7, user_status: 'available' }],
+      ]);
+      for (const tab of ['t1', 't2', 't3', 't4']) {
+        expect(heard(tab)).toEqual([[{ user_id: 7, user_status: 'available' }]]);
+      }
+    });
+
+    it('a tab joining mid-interval hears its group’s next batch', async () => {
+      const { fanout, received, connect } = fakeIo({ phases: PHASES, tabs: many(PHASES) });
+      close = () => fanout.close();
+      await vi.advanceTimersByTimeAsync(TICK * 2);
+      connect(EVENT, 'late'); // the round robin puts it in group 0 (the 6th tab)
+      fanout.announce(EVENT, change(7, 'busy'), { roomId: 3, toOwnTabs: true });
+      await vi.advanceTimersByTimeAsync(BATCH_MS);
+      expect((received.get('late') ?? []).map((entry) => changesOf(entry.payload))).toEqual([
+        [{ user_id: 7, user_status: 'busy' }],
+      ]);
+      expect(received.get('late')?.[0]?.at).toBe(received.get('t0')?.[0]?.at);
+    });
+
+    it('keeps at most one interval of changes, and none once every group has them', async () => {
+      const { fanout } = fakeIo({ phases: PHASES, tabs: many(10) });
+      close = () => fanout.close();
+      for (let tick = 0; tick < PHASES * 20; tick += 1) {
+        for (let user = 0; user < 3; user += 1) {
+          fanout.announce(EVENT, change(tick * 3 + user, 'busy'), { roomId: undefined, toOwnTabs: true });
+        }
+        await vi.advanceTimersByTimeAsync(TICK);
+        // The changes of the last PHASES ticks at most (the oldest group is a whole round behind).
+        expect(fanout.logSize).toBeLessThanOrEqual(3 * PHASES);
+      }
+      await vi.advanceTimersByTimeAsync(BATCH_MS);
+      expect(fanout.logSize).toBe(0);
+    });
+
+    it('a node with no tab of the event writes nothing and keeps nothing', async () => {
+      const { fanout, batches, fromOtherNode } = fakeIo({ phases: PHASES, tabs: {} });
+      close = () => fanout.close();
+      fanout.announce(EVENT, change(7, 'busy'), { roomId: 3, toOwnTabs: true });
+      fromOtherNode({ event_code: 'EXPO', user_id: 20, user_status: 'busy' });
+      expect(fanout.logSize).toBe(2);
+      await vi.advanceTimersByTimeAsync(TICK);
+      expect(batches()).toEqual([]);
+      expect(fanout.logSize).toBe(0);
+    });
   });
 });

@@ -5,15 +5,21 @@
  * - **at once**, `user_status_changes` to the user's own tabs (every node) and to the room the sending tab shows
  *   (every node): the participant list and the room chat beside the user;
  * - **within one interval**, `user_status_batch {changes}` to every tab of the event: each node collects the
- *   changes it hears (its own, and the other nodes' through `serverSideEmit('status_changed')`) and every
- *   `batchMs` emits one batch per event to its own tabs (`io.local`), the latest status per user.
+ *   changes it hears (its own, and the other nodes' through `serverSideEmit('status_changed')`) and emits them
+ *   to its own tabs (`io.local`), the latest status per user, at most one batch per tab per `batchMs`.
  *
- * A node writes a batch to its tabs `chunkSize` at a time, letting other work (chat) run between chunks: one
- * synchronous write to thousands of sockets held the event loop for tens of milliseconds every interval.
+ * Phases: a node's tabs of an event are split into `phases` groups, each a socket.io room
+ * (`event:<code>:phase:<k>`, joined at connection beside the event room, `phaseRoom`), and every `batchMs / phases`
+ * the node writes ONE group: the latest status of each user who changed since that group's previous write. The
+ * loop's work is `phases` small bursts evenly spaced instead of one burst of every tab at the same moment, which
+ * held the event loop 110-190 ms a second at 5,000 tabs and delayed the chat behind it. Each event keeps a log of
+ * changes numbered by a seq; each group remembers the seq it last sent, and the log is trimmed below the smallest
+ * (every group is written once per interval, so the log holds at most one interval of changes). A group larger
+ * than `chunkSize` is written `chunkSize` tabs at a time, letting other work (chat) run between chunks.
  *
  * Order: the change is told to the other nodes before the room hears it, on the same Redis connection, so a
  * node's batch never carries a status older than what it passed on at once to the same socket (a later chunk
- * leaves out a user who changed again since the flush began: the next batch has them).
+ * leaves out a user who changed again since the write began: the group's next batch has them).
  * The relay's 'offline' guess (presence.ts) skips the user's own tabs: they go at once to the room only.
  */
 import {
@@ -35,9 +41,11 @@ export interface StatusFanoutDeps {
 
 /** Settings of the status fan-out. */
 export interface StatusFanoutOptions {
-  /** How often each node emits the event's batch to its tabs (ms). */
+  /** Each tab hears the changes of its event at most once, and within, this often (ms). */
   batchMs: number;
-  /** Tabs written to at a time; other work runs between chunks. @default 500 */
+  /** Groups of a node's tabs of an event, each written on its own phase of the interval. @default 10 */
+  phases?: number;
+  /** Tabs written to in one turn of the event loop; a larger group is written in chunks. @default 600 */
   chunkSize?: number;
 }
 
@@ -49,11 +57,39 @@ export interface StatusTargets {
   toOwnTabs: boolean;
 }
 
+/** The socket.io room of one phase group of a node's tabs of an event (gateway-only: no client names it). */
+export function statusPhaseRoom(eventCode: string, phase: number): string {
+  return `${SOCKET_ROOMS.event(eventCode)}:phase:${phase}`;
+}
+
+interface Change {
+  seq: number;
+  userId: number;
+  status: UserStatus;
+}
+
+/** One event's changes not yet written to every group. */
+interface EventLog {
+  /** Changes in seq order; `log[head]` is the oldest kept. */
+  log: Change[];
+  head: number;
+  /** Each user's latest change in the log. */
+  latest: Map<number, Change>;
+  /** Per group, the seq of the last change it was sent. */
+  sent: number[];
+}
+
 export class StatusFanout {
-  /** Changes heard since the last flush: event code → user id → latest status (insertion order kept). */
-  readonly #pending = new Map<string, Map<number, UserStatus>>();
+  readonly #events = new Map<string, EventLog>();
   readonly #timer: NodeJS.Timeout;
+  readonly #phases: number;
   readonly #chunkSize: number;
+  /** Numbers every change this node hears (all events). */
+  #seq = 0;
+  /** The group the next tick writes. */
+  #phase = 0;
+  /** The group the next tab joins (round robin per node). */
+  #nextTabPhase = 0;
   #isClosed = false;
 
   constructor(
@@ -64,9 +100,18 @@ export class StatusFanout {
       const parsed = StatusChangedSchema.safeParse(payload);
       if (parsed.success) this.#collect(parsed.data.event_code, parsed.data.user_id, parsed.data.user_status);
     });
-    this.#chunkSize = options.chunkSize ?? 500;
-    this.#timer = setInterval(() => this.flush(), options.batchMs);
+    this.#phases = Math.max(1, Math.floor(options.phases ?? 10));
+    this.#chunkSize = options.chunkSize ?? 600;
+    // A whole round of groups takes at most batchMs.
+    this.#timer = setInterval(() => this.flush(), Math.max(1, Math.floor(options.batchMs / this.#phases)));
     this.#timer.unref();
+  }
+
+  /** The phase room a new tab of the event joins (beside the event room): the groups take turns. */
+  phaseRoom(eventCode: string): string {
+    const phase = this.#nextTabPhase;
+    this.#nextTabPhase = (phase + 1) % this.#phases;
+    return statusPhaseRoom(eventCode, phase);
   }
 
   /** A user's status changed (their own announcement, or the relay's 'offline'): pass it on as described above. */
@@ -93,53 +138,114 @@ export class StatusFanout {
     metrics.deliveries.inc({ topic: 'user_status_changes' });
   }
 
+  /** Changes kept (all events), for tests and metrics: at most one interval's worth. */
+  get logSize(): number {
+    let size = 0;
+    for (const event of this.#events.values()) size += event.log.length - event.head;
+    return size;
+  }
+
   #collect(eventCode: string, userId: number, status: UserStatus): void {
-    let changes = this.#pending.get(eventCode);
-    if (!changes) {
-      changes = new Map();
-      this.#pending.set(eventCode, changes);
+    let event = this.#events.get(eventCode);
+    if (!event) {
+      // Every group has been sent everything before this change.
+      event = {
+        log: [],
+        head: 0,
+        latest: new Map(),
+        sent: Array.from({ length: this.#phases }, () => this.#seq),
+      };
+      this.#events.set(eventCode, event);
     }
-    // Re-inserted, so the batch lists users in the order of their latest change.
-    changes.delete(userId);
-    changes.set(userId, status);
+    this.#seq += 1;
+    const entry = { seq: this.#seq, userId, status };
+    event.log.push(entry);
+    event.latest.set(userId, entry);
   }
 
   /**
-   * Emits each event's pending changes to this node's tabs of the event (the timer calls it): the first chunk of
-   * tabs now, the others each in a later turn of the event loop.
+   * Writes the next group of each event's tabs the changes since that group's previous write (the timer calls
+   * it every `batchMs / phases`): the first chunk now, the others each in a later turn of the event loop.
    */
   flush(): void {
-    if (this.#pending.size === 0) return;
-    const pending = [...this.#pending];
-    this.#pending.clear();
-    for (const [eventCode, changes] of pending) {
-      const tabs = this.deps.io.of('/').adapter.rooms.get(SOCKET_ROOMS.event(eventCode));
-      if (!tabs || tabs.size === 0) continue;
-      this.#send(eventCode, [...changes], [...tabs], 0);
+    const phase = this.#phase;
+    this.#phase = (phase + 1) % this.#phases;
+    if (this.#events.size === 0) return;
+    const { rooms } = this.deps.io.of('/').adapter;
+    for (const [eventCode, event] of this.#events) {
+      const all = rooms.get(SOCKET_ROOMS.event(eventCode));
+      if (!all || all.size === 0) {
+        // No tab of the event here: nobody to tell; a tab joining later loads the statuses itself.
+        this.#events.delete(eventCode);
+        continue;
+      }
+      const since = event.sent[phase] ?? 0;
+      event.sent[phase] = this.#seq;
+      const changes = this.#changesSince(event, since);
+      const tabs = rooms.get(statusPhaseRoom(eventCode, phase));
+      if (changes.length > 0 && tabs && tabs.size > 0)
+        this.#send(eventCode, changes, [...tabs], 0, this.#seq);
+      this.#trim(eventCode, event);
     }
   }
 
-  #send(eventCode: string, changes: Array<[number, UserStatus]>, tabs: string[], from: number): void {
+  /** The latest change of each user changed after `since`, in the order of their latest change. */
+  #changesSince(event: EventLog, since: number): Change[] {
+    const { log } = event;
+    // Seqs grow along the log: find the first one after `since`.
+    let low = event.head;
+    let high = log.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (log[middle]!.seq <= since) low = middle + 1;
+      else high = middle;
+    }
+    const changes: Change[] = [];
+    for (let index = low; index < log.length; index += 1) {
+      const entry = log[index]!;
+      if (event.latest.get(entry.userId) === entry) changes.push(entry);
+    }
+    return changes;
+  }
+
+  /** Drops the changes every group has been sent; the event goes when none is left. */
+  #trim(eventCode: string, event: EventLog): void {
+    const floor = Math.min(...event.sent);
+    const { log } = event;
+    while (event.head < log.length && log[event.head]!.seq <= floor) {
+      const entry = log[event.head]!;
+      if (event.latest.get(entry.userId) === entry) event.latest.delete(entry.userId);
+      event.head += 1;
+    }
+    if (event.head === log.length) {
+      this.#events.delete(eventCode);
+    } else if (event.head > 1024 && event.head * 2 > log.length) {
+      log.splice(0, event.head);
+      event.head = 0;
+    }
+  }
+
+  #send(eventCode: string, changes: Change[], tabs: string[], from: number, upTo: number): void {
     if (this.#isClosed) return;
-    // Users who changed again since the flush began are in the next batch; this one must not undo what their
-    // room heard at once meanwhile.
-    const newer = from === 0 ? undefined : this.#pending.get(eventCode);
+    // Users who changed again since the write began are in the group's next batch; this one must not undo what
+    // their room heard at once meanwhile.
+    const latest = from === 0 ? undefined : this.#events.get(eventCode)?.latest;
     const entries = changes
-      .filter(([userId]) => !newer?.has(userId))
-      .map(([user_id, user_status]) => ({ user_id, user_status }));
+      .filter((entry) => (latest?.get(entry.userId)?.seq ?? 0) <= upTo)
+      .map((entry) => ({ user_id: entry.userId, user_status: entry.status }));
     const chunk = this.deps.io.local.to(tabs.slice(from, from + this.#chunkSize));
     for (let start = 0; start < entries.length; start += MAX_STATUS_BATCH_CHANGES) {
       chunk.emit('user_status_batch', { changes: entries.slice(start, start + MAX_STATUS_BATCH_CHANGES) });
     }
     if (from === 0) this.deps.metrics.deliveries.inc({ topic: 'user_status_batch' });
     const next = from + this.#chunkSize;
-    if (next < tabs.length) setImmediate(() => this.#send(eventCode, changes, tabs, next));
+    if (next < tabs.length) setImmediate(() => this.#send(eventCode, changes, tabs, next, upTo));
   }
 
   /** Stops the timer; what is pending or still being written is dropped (shutdown). */
   close(): void {
     this.#isClosed = true;
     clearInterval(this.#timer);
-    this.#pending.clear();
+    this.#events.clear();
   }
 }
