@@ -33,7 +33,7 @@ export interface StepFigures {
   statusDeliveryP99Ms: number | undefined;
   /**
    * Status changes as the rest of the event hears them, in the nodes' `user_status_batch` (one per interval per
-   * node); undefined when none were heard. Judged against the batch interval plus the delivery limit.
+   * tab); undefined when none were heard. Judged against the batch interval plus the delivery limit.
    */
   statusBatchP99Ms?: number | undefined;
   /** Chat receipts never delivered (after the drain and the late window). */

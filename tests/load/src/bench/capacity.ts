@@ -4,8 +4,8 @@
  * instant provider publishes the bench's key), enters the lobby or a room (rooms of `--room-size`), sends a chat
  * message every `--chat-every` seconds on average (Poisson; private to their partner or in their room), changes
  * status every `--status-every` seconds on average (the relay passes it at once to the sender's room and to the
- * rest of the event in one `user_status_batch` per node every `--status-batch-ms`), and now and
- * then opens the chat list drawer page (tRPC conversation.listConversations). After each step grows, the whole
+ * rest of the event in `user_status_batch`, each tab at most once every `--status-batch-ms`, a tenth of each
+ * node's tabs every tenth of it), and now and then opens the chat list drawer page (tRPC conversation.listConversations). After each step grows, the whole
  * population runs for a warm-up and a measured window; the ramp stops when chat or status delivery p99 passes
  * 100 ms (a batched status receipt: the batch interval plus 100 ms), a chat receipt is lost (late receipts are counted apart, with how late), a node's event loop lags past
  * 100 ms (p99, from its /metrics), a visitor cannot connect or drops, or `--max` is reached. It prints a live
