@@ -5,6 +5,7 @@ import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { AgendaEntry, Room, UserSummary } from '@showfloor/contracts';
+import { PlainList } from '../../../components/plain-list.tsx';
 import { mayEnterRoomId } from '../../../lib/shell/room-path.ts';
 import { useCurrentUser } from '../../../lib/session/session.ts';
 import {
@@ -120,7 +121,7 @@ export function AgendaSessions({ sessions, view, rooms, presenters, timeZone }: 
             <Title order={3} fz="lg" id={headingId}>
               {group.heading}
             </Title>
-            <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+            <PlainList labelledBy={headingId}>
               {group.sessions.map((session) => (
                 <SessionCard
                   key={session.id}
@@ -131,7 +132,7 @@ export function AgendaSessions({ sessions, view, rooms, presenters, timeZone }: 
                   showsDay={view !== 'day'}
                 />
               ))}
-            </Stack>
+            </PlainList>
           </Stack>
         );
       })}

@@ -100,6 +100,11 @@ describe('the agenda page', () => {
     expect(within(friday).getByRole('heading', { name: 'Opening keynote' })).toBeInTheDocument();
     expect(within(friday).getByText(/^6:00\s–\s7:00\sPM$/u)).toBeInTheDocument();
     expect(within(friday).queryByText('VIP dinner')).toBeNull();
+    // Each group's sessions are a list named by its heading: a screen reader says which day and how many.
+    const fridayList = screen.getByRole('list', { name: 'Friday, November 27, 2026' });
+    expect(within(fridayList).getAllByRole('listitem')).toHaveLength(
+      within(friday).getAllByRole('heading', { level: 4 }).length,
+    );
     const saturday = section('Saturday, November 28, 2026');
     expect(
       within(saturday)
