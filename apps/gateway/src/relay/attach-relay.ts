@@ -144,6 +144,7 @@ export async function attachRelay(
     logger,
     adapterState: relayIo.adapterState,
   };
+  metrics.watchStatusFanout(() => ctx.status.held());
   if (!deps.env.CALL_TOKEN_SECRET && deps.env.REDIS_URL) {
     logger.warn('CALL_TOKEN_SECRET is not set: call widget tokens differ per node');
   }

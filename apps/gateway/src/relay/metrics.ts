@@ -1,8 +1,9 @@
 /**
  * The relay's Prometheus metrics, registered on the gateway's registry: connected sockets, emits by topic,
- * 400s by reason, ack and delivery latency histograms and the Redis adapter's state.
+ * 400s by reason, ack and delivery latency histograms, the Redis adapter's state and what the status fan-out holds.
  */
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import type { StatusHeld } from './status-fanout.ts';
 
 /** Seconds; the relay's goals sit around 20–50 ms, so the buckets are dense there. */
 const RELAY_LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.02, 0.03, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
@@ -41,6 +42,10 @@ export interface RelayMetrics {
   ackLatency: Histogram<'topic'>;
   /** From the emit's arrival to the delivery broadcast leaving this node. */
   deliveryLatency: Histogram<'topic'>;
+  /**
+   * Broadcasts, one per message whatever its audience; `user_status_batch`: one per event and interval in which
+   * its tabs here were written a batch, however many phase groups and chunks it took (status-fanout.ts).
+   */
   deliveries: Counter<'topic'>;
   adapterState: Gauge<'state'>;
   /** Cross-node publishes dropped while Redis was away. */
@@ -57,6 +62,8 @@ export interface RelayMetrics {
   /** Session status requests the provider did not answer (handshake: let through; sweep: asked again next time). */
   sessionChecksFailed: Counter<'where'>;
   setAdapterState(state: AdapterState): void;
+  /** Where `relay_status_held` reads what the status fan-out keeps, at each scrape (status-fanout.ts `held()`). */
+  watchStatusFanout(read: () => StatusHeld): void;
   /** The per-topic series of the hot path, resolved once per topic label (no label hashing per emit). */
   forTopic(topic: string): TopicSeries;
 }
@@ -103,7 +110,7 @@ export function createRelayMetrics(registry: Registry): RelayMetrics {
   });
   const deliveries = new Counter({
     name: 'relay_deliveries_total',
-    help: 'Deliveries broadcast (one per message, whatever the audience), by topic',
+    help: 'Deliveries broadcast (one per message, whatever the audience), by topic; user_status_batch: one per event and interval in which its tabs on this node were written a batch, however many phase groups and chunks',
     labelNames: ['topic'],
     registers,
   });
@@ -112,6 +119,19 @@ export function createRelayMetrics(registry: Registry): RelayMetrics {
     help: "Broadcasts this node's Redis subscriber heard, by outcome: own (dropped undecoded), not_here (a room without a socket here, dropped undecoded), decoded",
     labelNames: ['outcome'],
     registers,
+  });
+  let readStatusHeld: (() => StatusHeld) | undefined;
+  new Gauge({
+    name: 'relay_status_held',
+    help: 'What the status fan-out keeps for the phased user_status_batch: events with a tab on this node (kind=events) and status changes not yet written to every phase group (kind=changes, at most one RELAY_STATUS_BATCH_MS of them per event)',
+    labelNames: ['kind'],
+    registers,
+    collect() {
+      const held = readStatusHeld?.();
+      if (!held) return;
+      this.set({ kind: 'events' }, held.events);
+      this.set({ kind: 'changes' }, held.changes);
+    },
   });
   // Topic labels are bounded (every chat topic is 'chat', unknown names 'invalid'), so this map stays small.
   const series = new Map<string, TopicSeries>();
@@ -174,6 +194,9 @@ export function createRelayMetrics(registry: Registry): RelayMetrics {
     setAdapterState(state) {
       for (const candidate of ADAPTER_STATES)
         adapterState.set({ state: candidate }, candidate === state ? 1 : 0);
+    },
+    watchStatusFanout(read) {
+      readStatusHeld = read;
     },
     forTopic(topic) {
       let found = series.get(topic);

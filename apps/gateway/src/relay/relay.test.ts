@@ -815,6 +815,9 @@ describe('sessions', () => {
     expect(metrics).toMatch(/^relay_ack_latency_seconds_count\{topic="chat"\} [1-9]/m);
     expect(metrics).toMatch(/^relay_delivery_latency_seconds_bucket\{le="0.01",topic="chat"\} \d+/m);
     expect(metrics).toMatch(/^relay_adapter_state\{state="connected"\} 1$/m);
+    // What the status fan-out keeps, read at the scrape: this node's tabs are of one event or more.
+    expect(metrics).toMatch(/^relay_status_held\{kind="events"\} [1-9]/m);
+    expect(metrics).toMatch(/^relay_status_held\{kind="changes"\} \d+$/m);
   });
 
   it('closes every tab of a deactivated user within seconds, after logout', async () => {

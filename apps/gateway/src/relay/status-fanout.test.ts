@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_STATUS_BATCH_CHANGES, SOCKET_ROOMS, type UserStatusChange } from '@showfloor/contracts';
 import type { RelayServer } from './io.ts';
 import type { AdapterState } from './metrics.ts';
-import { StatusFanout } from './status-fanout.ts';
+import { StatusFanout, statusPhaseRoom } from './status-fanout.ts';
 
 const EVENT = 'DEMO';
 const BATCH_MS = 250;
@@ -30,6 +30,15 @@ interface FakeOptions {
 function fakeIo({ state = 'connected', chunkSize = 500, phases = 1, tabs = TABS }: FakeOptions = {}) {
   const calls: Call[] = [];
   const rooms = new Map<string, Set<string>>();
+  /** The rooms the fan-out looked up, in order (what a tick costs). */
+  const roomReads: string[] = [];
+  const adapterRooms = {
+    get: (room: string) => {
+      roomReads.push(room);
+      return rooms.get(room);
+    },
+  };
+  const adapterListeners: Array<(room: string) => void> = [];
   /** Each tab's `user_status_batch` payloads, with the (fake) time it was written. */
   const received = new Map<string, Array<{ at: number; payload: unknown }>>();
   const listeners = new Map<string, (payload: unknown) => void>();
@@ -50,7 +59,14 @@ function fakeIo({ state = 'connected', chunkSize = 500, phases = 1, tabs = TABS 
     serverSideEmit: (_event: string, payload: unknown) => calls.push({ kind: 'node', payload }),
     to: (to: string | string[]) => operator(false, to),
     local: { to: (to: string | string[]) => operator(true, to) },
-    of: () => ({ adapter: { rooms } }),
+    of: () => ({
+      adapter: {
+        rooms: adapterRooms,
+        on: (event: string, listener: (room: string) => void) => {
+          if (event === 'delete-room') adapterListeners.push(listener);
+        },
+      },
+    }),
   };
   const deliveries = { inc: vi.fn() };
   const fanout = new StatusFanout(
@@ -67,13 +83,36 @@ function fakeIo({ state = 'connected', chunkSize = 500, phases = 1, tabs = TABS 
     join(SOCKET_ROOMS.event(eventCode), tab);
     join(fanout.phaseRoom(eventCode), tab);
   };
+  /** A tab leaving every room, as the socket.io adapter does: a room left empty is deleted. */
+  const disconnect = (tab: string) => {
+    for (const [room, members] of rooms) {
+      if (!members.delete(tab) || members.size > 0) continue;
+      rooms.delete(room);
+      for (const listener of adapterListeners) listener(room);
+    }
+  };
+  /** The tabs in a group of an event. */
+  const group = (eventCode: string, phase: number) => [
+    ...(rooms.get(statusPhaseRoom(eventCode, phase)) ?? []),
+  ];
   for (const [room, ids] of Object.entries(tabs)) {
     for (const tab of ids) connect(room.slice('event:'.length), tab);
   }
   /** Another node's `serverSideEmit('status_changed', …)` arriving here. */
   const fromOtherNode = (payload: unknown) => listeners.get('status_changed')?.(payload);
   const batches = () => calls.filter((call) => call.kind === 'emit' && call.event === 'user_status_batch');
-  return { fanout, calls, fromOtherNode, batches, deliveries, received, connect, rooms };
+  return {
+    fanout,
+    calls,
+    fromOtherNode,
+    batches,
+    deliveries,
+    received,
+    connect,
+    disconnect,
+    group,
+    roomReads,
+  };
 }
 
 const change = (userId: number, status: UserStatusChange['user_status']): UserStatusChange => ({
@@ -332,11 +371,11 @@ describe('StatusFanout', () => {
           fanout.announce(EVENT, change(tick * 3 + user, 'busy'), { roomId: undefined, toOwnTabs: true });
         }
         await vi.advanceTimersByTimeAsync(TICK);
-        // The changes of the last PHASES ticks at most (the oldest group is a whole round behind).
-        expect(fanout.logSize).toBeLessThanOrEqual(3 * PHASES);
+        // The changes of the last PHASES ticks at most (the group written next is a whole round behind).
+        expect(fanout.held().changes).toBeLessThanOrEqual(3 * PHASES);
       }
       await vi.advanceTimersByTimeAsync(BATCH_MS);
-      expect(fanout.logSize).toBe(0);
+      expect(fanout.held()).toEqual({ events: 1, changes: 0 });
     });
 
     it('a node with no tab of the event writes nothing and keeps nothing', async () => {
@@ -344,10 +383,89 @@ describe('StatusFanout', () => {
       close = () => fanout.close();
       fanout.announce(EVENT, change(7, 'busy'), { roomId: 3, toOwnTabs: true });
       fromOtherNode({ event_code: 'EXPO', user_id: 20, user_status: 'busy' });
-      expect(fanout.logSize).toBe(2);
-      await vi.advanceTimersByTimeAsync(TICK);
+      expect(fanout.held()).toEqual({ events: 0, changes: 0 });
+      await vi.advanceTimersByTimeAsync(BATCH_MS);
       expect(batches()).toEqual([]);
-      expect(fanout.logSize).toBe(0);
+    });
+
+    it("spreads each event's tabs over the groups by its own round robin, whatever other events' tabs do", async () => {
+      const { fanout, batches, connect, group } = fakeIo({ phases: 10, tabs: {} });
+      close = () => fanout.close();
+      // Two events' tabs connecting in turn: a count shared by the node would put each event in every other group.
+      for (let index = 0; index < 10; index += 1) {
+        connect(EVENT, `a${index}`);
+        connect('EXPO', `b${index}`);
+      }
+      for (let phase = 0; phase < 10; phase += 1) {
+        expect(group(EVENT, phase)).toEqual([`a${phase}`]);
+        expect(group('EXPO', phase)).toEqual([`b${phase}`]);
+      }
+      // So each tick writes one tab of each event.
+      fanout.announce(EVENT, change(7, 'busy'), { roomId: undefined, toOwnTabs: true });
+      fanout.announce('EXPO', change(8, 'busy'), { roomId: undefined, toOwnTabs: true });
+      for (let tick = 0; tick < 10; tick += 1) {
+        const before = batches().length;
+        await vi.advanceTimersByTimeAsync(BATCH_MS / 10);
+        expect(
+          batches()
+            .slice(before)
+            .map((call) => call.kind === 'emit' && call.to),
+        ).toEqual([[`a${tick}`], [`b${tick}`]]);
+      }
+    });
+
+    it("forgets an event's round robin and changes when its last tab here leaves", async () => {
+      const { fanout, connect, disconnect, group, received } = fakeIo({ phases: PHASES, tabs: {} });
+      close = () => fanout.close();
+      for (const tab of ['t0', 't1', 't2']) connect(EVENT, tab);
+      connect('EXPO', 'x0');
+      fanout.announce(EVENT, change(7, 'busy'), { roomId: undefined, toOwnTabs: true });
+      expect(fanout.held()).toEqual({ events: 2, changes: 1 });
+      for (const tab of ['t0', 't1', 't2']) disconnect(tab);
+      expect(fanout.held()).toEqual({ events: 1, changes: 0 });
+      // The event starts afresh: its next tab is in the first group, and hears nothing of before.
+      connect(EVENT, 'again');
+      expect(group(EVENT, 0)).toEqual(['again']);
+      await vi.advanceTimersByTimeAsync(BATCH_MS * 2);
+      expect(received.get('again')).toBeUndefined();
+    });
+
+    it('skips a group with no tab here on one room read, and its next write neither resends nor loses', async () => {
+      const { fanout, connect, received, roomReads } = fakeIo({ phases: PHASES, tabs: many(2) });
+      close = () => fanout.close();
+      const heard = (tab: string) => (received.get(tab) ?? []).map((entry) => changesOf(entry.payload));
+      fanout.announce(EVENT, change(7, 'busy'), { roomId: undefined, toOwnTabs: true });
+      await vi.advanceTimersByTimeAsync(TICK * 2); // groups 0 and 1 (t0, t1) hear 7
+      roomReads.length = 0;
+      await vi.advanceTimersByTimeAsync(TICK); // group 2: nobody
+      expect(roomReads).toEqual([statusPhaseRoom(EVENT, 2)]);
+      connect(EVENT, 'late'); // the event's third tab: group 2, after its turn
+      fanout.announce(EVENT, change(8, 'away'), { roomId: undefined, toOwnTabs: true });
+      await vi.advanceTimersByTimeAsync(BATCH_MS);
+      // 7 was before group 2's (skipped) turn: not resent; 8 once.
+      expect(heard('late')).toEqual([[{ user_id: 8, user_status: 'away' }]]);
+      expect(heard('t0')).toEqual([
+        [{ user_id: 7, user_status: 'busy' }],
+        [{ user_id: 8, user_status: 'away' }],
+      ]);
+      await vi.advanceTimersByTimeAsync(BATCH_MS * 2);
+      expect(heard('late')).toHaveLength(1);
+    });
+
+    it('counts one user_status_batch delivery per event and interval, however many groups it took', async () => {
+      const { fanout, deliveries } = fakeIo({ phases: PHASES, tabs: many(20) });
+      close = () => fanout.close();
+      const batchDeliveries = () =>
+        deliveries.inc.mock.calls.filter(([labels]) => labels.topic === 'user_status_batch').length;
+      fanout.announce(EVENT, change(7, 'busy'), { roomId: undefined, toOwnTabs: true });
+      await vi.advanceTimersByTimeAsync(BATCH_MS * 2);
+      expect(batchDeliveries()).toBe(1);
+      // A change before every tick of two intervals: two batches.
+      for (let tick = 0; tick < PHASES * 2; tick += 1) {
+        fanout.announce(EVENT, change(100 + tick, 'busy'), { roomId: undefined, toOwnTabs: true });
+        await vi.advanceTimersByTimeAsync(TICK);
+      }
+      expect(batchDeliveries()).toBe(3);
     });
   });
 });

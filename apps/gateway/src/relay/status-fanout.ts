@@ -9,13 +9,26 @@
  *   to its own tabs (`io.local`), the latest status per user, at most one batch per tab per `batchMs`.
  *
  * Phases: a node's tabs of an event are split into `phases` groups, each a socket.io room
- * (`event:<code>:phase:<k>`, joined at connection beside the event room, `phaseRoom`), and every `batchMs / phases`
- * the node writes ONE group: the latest status of each user who changed since that group's previous write. The
- * loop's work is `phases` small bursts evenly spaced instead of one burst of every tab at the same moment, which
- * held the event loop 110-190 ms a second at 5,000 tabs and delayed the chat behind it. Each event keeps a log of
- * changes numbered by a seq; each group remembers the seq it last sent, and the log is trimmed below the smallest
- * (every group is written once per interval, so the log holds at most one interval of changes). A group larger
- * than `chunkSize` is written `chunkSize` tabs at a time, letting other work (chat) run between chunks.
+ * (`event:<code>:phase:<k>`, joined at connection beside the event room, `phaseRoom`). Each event hands its tabs
+ * out by its own round robin, so its tabs on the node are spread evenly over the groups whatever other events'
+ * tabs do; the counter goes with the event's state when its last tab here leaves (the adapter's `delete-room` of
+ * `event:<code>`). Every `batchMs / phases` (a tick) the node writes ONE group of each event: the latest status
+ * of each user who changed since that group's previous write, one tick of the interval after another. The loop's
+ * work is `phases` small bursts evenly spaced instead of one burst of every tab at the same moment, which held the
+ * event loop 110-190 ms a second at 5,000 tabs and delayed the chat behind it. A group with no tab here costs one
+ * room-size read. A group larger than `chunkSize` is written `chunkSize` tabs at a time, letting other work (chat)
+ * run between chunks.
+ *
+ * The log, one rule: an event keeps the changes of its last `phases` ticks, one segment per tick, and every tick
+ * drops the oldest segment after writing its group. That is exactly what the group written next has not heard
+ * (every group is written once every `phases` ticks), so nothing is resent, nothing is dropped before every group
+ * had it, and an event holds at most one interval of changes; an event with nothing held is not walked, and an
+ * event with no tab on the node keeps nothing (a tab joining later loads the statuses itself). `held()` says what
+ * is kept (the `relay_status_held` gauge).
+ *
+ * Counted: `relay_deliveries_total{topic="user_status_batch"}` once per event and interval (`phases` ticks) in
+ * which its tabs here were written a batch, however many groups and chunks it took: one per message, whatever the
+ * audience, as for every topic.
  *
  * Order: the change is told to the other nodes before the room hears it, on the same Redis connection, so a
  * node's batch never carries a status older than what it passed on at once to the same socket (a later chunk
@@ -68,19 +81,36 @@ interface Change {
   status: UserStatus;
 }
 
-/** One event's changes not yet written to every group. */
-interface EventLog {
-  /** Changes in seq order; `log[head]` is the oldest kept. */
-  log: Change[];
-  head: number;
-  /** Each user's latest change in the log. */
+/** This node's tabs of one event: their groups, and the changes not yet written to every group. */
+interface EventTabs {
+  /** The socket.io room of each group, built once. */
+  groups: string[];
+  /** The group the event's next tab joins (the event's own round robin). */
+  nextGroup: number;
+  /** The changes of the last `phases` ticks, one segment per tick; `segments[current]` collects until the next. */
+  segments: Change[][];
+  current: number;
+  /** Changes in the segments (each user's latest and those it replaced). */
+  held: number;
+  /** Each user's latest change in the segments. */
   latest: Map<number, Change>;
-  /** Per group, the seq of the last change it was sent. */
-  sent: number[];
+  /** The last round (interval) in which a batch was written to its tabs here, for the deliveries count. */
+  countedRound: number;
+}
+
+/** What the fan-out keeps, all events. */
+export interface StatusHeld {
+  /** Events with a tab on this node. */
+  events: number;
+  /** Changes kept for the groups not yet written (at most one interval of them per event). */
+  changes: number;
 }
 
 export class StatusFanout {
-  readonly #events = new Map<string, EventLog>();
+  /** By the event's socket.io room (`event:<code>`), so the adapter's `delete-room` names it. */
+  readonly #events = new Map<string, EventTabs>();
+  /** The events holding changes: the only ones a tick walks. */
+  readonly #pending = new Set<EventTabs>();
   readonly #timer: NodeJS.Timeout;
   readonly #phases: number;
   readonly #chunkSize: number;
@@ -88,8 +118,8 @@ export class StatusFanout {
   #seq = 0;
   /** The group the next tick writes. */
   #phase = 0;
-  /** The group the next tab joins (round robin per node). */
-  #nextTabPhase = 0;
+  /** Rounds of `phases` ticks begun (an interval each). */
+  #round = 0;
   #isClosed = false;
 
   constructor(
@@ -100,6 +130,13 @@ export class StatusFanout {
       const parsed = StatusChangedSchema.safeParse(payload);
       if (parsed.success) this.#collect(parsed.data.event_code, parsed.data.user_id, parsed.data.user_status);
     });
+    // The event's last tab here left: its counter and changes go (they would only be for tabs of this node).
+    deps.io.of('/').adapter.on('delete-room', (room: string) => {
+      const event = this.#events.get(room);
+      if (!event) return;
+      this.#events.delete(room);
+      this.#pending.delete(event);
+    });
     this.#phases = Math.max(1, Math.floor(options.phases ?? 10));
     this.#chunkSize = options.chunkSize ?? 600;
     // A whole round of groups takes at most batchMs.
@@ -107,11 +144,25 @@ export class StatusFanout {
     this.#timer.unref();
   }
 
-  /** The phase room a new tab of the event joins (beside the event room): the groups take turns. */
+  /** The phase room a new tab of the event joins (beside the event room): the event's groups take turns. */
   phaseRoom(eventCode: string): string {
-    const phase = this.#nextTabPhase;
-    this.#nextTabPhase = (phase + 1) % this.#phases;
-    return statusPhaseRoom(eventCode, phase);
+    const room = SOCKET_ROOMS.event(eventCode);
+    let event = this.#events.get(room);
+    if (!event) {
+      event = {
+        groups: Array.from({ length: this.#phases }, (_, phase) => statusPhaseRoom(eventCode, phase)),
+        nextGroup: 0,
+        segments: Array.from({ length: this.#phases }, () => []),
+        current: 0,
+        held: 0,
+        latest: new Map(),
+        countedRound: -1,
+      };
+      this.#events.set(room, event);
+    }
+    const group = event.groups[event.nextGroup]!;
+    event.nextGroup = (event.nextGroup + 1) % this.#phases;
+    return group;
   }
 
   /** A user's status changed (their own announcement, or the relay's 'offline'): pass it on as described above. */
@@ -138,29 +189,23 @@ export class StatusFanout {
     metrics.deliveries.inc({ topic: 'user_status_changes' });
   }
 
-  /** Changes kept (all events), for tests and metrics: at most one interval's worth. */
-  get logSize(): number {
-    let size = 0;
-    for (const event of this.#events.values()) size += event.log.length - event.head;
-    return size;
+  /** What is kept now (the `relay_status_held` gauge reads it at each scrape). */
+  held(): StatusHeld {
+    let changes = 0;
+    for (const event of this.#pending) changes += event.held;
+    return { events: this.#events.size, changes };
   }
 
   #collect(eventCode: string, userId: number, status: UserStatus): void {
-    let event = this.#events.get(eventCode);
-    if (!event) {
-      // Every group has been sent everything before this change.
-      event = {
-        log: [],
-        head: 0,
-        latest: new Map(),
-        sent: Array.from({ length: this.#phases }, () => this.#seq),
-      };
-      this.#events.set(eventCode, event);
-    }
+    // No tab of the event here: nobody to tell.
+    const event = this.#events.get(SOCKET_ROOMS.event(eventCode));
+    if (!event) return;
     this.#seq += 1;
     const entry = { seq: this.#seq, userId, status };
-    event.log.push(entry);
+    event.segments[event.current]!.push(entry);
     event.latest.set(userId, entry);
+    if (event.held === 0) this.#pending.add(event);
+    event.held += 1;
   }
 
   /**
@@ -170,66 +215,52 @@ export class StatusFanout {
   flush(): void {
     const phase = this.#phase;
     this.#phase = (phase + 1) % this.#phases;
-    if (this.#events.size === 0) return;
+    if (phase === 0) this.#round += 1;
+    if (this.#pending.size === 0) return;
     const { rooms } = this.deps.io.of('/').adapter;
-    for (const [eventCode, event] of this.#events) {
-      const all = rooms.get(SOCKET_ROOMS.event(eventCode));
-      if (!all || all.size === 0) {
-        // No tab of the event here: nobody to tell; a tab joining later loads the statuses itself.
-        this.#events.delete(eventCode);
-        continue;
+    for (const event of this.#pending) {
+      // A group with no tab here is skipped: its next write has everything after this tick (see "The log").
+      const tabs = rooms.get(event.groups[phase]!);
+      if (tabs !== undefined && tabs.size > 0) {
+        this.#send(event, this.#changes(event), [...tabs], 0, this.#seq);
+        if (event.countedRound !== this.#round) {
+          event.countedRound = this.#round;
+          this.deps.metrics.deliveries.inc({ topic: 'user_status_batch' });
+        }
       }
-      const since = event.sent[phase] ?? 0;
-      event.sent[phase] = this.#seq;
-      const changes = this.#changesSince(event, since);
-      const tabs = rooms.get(statusPhaseRoom(eventCode, phase));
-      if (changes.length > 0 && tabs && tabs.size > 0)
-        this.#send(eventCode, changes, [...tabs], 0, this.#seq);
-      this.#trim(eventCode, event);
+      this.#dropOldest(event);
     }
   }
 
-  /** The latest change of each user changed after `since`, in the order of their latest change. */
-  #changesSince(event: EventLog, since: number): Change[] {
-    const { log } = event;
-    // Seqs grow along the log: find the first one after `since`.
-    let low = event.head;
-    let high = log.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (log[middle]!.seq <= since) low = middle + 1;
-      else high = middle;
-    }
+  /** The latest change of each user in the segments (never empty while some are held), oldest first. */
+  #changes(event: EventTabs): Change[] {
     const changes: Change[] = [];
-    for (let index = low; index < log.length; index += 1) {
-      const entry = log[index]!;
-      if (event.latest.get(entry.userId) === entry) changes.push(entry);
+    for (let step = 1; step <= this.#phases; step += 1) {
+      for (const entry of event.segments[(event.current + step) % this.#phases]!) {
+        if (event.latest.get(entry.userId) === entry) changes.push(entry);
+      }
     }
     return changes;
   }
 
-  /** Drops the changes every group has been sent; the event goes when none is left. */
-  #trim(eventCode: string, event: EventLog): void {
-    const floor = Math.min(...event.sent);
-    const { log } = event;
-    while (event.head < log.length && log[event.head]!.seq <= floor) {
-      const entry = log[event.head]!;
+  /** Drops the oldest tick's segment (every group has heard it now) and makes it the one collecting. */
+  #dropOldest(event: EventTabs): void {
+    const oldest = (event.current + 1) % this.#phases;
+    const segment = event.segments[oldest]!;
+    for (const entry of segment) {
       if (event.latest.get(entry.userId) === entry) event.latest.delete(entry.userId);
-      event.head += 1;
     }
-    if (event.head === log.length) {
-      this.#events.delete(eventCode);
-    } else if (event.head > 1024 && event.head * 2 > log.length) {
-      log.splice(0, event.head);
-      event.head = 0;
-    }
+    event.held -= segment.length;
+    segment.length = 0;
+    event.current = oldest;
+    if (event.held === 0) this.#pending.delete(event);
   }
 
-  #send(eventCode: string, changes: Change[], tabs: string[], from: number, upTo: number): void {
+  #send(event: EventTabs, changes: Change[], tabs: string[], from: number, upTo: number): void {
     if (this.#isClosed) return;
     // Users who changed again since the write began are in the group's next batch; this one must not undo what
     // their room heard at once meanwhile.
-    const latest = from === 0 ? undefined : this.#events.get(eventCode)?.latest;
+    const latest = from === 0 ? undefined : event.latest;
     const entries = changes
       .filter((entry) => (latest?.get(entry.userId)?.seq ?? 0) <= upTo)
       .map((entry) => ({ user_id: entry.userId, user_status: entry.status }));
@@ -237,9 +268,8 @@ export class StatusFanout {
     for (let start = 0; start < entries.length; start += MAX_STATUS_BATCH_CHANGES) {
       chunk.emit('user_status_batch', { changes: entries.slice(start, start + MAX_STATUS_BATCH_CHANGES) });
     }
-    if (from === 0) this.deps.metrics.deliveries.inc({ topic: 'user_status_batch' });
     const next = from + this.#chunkSize;
-    if (next < tabs.length) setImmediate(() => this.#send(eventCode, changes, tabs, next, upTo));
+    if (next < tabs.length) setImmediate(() => this.#send(event, changes, tabs, next, upTo));
   }
 
   /** Stops the timer; what is pending or still being written is dropped (shutdown). */
@@ -247,5 +277,6 @@ export class StatusFanout {
     this.#isClosed = true;
     clearInterval(this.#timer);
     this.#events.clear();
+    this.#pending.clear();
   }
 }
