@@ -10,8 +10,11 @@
  *
  * This gives every thread of the process but the main one a lower priority (a higher nice value; any process
  * may lower its own threads' priority): they still take every moment the loop leaves idle, and the loop no
- * longer waits for them. Threads appear later too (libuv starts its pool on first use), so it looks again
- * every `everyMs`. Linux only (a thread's id is a pid to setpriority there); elsewhere it does nothing.
+ * longer waits for them. The helper threads appear at start-up (V8's platform workers) or on first use (libuv
+ * starts its pool with the first file, DNS or crypto job), so it looks at start and a few times early
+ * (`HELPER_PRIORITY_LOOKS_MS`: 1 s, 10 s and 60 s after), then never again: listing /proc/self/task for the life
+ * of the process would find nothing new. Linux only (a thread's id is a pid to setpriority there); elsewhere it
+ * does nothing.
  */
 import { readdirSync } from 'node:fs';
 import { setPriority } from 'node:os';
@@ -67,19 +70,45 @@ function linuxThreads(): number[] | undefined {
   }
 }
 
-/**
- * Lowers the helper threads to `nice` now and every `everyMs` on a timer that does not keep the process alive;
- * returns its stop, or undefined where threads cannot be listed (not Linux).
- */
-export function startHelperPriority(nice: number, everyMs = 10_000): (() => void) | undefined {
+/** When the rule looks again after its first look (ms after start): the helper threads start early. */
+export const HELPER_PRIORITY_LOOKS_MS: readonly number[] = [1_000, 10_000, 60_000];
+
+/** The system's side of the rule on Linux, or undefined where threads cannot be listed. */
+function linuxHooks(): HelperPriorityHooks | undefined {
   if (process.platform !== 'linux' || linuxThreads() === undefined) return undefined;
-  const rule = new HelperPriority(nice, {
+  return {
     threads: () => linuxThreads() ?? [],
     mainThread: process.pid,
     setNice: (thread, value) => setPriority(thread, value),
-  });
+  };
+}
+
+/**
+ * Lowers the helper threads to `nice` now and again at each of `looksAtMs` (ms after now, ascending) on timers
+ * that do not keep the process alive, then stops looking; returns its stop (the looks not yet taken are
+ * cancelled), or undefined where threads cannot be listed (not Linux). `hooks` stand in for the system in tests.
+ */
+export function startHelperPriority(
+  nice: number,
+  looksAtMs: readonly number[] = HELPER_PRIORITY_LOOKS_MS,
+  hooks: HelperPriorityHooks | undefined = linuxHooks(),
+): (() => void) | undefined {
+  if (!hooks) return undefined;
+  const rule = new HelperPriority(nice, hooks);
   rule.apply();
-  const timer = setInterval(() => rule.apply(), everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  let timer: NodeJS.Timeout | undefined;
+  const lookFrom = (index: number, at: number) => {
+    const next = looksAtMs[index];
+    if (next === undefined) return;
+    timer = setTimeout(
+      () => {
+        rule.apply();
+        lookFrom(index + 1, next);
+      },
+      Math.max(0, next - at),
+    );
+    timer.unref();
+  };
+  lookFrom(0, 0);
+  return () => clearTimeout(timer);
 }
