@@ -4,6 +4,7 @@ import {
   isGeneratorSaturated,
   nextVisitors,
   readGauge,
+  statusKey,
   stepVerdict,
   type StepFigures,
 } from './capacity-rules.ts';
@@ -93,5 +94,22 @@ describe('readGauge', () => {
     expect(readGauge(metrics, 'nodejs_eventloop_lag_p99_seconds')).toBe(0.012);
     expect(readGauge(metrics, 'process_resident_memory_bytes')).toBe(123456);
     expect(readGauge(metrics, 'nodejs_eventloop_lag')).toBeUndefined();
+  });
+});
+
+describe('statusKey', () => {
+  it('tells every user and status apart', () => {
+    const keys = new Set<number | undefined>();
+    for (let user = 1; user <= 2_000; user += 1)
+      for (const status of ['available', 'away', 'busy']) keys.add(statusKey(user, status));
+    expect(keys.size).toBe(6_000);
+    expect(keys.has(undefined)).toBe(false);
+  });
+
+  it('has no key for what the bench never sends', () => {
+    expect(statusKey(7, 'offline')).toBeUndefined();
+    expect(statusKey(undefined, 'away')).toBeUndefined();
+    expect(statusKey('7', 'away')).toBeUndefined();
+    expect(statusKey(7.5, 'away')).toBeUndefined();
   });
 });

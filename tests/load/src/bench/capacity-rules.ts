@@ -103,3 +103,17 @@ export function readGauge(text: string, name: string): number | undefined {
   }
   return undefined;
 }
+
+/** The statuses the bench's visitors choose from. */
+export const BENCH_STATUSES = ['available', 'away', 'busy'] as const;
+
+/**
+ * A status change's key in the bench's map of changes in flight: one number per user and status, not a
+ * `user:status` string built and hashed for each entry of each batch each visitor hears (every visitor hears a
+ * batch a second); undefined for what the bench never sends (another status, no user id).
+ */
+export function statusKey(userId: unknown, status: unknown): number | undefined {
+  const index = BENCH_STATUSES.indexOf(status as (typeof BENCH_STATUSES)[number]);
+  if (index < 0 || typeof userId !== 'number' || !Number.isSafeInteger(userId)) return undefined;
+  return userId * BENCH_STATUSES.length + index;
+}

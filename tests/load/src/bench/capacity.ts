@@ -17,16 +17,19 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chatTopic, RELAY_SERVER_EVENTS, TOPICS } from '@showfloor/contracts';
+import { startHelperPriority } from '@showfloor/gateway/helper-priority';
 import { GeneratorWatch, type GeneratorHealth } from '../generator.ts';
 import { Latency, type LatencySummary } from '../latency.ts';
 import { Ledger } from '../ledger.ts';
 import { LiteSocket } from '../lite-socket.ts';
 import { PoissonClock } from '../poisson.ts';
 import {
+  BENCH_STATUSES,
   CAPACITY_LIMITS,
   isGeneratorSaturated,
   nextVisitors,
   readGauge,
+  statusKey,
   stepVerdict,
   type StepVerdict,
 } from './capacity-rules.ts';
@@ -41,7 +44,7 @@ import { round } from './stats.ts';
 import { EVENT_CODE, GATEWAY_DIR, benchGatewayEnv, log, sleep, startInstantProvider } from './setup.ts';
 import { benchKeys } from './tokens.ts';
 
-const STATUSES = ['available', 'away', 'busy'] as const;
+const STATUSES = BENCH_STATUSES;
 
 interface Config {
   quick: boolean;
@@ -64,6 +67,8 @@ interface Config {
   keepGoing: boolean;
   /** Run both nodes under `node --cpu-prof`, profiles written to this directory when they exit. */
   cpuProfDir: string | undefined;
+  /** Nice of the generator's and the provider's helper threads (0: left alone). */
+  helperNice: number;
 }
 
 function config(argv: string[]): Config {
@@ -84,6 +89,7 @@ function config(argv: string[]): Config {
       out: { type: 'string' },
       'cpu-prof': { type: 'string' },
       'keep-going': { type: 'boolean', default: false },
+      'helper-nice': { type: 'string', default: '19' },
     },
   });
   const quick = values.quick ?? false;
@@ -112,6 +118,7 @@ function config(argv: string[]): Config {
     out: values.out,
     keepGoing: values['keep-going'] ?? false,
     cpuProfDir: values['cpu-prof'] ? resolve(values['cpu-prof']) : undefined,
+    helperNice: number('helper-nice', values['helper-nice'], 0, 19),
   };
 }
 
@@ -134,11 +141,11 @@ interface StatusReceipts {
 }
 
 /**
- * Status changes in flight: sent at, by `userId:status`; their receipts at once (`user_status_changes`, the
+ * Status changes in flight: sent at, by `statusKey(userId, status)`; their receipts at once (`user_status_changes`, the
  * sender's room) and in the nodes' batches (`user_status_batch`, everyone else too).
  */
 interface StatusWatch {
-  sentAt: Map<string, number>;
+  sentAt: Map<number, number>;
   sent: number;
   room: StatusReceipts;
   batch: StatusReceipts;
@@ -240,7 +247,8 @@ class Population {
 
   #heardStatus(self: number, change: StatusEntry, receipts: StatusReceipts, at: number): void {
     if (change.user_id === self) return;
-    const sentAt = this.status.sentAt.get(`${change.user_id}:${change.user_status}`);
+    const key = statusKey(change.user_id, change.user_status);
+    const sentAt = key === undefined ? undefined : this.status.sentAt.get(key);
     if (sentAt === undefined) return;
     receipts.received += 1;
     receipts.latency.record(at - sentAt);
@@ -281,7 +289,7 @@ class Population {
     const choices = STATUSES.filter((status) => status !== visitor.status);
     const status = choices[Math.floor(Math.random() * choices.length)] as Visitor['status'];
     visitor.status = status;
-    this.status.sentAt.set(`${visitor.userId}:${status}`, performance.now());
+    this.status.sentAt.set(statusKey(visitor.userId, status) as number, performance.now());
     this.status.sent += 1;
     this.status.room.expected += (this.#membersOfRoom.get(visitor.roomId) ?? []).filter(
       (id) => id !== visitor.userId && this.visitors[id - 1]?.socket.connected,
@@ -639,7 +647,12 @@ async function main(): Promise<void> {
   buildGateway(GATEWAY_DIR);
   const redis = cfg.redisUrl ? undefined : await startRedis(undefined);
   const redisUrl = cfg.redisUrl ?? `redis://127.0.0.1:${redis?.port}`;
-  const provider = await startInstantProvider(keys, cfg.max, undefined);
+  // The generator's and the provider's helper threads (V8 workers, libuv pool) at nice 19, as the nodes' own
+  // (HELPER_THREADS_NICE): nothing is pinned, so a node's event loop no longer waits for a core behind them.
+  if (cfg.helperNice > 0) startHelperPriority(cfg.helperNice);
+  const provider = await startInstantProvider(keys, cfg.max, undefined, {
+    HELPER_THREADS_NICE: String(cfg.helperNice),
+  });
   // Production settings (the emit limit included), but room for every visitor on one node.
   const env = benchGatewayEnv(provider.port, redisUrl, {
     // A private prefix when Redis is shared (REDIS_URL), so nothing else hears the bench.

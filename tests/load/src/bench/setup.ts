@@ -18,15 +18,20 @@ export const EVENT_CODE = 'DEMO';
 export const log = (line: string): void => void process.stderr.write(`${line}\n`);
 export const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
-/** The provider that answers at once (src/bench/servers/instant-provider.ts) for users 1..`users`. */
+/**
+ * The provider that answers at once (src/bench/servers/instant-provider.ts) for users 1..`users`; `env` on top
+ * of the bench's (e.g. `HELPER_THREADS_NICE`).
+ */
 export function startInstantProvider(
   keys: BenchKeys,
   users: number,
   core: number | undefined,
+  env?: NodeJS.ProcessEnv,
 ): Promise<ServerProcess> {
   return startScript('provider', {
     core,
     cwd: LOAD_DIR,
+    ...(env ? { env } : {}),
     script: 'src/bench/servers/instant-provider.ts',
     args: ['0', EVENT_CODE, String(users), JSON.stringify(keys.jwk)],
   });

@@ -6,10 +6,16 @@
  * stored message only for a resend (client_ids for the last 10-20 s, as the answer's JSON), a seq per
  * conversation and an entry count per room and user, so a long run does not grow its heap (and its collector's
  * pauses, which would land in B's and C's ack latency).
- * Usage: `instant-provider.ts <port> <eventCode> <users> <jwk json>`; prints `READY <port>`.
+ * Usage: `instant-provider.ts <port> <eventCode> <users> <jwk json>`; prints `READY <port>`. With
+ * `HELPER_THREADS_NICE` (1-19) its helper threads (V8 workers, libuv pool) run at that nice, as the gateway's do
+ * (bench:capacity sets it: on unpinned cores the nodes' event loops come before the provider's collector).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { startHelperPriority } from '@showfloor/gateway/helper-priority';
 import { RecentMap } from '@showfloor/gateway/recent-map';
+
+const helperNice = Number(process.env.HELPER_THREADS_NICE ?? 0);
+if (helperNice > 0) startHelperPriority(helperNice);
 
 const port = Number(process.argv[2] ?? 0);
 const eventCode = process.argv[3] ?? 'DEMO';
