@@ -42,9 +42,18 @@ function fakeIo({ state = 'connected', chunkSize = 500, phases = 1, tabs = TABS 
   /** Each tab's `user_status_batch` payloads, with the (fake) time it was written. */
   const received = new Map<string, Array<{ at: number; payload: unknown }>>();
   const listeners = new Map<string, (payload: unknown) => void>();
-  const operator = (local: boolean, to: string | string[], except?: string) => ({
-    except: (room: string) => operator(local, to, room),
+  /** Each `user_status_batch` emit's target as the fan-out named it (a phase room, or tab ids). */
+  const batchTargets: Array<string | string[]> = [];
+  const operator = (local: boolean, target: string | string[], except?: string) => ({
+    except: (room: string) => operator(local, target, room),
     emit: (event: string, payload: unknown) => {
+      // A batch's `to` in `calls` is the tabs written, as the adapter resolves them: a phase room's members
+      // at the time of the emit, or the tab ids themselves.
+      const to =
+        event === 'user_status_batch'
+          ? [...new Set([target].flat().flatMap((name) => [...(rooms.get(name) ?? [name])]))]
+          : target;
+      if (event === 'user_status_batch') batchTargets.push(target);
       calls.push({ kind: 'emit', to, ...(except ? { except } : {}), local, event, payload });
       if (event === 'user_status_batch') {
         for (const tab of Array.isArray(to) ? to : [to]) {
@@ -106,6 +115,7 @@ function fakeIo({ state = 'connected', chunkSize = 500, phases = 1, tabs = TABS 
     calls,
     fromOtherNode,
     batches,
+    batchTargets,
     deliveries,
     received,
     connect,
@@ -274,6 +284,25 @@ describe('StatusFanout', () => {
     fanout.close();
     await vi.advanceTimersByTimeAsync(0);
     expect(sent()).toHaveLength(3);
+  });
+
+  it('writes a group that fits one chunk to its phase room in one turn, a larger one by tab ids', async () => {
+    // EVENT has 3 tabs here (one group): a chunk of 3 takes it whole, a chunk of 2 does not.
+    for (const chunkSize of [3, 2]) {
+      const { fanout, batches, batchTargets } = fakeIo({ chunkSize });
+      close = () => fanout.close();
+      fanout.announce(EVENT, change(7, 'busy'), { roomId: 3, toOwnTabs: true });
+      fanout.flush();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(batchTargets).toEqual(chunkSize === 3 ? [statusPhaseRoom(EVENT, 0)] : [['s1', 's2'], ['s3']]);
+      // The same tabs hear the same batch either way.
+      expect(batches().flatMap((call) => (call.kind === 'emit' ? [call.to].flat() : []))).toEqual([
+        's1',
+        's2',
+        's3',
+      ]);
+      fanout.close();
+    }
   });
 
   it('tells no other node on a single node (memory adapter)', () => {

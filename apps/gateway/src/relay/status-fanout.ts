@@ -220,9 +220,18 @@ export class StatusFanout {
     const { rooms } = this.deps.io.of('/').adapter;
     for (const event of this.#pending) {
       // A group with no tab here is skipped: its next write has everything after this tick (see "The log").
-      const tabs = rooms.get(event.groups[phase]!);
+      const group = event.groups[phase]!;
+      const tabs = rooms.get(group);
       if (tabs !== undefined && tabs.size > 0) {
-        this.#send(event, this.#changes(event), [...tabs], 0, this.#seq);
+        // A group that fits one chunk is written to its room: no copy of its tab ids, and the adapter walks one
+        // room instead of a room per tab id (the same tabs, in the same turn).
+        this.#send(
+          event,
+          this.#changes(event),
+          tabs.size <= this.#chunkSize ? group : [...tabs],
+          0,
+          this.#seq,
+        );
         if (event.countedRound !== this.#round) {
           event.countedRound = this.#round;
           this.deps.metrics.deliveries.inc({ topic: 'user_status_batch' });
@@ -256,7 +265,8 @@ export class StatusFanout {
     if (event.held === 0) this.#pending.delete(event);
   }
 
-  #send(event: EventTabs, changes: Change[], tabs: string[], from: number, upTo: number): void {
+  /** `tabs`: the group's room (written whole, in one turn) or its tab ids, written a chunk a turn. */
+  #send(event: EventTabs, changes: Change[], tabs: string | string[], from: number, upTo: number): void {
     if (this.#isClosed) return;
     // Users who changed again since the write began are in the group's next batch; this one must not undo what
     // their room heard at once meanwhile.
@@ -264,12 +274,15 @@ export class StatusFanout {
     const entries = changes
       .filter((entry) => (latest?.get(entry.userId)?.seq ?? 0) <= upTo)
       .map((entry) => ({ user_id: entry.userId, user_status: entry.status }));
-    const chunk = this.deps.io.local.to(tabs.slice(from, from + this.#chunkSize));
+    const chunk = this.deps.io.local.to(
+      typeof tabs === 'string' ? tabs : tabs.slice(from, from + this.#chunkSize),
+    );
     for (let start = 0; start < entries.length; start += MAX_STATUS_BATCH_CHANGES) {
       chunk.emit('user_status_batch', { changes: entries.slice(start, start + MAX_STATUS_BATCH_CHANGES) });
     }
     const next = from + this.#chunkSize;
-    if (next < tabs.length) setImmediate(() => this.#send(event, changes, tabs, next, upTo));
+    if (typeof tabs !== 'string' && next < tabs.length)
+      setImmediate(() => this.#send(event, changes, tabs, next, upTo));
   }
 
   /** Stops the timer; what is pending or still being written is dropped (shutdown). */
