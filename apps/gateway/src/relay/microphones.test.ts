@@ -4,7 +4,7 @@
  * states recorded there, whether it joins with enter_room or with the room in its handshake.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Redis } from 'ioredis';
+import { Redis as IORedis, type Redis } from 'ioredis';
 import { pino } from 'pino';
 import { Server } from 'socket.io';
 import { SOCKET_ROOMS } from '@showfloor/contracts';
@@ -12,6 +12,7 @@ import type { RelayContext } from './context.ts';
 import type { RelaySocket } from './io.ts';
 import { MicrophoneStates, tellMicrophones } from './microphones.ts';
 import { settle, until, type ConnectOptions, type TestClient } from './testing/clients.ts';
+import { resolveTestRedis } from './testing/redis.ts';
 import { startLobbyStack, type LobbyStack, type SignedIn } from './testing/stack.ts';
 
 let lobbyStack: LobbyStack;
@@ -200,6 +201,36 @@ describe('microphone states told while reports come in', () => {
 
     // Her muted state from before would overwrite the live report: only linus's is told.
     expect(told).toEqual([{ user_id: linusId, room_id: 1, event: 'microphone', data: { muted: false } }]);
+  });
+});
+
+describe('a read after a stall of the node’s own loop', () => {
+  it('answers from Redis when its answer came during the stall, not from this node’s copy', async () => {
+    // The loop is blocked past the read's budget while Redis answers: the timer and the answer are both due
+    // when it resumes. The answer is waiting in the socket, so Redis is not stalled: its states are told.
+    const testRedis = await resolveTestRedis(process.env.REDIS_URL);
+    const redis = new IORedis(testRedis.url, { lazyConnect: true });
+    try {
+      await redis.connect();
+      const prefix = `mic-stall-${process.pid}-${Date.now()}`;
+      await redis.hset(`${prefix}:mic:DEMO:7`, '2', '1', '3', '0');
+      const microphones = new MicrophoneStates(() => redis, prefix, pino({ level: 'silent' }), 50);
+
+      const reading = microphones.read('DEMO', 7); // hgetall is written now
+      const until = Date.now() + 1_000;
+      while (Date.now() < until); // the node's loop stalls past the 50 ms budget; Redis answers meanwhile
+
+      expect(await reading).toEqual(
+        new Map([
+          [2, true],
+          [3, false],
+        ]),
+      );
+      await redis.del(`${prefix}:mic:DEMO:7`);
+    } finally {
+      redis.disconnect();
+      await testRedis.release();
+    }
   });
 });
 

@@ -28,7 +28,12 @@ import type { RelaySocket } from './io.ts';
 
 /** How long a room's states outlive its last report (a day of the show). */
 const KEEP_MS = 24 * 60 * 60 * 1000;
-/** Longest wait for Redis's answer to a read before this node's own copy is used (Redis stalled). */
+/**
+ * Longest wait for Redis's answer to a read before this node's own copy is used (Redis stalled). The wait ends
+ * only after the loop has read its sockets once more (a `setImmediate` behind the timer): after a stall of this
+ * node's own loop (a long collection, a busy host) the timer is due and the answer may be waiting unread in the
+ * socket, and the timers phase runs before the poll phase that would read it.
+ */
 const READ_MS = 1_000;
 
 /** Muted (true) or not, by user id, of one room. */
@@ -53,6 +58,8 @@ export class MicrophoneStates {
     private readonly redis: () => Redis | undefined,
     private readonly prefix: string,
     private readonly logger: FastifyBaseLogger,
+    /** How long a read waits for Redis (tests shorten it). */
+    private readonly readMs = READ_MS,
   ) {}
 
   /** Keeps copies of the rooms the node's sockets are in only (the node's adapter: `io.of('/').adapter`). */
@@ -118,11 +125,14 @@ export class MicrophoneStates {
     const redis = this.redis();
     if (!redis) return local;
     let timer: NodeJS.Timeout | undefined;
+    let lastPoll: NodeJS.Immediate | undefined;
     try {
       const stored = await Promise.race([
         redis.hgetall(key),
         new Promise<undefined>((resolve) => {
-          timer = setTimeout(() => resolve(undefined), READ_MS);
+          timer = setTimeout(() => {
+            lastPoll = setImmediate(() => resolve(undefined));
+          }, this.readMs);
         }),
       ]);
       if (!stored) return local;
@@ -134,6 +144,7 @@ export class MicrophoneStates {
       return local;
     } finally {
       clearTimeout(timer);
+      clearImmediate(lastPoll);
     }
   }
 
