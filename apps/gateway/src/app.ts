@@ -102,6 +102,8 @@ export async function buildApp(env: Env, overrides: BuildAppOverrides = {}): Pro
       baseUrl: env.PROVIDER_URL,
       timeoutMs: env.PROVIDER_TIMEOUT_MS,
       connections: env.PROVIDER_CONNECTIONS,
+      transport: env.PROVIDER_TRANSPORT,
+      pipelining: env.PROVIDER_PIPELINING,
       logger: app.log,
       metrics,
     });

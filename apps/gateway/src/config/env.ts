@@ -86,6 +86,13 @@ const EnvSchema = z
     PROVIDER_TIMEOUT_MS: positiveInt(10_000),
     /** Keep-alive connections kept open to the provider. @default 64 */
     PROVIDER_CONNECTIONS: positiveInt(64),
+    /**
+     * How the provider calls without a cancel signal (the relay's stores and reads) are sent: `lean`, the
+     * gateway's own HTTP/1.1 keep-alive transport, or `undici`. @default 'lean'
+     */
+    PROVIDER_TRANSPORT: z.enum(['lean', 'undici']).default('lean'),
+    /** Requests written and not yet answered on one provider connection (lean transport; 1 = no pipelining). @default 1 */
+    PROVIDER_PIPELINING: positiveInt(1),
     /** Redis for the relay's adapter and the shared rate-limit counters; absent = one node, in memory. */
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
     /** Comma-separated browser origins allowed by CORS and the relay (exact match); absent = same origin only. */

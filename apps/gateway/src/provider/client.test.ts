@@ -16,8 +16,8 @@ async function stub(setup: Parameters<typeof startStubProvider>[0]): Promise<Stu
   return provider;
 }
 
-function client(baseUrl: string, timeoutMs = 2_000): ProviderClient {
-  const created = new ProviderClient({ baseUrl, timeoutMs });
+function makeClient(baseUrl: string, timeoutMs: number, transport: 'lean' | 'undici'): ProviderClient {
+  const created = new ProviderClient({ baseUrl, timeoutMs, transport });
   cleanups.push(() => created.close());
   return created;
 }
@@ -46,7 +46,10 @@ async function droppingServer(): Promise<{ url: string; accepted: () => number }
   return { url: `http://127.0.0.1:${address.port}`, accepted: () => accepted };
 }
 
-describe('ProviderClient', () => {
+describe.each(['lean', 'undici'] as const)('ProviderClient (%s transport)', (transport) => {
+  const client = (baseUrl: string, timeoutMs = 2_000): ProviderClient =>
+    makeClient(baseUrl, timeoutMs, transport);
+
   it('forwards the token and request id, fills the path and query, and parses the answer', async () => {
     let seen: { auth?: string; requestId?: string; url?: string } = {};
     const provider = await stub((app) => {
@@ -90,7 +93,8 @@ describe('ProviderClient', () => {
     });
     const call = { ...catalogue.user.getUser, responses: { 200: catalogue.auth.signout.responses[200] } };
     const provided = client(provider.url);
-    // Without a signal (the relay's calls): undici's dispatch with the client's own body collector.
+    // Without a signal (the relay's calls): the lean transport, or undici's dispatch with the client's own body
+    // collector.
     expect(await provided.request(call, { id: 1 })).toEqual({ message });
     // With one (a tRPC query the client may cancel): undici's request and its body stream.
     const controller = new AbortController();

@@ -27,6 +27,7 @@ import { compiledSchema } from '@showfloor/contracts/compiled';
 import type { GatewayMetrics } from '../observability/metrics.ts';
 import { RecentMap } from '../relay/recent-map.ts';
 import { ProviderError } from './errors.ts';
+import { HTTP1_CONNECT_TIMEOUT, HTTP1_TIMEOUT, Http1Error, Http1Pool } from './http1.ts';
 
 export type ServiceKey = keyof Catalogue;
 export type { CallName };
@@ -55,6 +56,14 @@ export interface ProviderClientOptions {
   timeoutMs?: number;
   /** Keep-alive connections to the provider. @default 64 */
   connections?: number;
+  /**
+   * How calls without a signal (the relay's stores and reads) reach the provider: `lean`, the client's own
+   * HTTP/1.1 keep-alive transport (`http1.ts`), or `undici` (its `dispatch`). Calls with a signal always use
+   * undici. @default 'lean'
+   */
+  transport?: 'lean' | 'undici';
+  /** Requests written and not yet answered on one lean connection (1: no pipelining). @default 1 */
+  pipelining?: number;
   logger?: FastifyBaseLogger;
   metrics?: Pick<GatewayMetrics, 'providerCallDuration'>;
 }
@@ -77,12 +86,13 @@ const CONNECTION_ERROR_CODES = new Set([
   'UND_ERR_SOCKET',
   'UND_ERR_CLOSED',
   'UND_ERR_CONNECT_TIMEOUT',
+  HTTP1_CONNECT_TIMEOUT,
 ]);
 
-/** undici's per-request timeouts: no answer (headers or body) within the call's budget. */
+/** undici's per-request timeouts and the lean transport's: no answer (headers or body) within the call's budget. */
 function isTimeout(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
+  return code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === HTTP1_TIMEOUT;
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -220,7 +230,16 @@ const SEND_JSON: HeaderPairs = [...ACCEPT_JSON, 'content-type', 'application/jso
 export interface TokenHeaders {
   read: HeaderPairs;
   send: HeaderPairs;
+  /** The same as header lines of the lean transport (`name: value\r\n` each). */
+  readText: string;
+  sendText: string;
 }
+
+const ACCEPT_JSON_TEXT = 'accept: application/json\r\n';
+const SEND_JSON_TEXT = `${ACCEPT_JSON_TEXT}content-type: application/json\r\n`;
+
+/** A header value that would end its line early (CR, LF or NUL) is refused, as undici refuses it. */
+const UNSAFE_HEADER_VALUE = /[\r\n\0]/;
 
 /** A token's headers are kept until at least this many newer tokens came (at most twice as many are held). */
 const TOKEN_HEADERS_KEPT = 1024;
@@ -246,15 +265,36 @@ export function headersOf(
 ): HeaderPairs {
   if (!token) return hasBody ? SEND_JSON : ACCEPT_JSON;
   let headers = cache.get(token);
-  if (headers === undefined) {
-    const authorization = `Bearer ${token}`;
-    headers = {
-      read: [...ACCEPT_JSON, 'authorization', authorization],
-      send: [...SEND_JSON, 'authorization', authorization],
-    };
-    cache.set(token, headers);
-  }
+  headers ??= tokenHeaders(cache, token);
   return hasBody ? headers.send : headers.read;
+}
+
+function tokenHeaders(cache: RecentMap<string, TokenHeaders>, token: string): TokenHeaders {
+  if (UNSAFE_HEADER_VALUE.test(token)) throw new Http1Error('HTTP1_HEADER', 'a token with a line break');
+  const authorization = `Bearer ${token}`;
+  const line = `authorization: ${authorization}\r\n`;
+  const headers: TokenHeaders = {
+    read: [...ACCEPT_JSON, 'authorization', authorization],
+    send: [...SEND_JSON, 'authorization', authorization],
+    readText: ACCEPT_JSON_TEXT + line,
+    sendText: SEND_JSON_TEXT + line,
+  };
+  cache.set(token, headers);
+  return headers;
+}
+
+/**
+ * The header lines of a lean call (as `headersOf`): `accept`, `content-type` with a body, the token's
+ * `authorization`; built once per token.
+ */
+export function headerTextOf(
+  cache: RecentMap<string, TokenHeaders>,
+  hasBody: boolean,
+  token: string | undefined,
+): string {
+  if (!token) return hasBody ? SEND_JSON_TEXT : ACCEPT_JSON_TEXT;
+  const headers = cache.get(token) ?? tokenHeaders(cache, token);
+  return hasBody ? headers.sendText : headers.readText;
 }
 
 /** The typed provider client. */
@@ -267,6 +307,8 @@ export class ProviderClient {
   /** The duration series by `call status`, resolved once (no label hashing per call: the relay stores every message). */
   readonly #durations = new Map<string, Map<string, { observe(seconds: number): void }>>();
   readonly #headers = tokenHeadersCache();
+  /** The lean transport of the calls without a signal; undefined: undici's `dispatch`. */
+  readonly #http1: Http1Pool | undefined;
 
   constructor(options: ProviderClientOptions) {
     this.baseUrl = new URL(options.baseUrl).origin;
@@ -282,6 +324,16 @@ export class ProviderClient {
       connect: { timeout: Math.min(this.timeoutMs, 5_000) },
       maxResponseSize: 16 * 1024 * 1024,
     });
+    if ((options.transport ?? 'lean') === 'lean') {
+      this.#http1 = new Http1Pool({
+        origin: this.baseUrl,
+        connections: options.connections ?? 64,
+        pipelining: options.pipelining ?? 1,
+        keepAliveTimeoutMs: 30_000,
+        connectTimeoutMs: Math.min(this.timeoutMs, 5_000),
+        maxResponseSize: 16 * 1024 * 1024,
+      });
+    }
   }
 
   /**
@@ -336,8 +388,6 @@ export class ProviderClient {
         ? fillPath(plan.path, pick(flat, plan.pathParams) as Record<string, string | number>)
         : plan.path) + (plan.queryKeys ? toQueryString(pick(flat, plan.queryKeys)) : '');
     const body = plan.bodyKeys ? pick(flat, plan.bodyKeys) : undefined;
-    let headers = headersOf(this.#headers, plan.hasBody, options.token);
-    if (options.requestId) headers = [...headers, 'x-request-id', options.requestId];
     const payload = plan.hasBody ? JSON.stringify(body) : undefined;
 
     const budget = options.timeoutMs ?? this.timeoutMs;
@@ -362,8 +412,21 @@ export class ProviderClient {
         const remaining = attempt === 1 ? budget : Math.max(1, budget - (performance.now() - started));
         try {
           const answer = signal
-            ? await this.#requestWithSignal(call.method, path, headers, payload, signal, remaining)
-            : await this.#dispatch(call.method, path, headers, payload, remaining);
+            ? await this.#requestWithSignal(
+                call.method,
+                path,
+                options,
+                plan.hasBody,
+                payload,
+                signal,
+                remaining,
+              )
+            : this.#http1
+              ? await this.#http1.request(
+                  this.#requestText(call.method, path, options, plan.hasBody, payload),
+                  remaining,
+                )
+              : await this.#dispatch(call.method, path, options, plan.hasBody, payload, remaining);
           status = String(answer.statusCode);
           return this.#readAnswer(call, plan, answer.statusCode, answer.text, label);
         } catch (error) {
@@ -386,7 +449,7 @@ export class ProviderClient {
             );
             continue;
           }
-          if (code || error instanceof undiciErrors.UndiciError) {
+          if (code || error instanceof undiciErrors.UndiciError || error instanceof Http1Error) {
             throw new ProviderError(502, { message: BACKEND_MESSAGES.PROVIDER_UNAVAILABLE }, 'unreachable', {
               cause: error,
             });
@@ -400,11 +463,44 @@ export class ProviderClient {
     }
   }
 
+  /** undici's request headers of a call. */
+  #headerPairs(options: CallOptions, hasBody: boolean): HeaderPairs {
+    const headers = headersOf(this.#headers, hasBody, options.token);
+    return options.requestId ? [...headers, 'x-request-id', options.requestId] : headers;
+  }
+
+  /**
+   * A lean call's whole request text: request line, host, the token's cached header lines, the request id,
+   * the body's length and the body.
+   */
+  #requestText(
+    method: RestCall['method'],
+    path: string,
+    options: CallOptions,
+    hasBody: boolean,
+    payload: string | undefined,
+  ): string {
+    let text = `${method} ${path} HTTP/1.1\r\n${(this.#http1 as Http1Pool).hostLine}${headerTextOf(
+      this.#headers,
+      hasBody,
+      options.token,
+    )}`;
+    if (options.requestId) {
+      if (UNSAFE_HEADER_VALUE.test(options.requestId))
+        throw new Http1Error('HTTP1_HEADER', 'a request id with a line break');
+      text += `x-request-id: ${options.requestId}\r\n`;
+    }
+    if (payload !== undefined)
+      return `${text}content-length: ${Buffer.byteLength(payload)}\r\n\r\n${payload}`;
+    return method === 'GET' ? `${text}\r\n` : `${text}content-length: 0\r\n\r\n`;
+  }
+
   /** A call the client may cancel: undici's `request` (its body stream and the signal's wiring). */
   async #requestWithSignal(
     method: RestCall['method'],
     path: string,
-    headers: HeaderPairs,
+    options: CallOptions,
+    hasBody: boolean,
     body: string | undefined,
     signal: AbortSignal,
     remainingMs: number,
@@ -412,7 +508,7 @@ export class ProviderClient {
     const answer = await this.#pool.request({
       method,
       path,
-      headers: undiciHeaders(headers),
+      headers: undiciHeaders(this.#headerPairs(options, hasBody)),
       body,
       signal,
       headersTimeout: remainingMs,
@@ -429,10 +525,12 @@ export class ProviderClient {
   #dispatch(
     method: RestCall['method'],
     path: string,
-    headers: HeaderPairs,
+    options: CallOptions,
+    hasBody: boolean,
     body: string | undefined,
     remainingMs: number,
   ): Promise<RawAnswer> {
+    const headers = this.#headerPairs(options, hasBody);
     return new Promise<RawAnswer>((resolve, reject) => {
       this.#pool.dispatch(
         {
@@ -497,6 +595,7 @@ export class ProviderClient {
 
   /** Closes the keep-alive connections (app shutdown). */
   async close(): Promise<void> {
+    this.#http1?.close();
     await this.#pool.close();
   }
 }
