@@ -91,8 +91,11 @@ const EnvSchema = z
      * gateway's own HTTP/1.1 keep-alive transport, or `undici`. @default 'lean'
      */
     PROVIDER_TRANSPORT: z.enum(['lean', 'undici']).default('lean'),
-    /** Requests written and not yet answered on one provider connection (lean transport; 1 = no pipelining). @default 1 */
-    PROVIDER_PIPELINING: positiveInt(1),
+    /**
+     * Requests written and not yet answered on one provider connection (lean transport; 1 = no pipelining, for a
+     * provider or proxy that does not take pipelined requests). @default 8
+     */
+    PROVIDER_PIPELINING: positiveInt(8),
     /** Redis for the relay's adapter and the shared rate-limit counters; absent = one node, in memory. */
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
     /** Comma-separated browser origins allowed by CORS and the relay (exact match); absent = same origin only. */

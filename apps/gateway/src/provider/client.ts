@@ -62,7 +62,10 @@ export interface ProviderClientOptions {
    * undici. @default 'lean'
    */
   transport?: 'lean' | 'undici';
-  /** Requests written and not yet answered on one lean connection (1: no pipelining). @default 1 */
+  /**
+   * Requests written and not yet answered on one lean connection (1: no pipelining); the requests of one loop
+   * turn go to one connection, written together. @default 8
+   */
   pipelining?: number;
   logger?: FastifyBaseLogger;
   metrics?: Pick<GatewayMetrics, 'providerCallDuration'>;
@@ -328,7 +331,7 @@ export class ProviderClient {
       this.#http1 = new Http1Pool({
         origin: this.baseUrl,
         connections: options.connections ?? 64,
-        pipelining: options.pipelining ?? 1,
+        pipelining: options.pipelining ?? 8,
         keepAliveTimeoutMs: 30_000,
         connectTimeoutMs: Math.min(this.timeoutMs, 5_000),
         maxResponseSize: 16 * 1024 * 1024,

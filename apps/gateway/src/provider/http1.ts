@@ -112,14 +112,21 @@ class Connection {
     return !this.#closed;
   }
 
-  /** Queues a request on this connection, written with the others of this tick. */
+  /**
+   * Sends a request on this connection: at once without pipelining (one request at a time), else queued and
+   * written with the others of this loop turn (the check phase, after every inbound frame of the turn).
+   */
   send(request: Pending): void {
     this.inFlight.push(request);
     this.idleUntil = Infinity;
+    if (this.#pool.pipelining === 1) {
+      this.socket.write(request.text);
+      return;
+    }
     this.#out += request.text;
     if (!this.flushQueued) {
       this.flushQueued = true;
-      process.nextTick(flush, this);
+      setImmediate(flush, this);
     }
   }
 
@@ -456,6 +463,8 @@ export class Http1Pool {
   readonly port: number;
   readonly keepAliveTimeoutMs: number;
   readonly maxResponseSize: number;
+  /** Most requests written and not yet answered on one connection. */
+  readonly pipelining: number;
   /** The `host` header line of every request. */
   readonly hostLine: string;
   readonly #options: Http1PoolOptions;
@@ -479,6 +488,7 @@ export class Http1Pool {
     this.hostLine = `host: ${url.host}\r\n`;
     this.keepAliveTimeoutMs = options.keepAliveTimeoutMs;
     this.maxResponseSize = options.maxResponseSize;
+    this.pipelining = Math.max(1, options.pipelining);
     this.#options = {
       ...options,
       connections: Math.max(1, options.connections),
@@ -534,7 +544,7 @@ export class Http1Pool {
 
   #connectionFor(): Connection | undefined {
     const { connections, pipelining } = this.#options;
-    // Pipelining: the connection written to last in this tick takes more, all in one write.
+    // Pipelining: the connection written to last in this loop turn takes more, all in one write.
     const last = this.#last;
     if (
       pipelining > 1 &&
