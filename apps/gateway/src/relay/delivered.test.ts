@@ -40,7 +40,7 @@ afterAll(async () => {
 });
 
 /** A node: its own sockets (counted), its share for the others encoded as `rooms|event|payload`. */
-function node(scriptOf: () => OnceScript | undefined = () => script) {
+function node(scriptOf: () => OnceScript | undefined = () => script, confirmMs?: number) {
   const local: string[] = [];
   const fanout: Fanout = {
     local: {
@@ -53,7 +53,7 @@ function node(scriptOf: () => OnceScript | undefined = () => script) {
       message: Buffer.from(`${rooms.join(',')}|${event}|${String(payload)}`),
     }),
   };
-  return { delivered: new DeliveredMessages(scriptOf, prefix, fanout), local };
+  return { delivered: new DeliveredMessages(scriptOf, prefix, fanout, confirmMs), local };
 }
 
 async function until(check: () => boolean): Promise<void> {
@@ -103,6 +103,21 @@ describe('DeliveredMessages', () => {
     await redis.del(`${prefix}:relay:delivered:${id}`);
     expect(await same.delivered.deliverOnce(id, (to) => to.to('user:1').emit('chat', id))).toBe(false);
     expect(same.local).toHaveLength(1);
+  });
+
+  it('does not deliver a resend again when Redis answered while this node’s own loop stalled', async () => {
+    const id = `m-${randomUUID()}`;
+    const a = node();
+    expect(await a.delivered.deliverOnce(id, (to) => to.to('user:1').emit('chat', id))).toBe(true);
+    // The resend reaches another node, whose loop stalls past its 50 ms budget right after the script is
+    // written (at the end of the turn): Redis's "delivered before" waits in the socket with the timer due.
+    const b = node(() => script, 50);
+    const resend = b.delivered.deliverOnce(id, (to) => to.to('user:1').emit('chat', id));
+    await new Promise((resolve) => setImmediate(resolve));
+    const until = Date.now() + 1_000;
+    while (Date.now() < until);
+    expect(await resend).toBe(false);
+    expect(b.local).toEqual([]);
   });
 
   it('lets the node decide alone while Redis is away', async () => {

@@ -13,6 +13,7 @@
  * older node is not 'done', so the resend delivers.) The script runs on a Redis connection of its own, its RESP
  * written by hand (script-connection.ts): a fraction of ioredis's CPU per call.
  */
+import { answerWithin } from '../runtime/answer-within.ts';
 import { RecentMap } from './recent-map.ts';
 
 /** How long a delivered id is remembered: longer than any client keeps retrying. */
@@ -23,7 +24,10 @@ const REMEMBER_MS_ARG = String(REMEMBER_MS);
  * (`RecentMap`: at most twice as many are held). With Redis, Redis remembers each id for REMEMBER_MS.
  */
 const REMEMBER_LOCALLY = 200_000;
-/** Longest wait for Redis to answer before delivering on this node regardless (Redis stalled). */
+/**
+ * Longest wait for Redis to answer before delivering on this node regardless (Redis stalled; `answerWithin`: an
+ * answer that came while this node's own loop stalled is still taken, so a resend is not delivered twice).
+ */
 const CONFIRM_MS = 2_000;
 
 /**
@@ -77,6 +81,8 @@ export class DeliveredMessages {
     private readonly script: () => OnceScript | undefined,
     prefix: string,
     private readonly fanout: Fanout,
+    /** How long to wait for Redis's answer (tests shorten it). */
+    private readonly confirmMs = CONFIRM_MS,
   ) {
     this.#keyPrefix = `${prefix}:relay:delivered:`;
   }
@@ -117,18 +123,10 @@ export class DeliveredMessages {
    * delivers to its own sockets; the nodes resync when Redis is back).
    */
   async #publishOnce(script: OnceScript, key: string, args: Array<string | Buffer>): Promise<unknown> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
     try {
-      return await Promise.race([
-        script.call([key], args),
-        new Promise<undefined>((resolve) => {
-          timer = setTimeout(() => resolve(undefined), CONFIRM_MS);
-        }),
-      ]);
+      return await answerWithin(script.call([key], args), this.confirmMs);
     } catch {
       return undefined;
-    } finally {
-      clearTimeout(timer);
     }
   }
 }

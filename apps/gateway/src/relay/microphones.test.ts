@@ -46,6 +46,14 @@ function heard(client: TestClient): Array<[number, boolean]> {
     .map((event) => [event.user_id, event.data.muted]);
 }
 
+/** The users whose reports a tab heard live (a report carries its timestamp; a state the relay tells does not). */
+function heardLive(client: TestClient): number[] {
+  return client
+    .events<{ event: string; user_id: number; timestamp?: number }>('user_player_events')
+    .filter((event) => event.event === 'microphone' && event.timestamp !== undefined)
+    .map((event) => event.user_id);
+}
+
 beforeAll(async () => {
   lobbyStack = await startLobbyStack(process.env.REDIS_URL, [
     'grace@demo.test',
@@ -93,8 +101,14 @@ describe('microphone states for late joiners', () => {
 
   it('tells a tab joining with the room in its handshake, and not again on its enter_room', async () => {
     const graceTab = await tab(node1, grace);
+    const linusTab = await tab(node2, linus);
     await enterLobby(graceTab, grace);
+    await enterLobby(linusTab, linus);
     await reportMicrophone(graceTab, grace, true);
+    // Erin joins once node2 has passed grace's report on (linus, there, heard it live): a report whose broadcast
+    // reached node2 only after erin's join would reach her live as well as in what she is told — the same state
+    // twice, by design (the relay leaves out only what a tab heard live before its tell).
+    await until(() => heardLive(linusTab).includes(grace.userId), 'node2 to pass grace’s report on');
 
     const erinTab = await tab(node2, erin, { roomId: lobbyId });
     await until(

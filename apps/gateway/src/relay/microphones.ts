@@ -23,16 +23,15 @@
 import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import { PLAYER_EVENTS, SOCKET_ROOMS } from '@showfloor/contracts';
+import { answerWithin } from '../runtime/answer-within.ts';
 import type { RelayContext } from './context.ts';
 import type { RelaySocket } from './io.ts';
 
 /** How long a room's states outlive its last report (a day of the show). */
 const KEEP_MS = 24 * 60 * 60 * 1000;
 /**
- * Longest wait for Redis's answer to a read before this node's own copy is used (Redis stalled). The wait ends
- * only after the loop has read its sockets once more (a `setImmediate` behind the timer): after a stall of this
- * node's own loop (a long collection, a busy host) the timer is due and the answer may be waiting unread in the
- * socket, and the timers phase runs before the poll phase that would read it.
+ * Longest wait for Redis's answer to a read before this node's own copy is used (Redis stalled; `answerWithin`:
+ * an answer that came while this node's own loop stalled is still taken).
  */
 const READ_MS = 1_000;
 
@@ -124,17 +123,8 @@ export class MicrophoneStates {
     const local: RoomMicrophones = this.#local.get(socketRoom) ?? new Map();
     const redis = this.redis();
     if (!redis) return local;
-    let timer: NodeJS.Timeout | undefined;
-    let lastPoll: NodeJS.Immediate | undefined;
     try {
-      const stored = await Promise.race([
-        redis.hgetall(key),
-        new Promise<undefined>((resolve) => {
-          timer = setTimeout(() => {
-            lastPoll = setImmediate(() => resolve(undefined));
-          }, this.readMs);
-        }),
-      ]);
+      const stored = await answerWithin(redis.hgetall(key), this.readMs);
       if (!stored) return local;
       const states = new Map<number, boolean>();
       for (const [userId, value] of Object.entries(stored)) states.set(Number(userId), value === '1');
@@ -142,9 +132,6 @@ export class MicrophoneStates {
     } catch (error) {
       this.logger.debug({ err: error, key }, 'microphones: redis not readable, using this node’s states');
       return local;
-    } finally {
-      clearTimeout(timer);
-      clearImmediate(lastPoll);
     }
   }
 
