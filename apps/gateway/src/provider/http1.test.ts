@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer as createNetServer, type Server, type Socket } from 'node:net';
 import { callPath, catalogue } from '@showfloor/contracts';
 import { ProviderClient } from './client.ts';
@@ -88,6 +93,40 @@ async function rejection(promise: Promise<unknown>): Promise<Http1Error> {
 }
 
 describe('Http1Pool', () => {
+  it('speaks https: SNI and the certificate checked for the host name, the connection kept', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'http1-tls-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1']
+        .concat(['-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost'])
+        .concat(['-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')]),
+      { stdio: 'ignore' },
+    );
+    const cert = readFileSync(join(dir, 'cert.pem'));
+    let servername: string | undefined;
+    let connections = 0;
+    const server = createHttpsServer(
+      { key: readFileSync(join(dir, 'key.pem')), cert },
+      (request, response) => {
+        servername = (request.socket as Socket & { servername?: string }).servername;
+        response.end(JSON.stringify({ url: request.url }));
+      },
+    );
+    server.on('secureConnection', () => {
+      connections += 1;
+    });
+    const url = (await listen(server as unknown as Server)).replace('http://127.0.0.1', 'https://localhost');
+    const secure = pool(url, { ca: cert });
+    expect(await secure.request(get('/a'), 2_000)).toEqual({ statusCode: 200, text: '{"url":"/a"}' });
+    expect(await secure.request(get('/b'), 2_000)).toEqual({ statusCode: 200, text: '{"url":"/b"}' });
+    expect(servername).toBe('localhost');
+    expect(connections).toBe(1);
+    // Node's own authorities do not know this certificate: refused, as a connection error.
+    const untrusted = pool(url);
+    expect((await rejection(untrusted.request(get('/c'), 2_000))).code).toBe('DEPTH_ZERO_SELF_SIGNED_CERT');
+  });
+
   it('matches pipelined answers to their requests in order, on one connection, written together', async () => {
     const server = await httpServer((request, response) => {
       // Later requests answer sooner: node:http still sends the answers in request order.

@@ -9,7 +9,7 @@
  * and not yet answered (a pipelined POST behind a stuck one included) with a `Http1Error` whose `code` says
  * why; the provider client turns those into its `ProviderError`s, retrying only an idempotent GET.
  */
-import { connect as netConnect, type Socket } from 'node:net';
+import { isIP, connect as netConnect, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 
 /** A provider answer before it is read: its status and body text. */
@@ -51,6 +51,8 @@ export interface Http1PoolOptions {
   connectTimeoutMs: number;
   /** Largest answer body, bytes. */
   maxResponseSize: number;
+  /** https: certificate authorities to trust instead of Node's (tests). */
+  ca?: string | Buffer | undefined;
 }
 
 interface Pending {
@@ -573,7 +575,14 @@ export class Http1Pool {
 
   #open(): Connection {
     const socket = this.secure
-      ? tlsConnect({ host: this.host, port: this.port, servername: this.host, ALPNProtocols: ['http/1.1'] })
+      ? tlsConnect({
+          host: this.host,
+          port: this.port,
+          // SNI names a host, never an address (Node refuses an IP there).
+          ...(isIP(this.host) === 0 ? { servername: this.host } : {}),
+          ALPNProtocols: ['http/1.1'],
+          ...(this.#options.ca === undefined ? {} : { ca: this.#options.ca }),
+        })
       : netConnect({ host: this.host, port: this.port });
     const connection = new Connection(this, socket, this.#options.connectTimeoutMs);
     this.#connections.add(connection);
