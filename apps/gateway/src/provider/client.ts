@@ -242,8 +242,17 @@ export interface TokenHeaders {
 const ACCEPT_JSON_TEXT = 'accept: application/json\r\n';
 const SEND_JSON_TEXT = `${ACCEPT_JSON_TEXT}content-type: application/json\r\n`;
 
-/** A header value that would end its line early (CR, LF or NUL) is refused, as undici refuses it. */
-const UNSAFE_HEADER_VALUE = /[\r\n\0]/;
+/**
+ * A header value with a character outside tab, visible ASCII and latin-1 (CR, LF, NUL, other controls, or
+ * one past U+00FF) is refused, as undici refuses it (`headerCharRegex`).
+ */
+const UNSAFE_HEADER_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
+/**
+ * A request path must start with '/' and hold only visible ASCII (what `fillPath` and `toQueryString` make):
+ * undici refuses a path with a space, a control or a character past U+00FF (`invalidPathRegex`); the lean
+ * transport, which writes the request line itself, refuses anything but visible ASCII.
+ */
+const UNSAFE_PATH = /[^\x21-\x7e]/;
 
 /** A token's headers are kept until at least this many newer tokens came (at most twice as many are held). */
 const TOKEN_HEADERS_KEPT = 1024;
@@ -274,7 +283,8 @@ export function headersOf(
 }
 
 function tokenHeaders(cache: RecentMap<string, TokenHeaders>, token: string): TokenHeaders {
-  if (UNSAFE_HEADER_VALUE.test(token)) throw new Http1Error('HTTP1_HEADER', 'a token with a line break');
+  if (UNSAFE_HEADER_VALUE.test(token))
+    throw new Http1Error('HTTP1_HEADER', 'a token with an unsafe character');
   const authorization = `Bearer ${token}`;
   const line = `authorization: ${authorization}\r\n`;
   const headers: TokenHeaders = {
@@ -487,6 +497,8 @@ export class ProviderClient {
     hasBody: boolean,
     payload: string | undefined,
   ): string {
+    if (path[0] !== '/' || UNSAFE_PATH.test(path))
+      throw new Http1Error('HTTP1_PATH', 'a request path with an unsafe character');
     let text = `${method} ${path} HTTP/1.1\r\n${(this.#http1 as Http1Pool).hostLine}${headerTextOf(
       this.#headers,
       hasBody,
@@ -494,7 +506,7 @@ export class ProviderClient {
     )}`;
     if (options.requestId) {
       if (UNSAFE_HEADER_VALUE.test(options.requestId))
-        throw new Http1Error('HTTP1_HEADER', 'a request id with a line break');
+        throw new Http1Error('HTTP1_HEADER', 'a request id with an unsafe character');
       text += `x-request-id: ${options.requestId}\r\n`;
     }
     if (payload !== undefined)

@@ -315,3 +315,231 @@ describe('ProviderClient on the lean transport', () => {
     expect(stores).toBe(2);
   });
 });
+
+describe('Http1Pool, adversarial review', () => {
+  it("fails a pipelined request at its own budget when it is shorter than the one's ahead of it", async () => {
+    const server = await httpServer((request, response) => {
+      if (request.url === '/slow') setTimeout(() => response.end('{}'), 3_000);
+      else response.end('{"ok":true}');
+    });
+    const pipelined = pool(server.url, { connections: 1, pipelining: 2 });
+    const started = performance.now();
+    const slow = pipelined.request(get('/slow'), 2_500);
+    // A retried GET gets what is left of its budget: less than the request ahead of it on the connection.
+    const short = await rejection(pipelined.request(get('/fast'), 150));
+    const elapsed = performance.now() - started;
+    expect(short.code).toBe(HTTP1_TIMEOUT);
+    expect(elapsed).toBeLessThan(1_000);
+    // The connection goes with it: the one ahead fails as closed (its answer can no longer be read).
+    expect((await rejection(slow)).code).toBe(HTTP1_CLOSED);
+  });
+
+  it('does not take stray bytes after an answer as the answer of a request sent while they are read', async () => {
+    let requests = 0;
+    const url = await rawServer((socket, seen) => {
+      const count = seen.split('GET /').length - 1;
+      if (count <= requests) return;
+      requests = count;
+      if (count === 1) {
+        // The first answer and one nobody asked for, in one write.
+        socket.write(
+          'HTTP/1.1 200 OK\r\ncontent-length: 8\r\n\r\n{"x":1}\nHTTP/1.1 200 OK\r\ncontent-length: 8\r\n\r\n{"x":66}',
+        );
+      } else socket.write('HTTP/1.1 200 OK\r\ncontent-length: 7\r\n\r\n{"x":2}');
+    });
+    const single = pool(url, { connections: 1, pipelining: 1 });
+    // One connection, no pipelining: the second request waits, and is sent when the first answer is read.
+    const [first, second] = await Promise.allSettled([
+      single.request(get('/1'), 1_000),
+      single.request(get('/2'), 1_000),
+    ]);
+    expect(first).toEqual({ status: 'fulfilled', value: { statusCode: 200, text: '{"x":1}\n' } });
+    expect(second.status).toBe('rejected');
+    expect((second as PromiseRejectedResult).reason).toMatchObject({ code: 'HTTP1_PARSE' });
+  });
+
+  it('sends a request queued on a connection the server closed, read before it was written, on a new one', async () => {
+    const sockets: Socket[] = [];
+    const stores: number[] = [];
+    const url = await rawServer((socket, seen) => {
+      if (!sockets.includes(socket)) sockets.push(socket);
+      const own = sockets.indexOf(socket) + 1;
+      if (seen.split('POST /').length - 1 > stores.filter((at) => at === own).length) {
+        stores.push(own);
+        socket.write(`HTTP/1.1 201 Created\r\ncontent-length: 7\r\n\r\n{"n":${stores.length}}`);
+      }
+    });
+    const pipelined = pool(url, { connections: 2, pipelining: 8 });
+    expect(await pipelined.request(post('/store', '{"n":1}'), 1_000)).toEqual({
+      statusCode: 201,
+      text: '{"n":1}',
+    });
+    // The server closes the idle connection; its close is in the client's socket before the client's loop
+    // reads it, when a store is queued on that connection (timers phase, before the loop's poll).
+    const next = await new Promise<Promise<unknown>>((resolve) => {
+      setTimeout(() => {
+        (sockets[0] as Socket).destroy();
+        const until = performance.now() + 30;
+        while (performance.now() < until); // the FIN reaches the client's socket
+        resolve(pipelined.request(post('/store', '{"n":2}'), 1_000));
+      }, 5);
+    });
+    // Not written on the closed connection: sent on a new one, once.
+    expect(await next).toEqual({ statusCode: 201, text: '{"n":2}' });
+    expect(stores).toEqual([1, 2]);
+  });
+
+  it('refuses a 101 Switching Protocols answer nobody asked for', async () => {
+    const url = await rawServer((socket, seen) => {
+      if (seen.endsWith('\r\n\r\n'))
+        socket.write(
+          'HTTP/1.1 101 Switching Protocols\r\nupgrade: h2c\r\n\r\nHTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n{}',
+        );
+    });
+    expect((await rejection(pool(url).request(get('/'), 1_000))).code).toBe('HTTP1_PARSE');
+  });
+
+  it('reads 100 Continue, 204 and 304 answers, every answer fed one byte a read', async () => {
+    const answer = Buffer.from(
+      'HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\ncontent-length: 4\r\n\r\n{"a"' +
+        'HTTP/1.1 204 No Content\r\ncontent-length: 9\r\n\r\n' +
+        'HTTP/1.1 304 Not Modified\r\n\r\n' +
+        'HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n1;a=b\r\nx\r\n0\r\nt: 1\r\n\r\n',
+    );
+    const url = await rawServer((socket, seen) => {
+      if (seen.split('\r\n\r\n').length - 1 !== 4) return;
+      let at = 0;
+      const drip = (): void => {
+        if (at >= answer.length) return;
+        socket.write(answer.subarray(at, at + 1));
+        at += 1;
+        setImmediate(drip);
+      };
+      drip();
+    });
+    const pipelined = pool(url, { connections: 1, pipelining: 4 });
+    const answers = await Promise.all(
+      ['/a', '/b', '/c', '/d'].map((path) => pipelined.request(get(path), 5_000)),
+    );
+    expect(answers).toEqual([
+      { statusCode: 200, text: '{"a"' },
+      { statusCode: 204, text: '' },
+      { statusCode: 304, text: '' },
+      { statusCode: 200, text: 'x' },
+    ]);
+  });
+
+  it('refuses conflicting lengths, bad chunk sizes and endless heads or chunk lines', async () => {
+    const answers: Record<string, string> = {
+      '/two-lengths': 'HTTP/1.1 200 OK\r\ncontent-length: 2\r\ncontent-length: 3\r\n\r\n{}',
+      '/length-list': 'HTTP/1.1 200 OK\r\ncontent-length: 2, 2\r\n\r\n{}',
+      '/te-and-length': 'HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\ncontent-length: 2\r\n\r\n0\r\n\r\n',
+      '/gzip': 'HTTP/1.1 200 OK\r\ntransfer-encoding: gzip, chunked\r\n\r\n0\r\n\r\n',
+      '/hex': 'HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\nzz\r\n',
+      '/overflow': 'HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n1000000000000000a\r\n',
+      '/huge-chunk': 'HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\nffffffff\r\n',
+      '/endless-head': `HTTP/1.1 200 OK\r\nx: ${'a'.repeat(70 * 1024)}`,
+      '/endless-chunk-line': `HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n1;${'e'.repeat(9 * 1024)}`,
+    };
+    const url = await rawServer((socket, seen) => {
+      if (!seen.endsWith('\r\n\r\n')) return;
+      const path = /^GET (\S+)/.exec(seen)?.[1] ?? '';
+      socket.write(answers[path] ?? 'HTTP/1.1 500 No\r\ncontent-length: 0\r\n\r\n');
+    });
+    const small = pool(url, { maxResponseSize: 1024 });
+    for (const path of Object.keys(answers)) {
+      expect([path, (await rejection(small.request(get(path), 2_000))).code]).toEqual([path, 'HTTP1_PARSE']);
+    }
+  });
+
+  it('holds its connections, timers and sockets bounded over 10,000 pipelined calls', async () => {
+    const server = await httpServer((_request, response) => response.end('{}'));
+    const pipelined = pool(server.url, { connections: 4, pipelining: 8 });
+    const resources = (): Record<string, number> => {
+      const counts: Record<string, number> = {};
+      for (const kind of process.getActiveResourcesInfo()) counts[kind] = (counts[kind] ?? 0) + 1;
+      return counts;
+    };
+    await pipelined.request(get('/warm'), 2_000);
+    const before = resources();
+    for (let round = 0; round < 20; round += 1) {
+      const answers = await Promise.all(
+        Array.from({ length: 500 }, () => pipelined.request(get('/'), 5_000)),
+      );
+      expect(answers.every((answer) => answer.text === '{}')).toBe(true);
+    }
+    const after = resources();
+    expect(server.connections()).toBeLessThanOrEqual(4);
+    expect(after['Timeout'] ?? 0).toBeLessThanOrEqual((before['Timeout'] ?? 0) + 1);
+    expect(after['TCPSocketWrap'] ?? 0).toBeLessThanOrEqual((before['TCPSocketWrap'] ?? 0) + 2 * 4);
+    // close() ends every connection and fails what is pending.
+    const pending = pipelined.request(get('/'), 5_000);
+    pipelined.close();
+    expect((await rejection(pending)).code).toBe(HTTP1_CLOSED);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(resources()['TCPSocketWrap'] ?? 0).toBeLessThanOrEqual(before['TCPSocketWrap'] ?? 0);
+  });
+});
+
+describe('ProviderClient on the lean transport, adversarial review', () => {
+  it('refuses a token, request id or path that could split or bend the request, as undici does, sending nothing', async () => {
+    const server = await httpServer((_request, response) => response.end('{}'));
+    const getUser = catalogue.user.getUser;
+    const badPath = { ...getUser, path: '/user/a b\r\nx-injected: 1' };
+    const attempts: Array<[string, () => Promise<unknown>]> = [];
+    for (const transport of ['lean', 'undici'] as const) {
+      const client = new ProviderClient({ baseUrl: server.url, transport });
+      cleanups.push(() => client.close());
+      attempts.push(
+        [
+          `${transport} token`,
+          () => client.request(store, STORE_INPUT, { token: 'tok\u010a\u010dx-injected: 1' }),
+        ],
+        [`${transport} token control`, () => client.request(store, STORE_INPUT, { token: 'tok\u0001' })],
+        [`${transport} request id`, () => client.request(store, STORE_INPUT, { requestId: 'r\u2028\u0100' })],
+        [`${transport} path`, () => client.request(badPath, {})],
+      );
+    }
+    const outcomes: Array<[string, unknown]> = [];
+    for (const [name, attempt] of attempts) {
+      try {
+        await attempt();
+        outcomes.push([name, 'sent']);
+      } catch (error) {
+        outcomes.push([
+          name,
+          error instanceof ProviderError ? `${error.status} ${error.failure}` : String(error),
+        ]);
+      }
+    }
+    expect(outcomes).toEqual(attempts.map(([name]) => [name, '502 unreachable']));
+    expect(server.requests).toEqual([]);
+  });
+
+  it('sends the byte length of a UTF-8 body as its Content-Length', async () => {
+    const bodies: string[] = [];
+    const server = await httpServer((request, response) => {
+      let body = '';
+      request.setEncoding('utf8');
+      request.on('data', (part: string) => (body += part));
+      request.on('end', () => {
+        bodies.push(body);
+        response.statusCode = 201;
+        response.setHeader('content-type', 'application/json');
+        response.end(JSON.stringify({ message: 'ok' }));
+      });
+    });
+    const client = new ProviderClient({ baseUrl: server.url, connections: 1 });
+    cleanups.push(() => client.close());
+    const message = 'Grüße, 你好 🎉 \u2028 end';
+    await Promise.allSettled([
+      client.request(store, { ...STORE_INPUT, message }, { token: 'tok' }),
+      client.request(store, { ...STORE_INPUT, message: 'after' }, { token: 'tok' }),
+    ]);
+    // node:http reads each body by its Content-Length: a character count would cut the first and bend the second.
+    expect(bodies.map((body) => (JSON.parse(body) as { message: string }).message)).toEqual([
+      message,
+      'after',
+    ]);
+  });
+});

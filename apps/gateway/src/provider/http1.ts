@@ -7,7 +7,9 @@
  *
  * It never sends a request twice: a connection that breaks or times out fails every request written on it
  * and not yet answered (a pipelined POST behind a stuck one included) with a `Http1Error` whose `code` says
- * why; the provider client turns those into its `ProviderError`s, retrying only an idempotent GET.
+ * why; the provider client turns those into its `ProviderError`s, retrying only an idempotent GET. A request
+ * queued for a tick's write on a connection that closes before the write goes to another connection (it was
+ * never sent). Every request's own budget holds, also behind a slower one on a pipelined connection.
  */
 import { isIP, connect as netConnect, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
@@ -79,6 +81,8 @@ class Connection {
   readonly inFlight: Pending[] = [];
   /** Text queued for this tick's write. */
   #out = '';
+  /** How many of `inFlight` (the last ones) are in `#out`, not written yet. */
+  #unwritten = 0;
   flushQueued = false;
   #connected = false;
   #closed = false;
@@ -126,6 +130,7 @@ class Connection {
       return;
     }
     this.#out += request.text;
+    this.#unwritten += 1;
     if (!this.flushQueued) {
       this.flushQueued = true;
       setImmediate(flush, this);
@@ -137,40 +142,57 @@ class Connection {
     if (this.#closed || this.#out === '') return;
     const text = this.#out;
     this.#out = '';
+    this.#unwritten = 0;
     this.socket.write(text);
   }
 
-  /** Fails every request on this connection and closes it (never resending one). */
+  /**
+   * Fails every written request on this connection with `error` and closes it (never resending one); the
+   * requests queued for this tick's write and not written yet go back to the pool, to another connection.
+   */
   fail(error: Http1Error): void {
+    this.#shut((request) => request.reject(error));
+  }
+
+  /**
+   * Closes the connection and hands each written request to `settle`: nothing is resent. Requests not yet
+   * written (queued for this tick's write) go back to the pool: sending them elsewhere sends nothing twice.
+   */
+  #shut(settle: (request: Pending) => void): void {
     if (this.#closed) return;
     this.#closed = true;
     clearTimeout(this.#connectTimer);
+    const unwritten = this.#unwritten > 0 ? this.inFlight.splice(this.inFlight.length - this.#unwritten) : [];
     this.#out = '';
+    this.#unwritten = 0;
     this.socket.destroy();
     const requests = this.inFlight.splice(0);
-    this.#pool.dropped(this);
-    for (const request of requests) request.reject(error);
+    this.#pool.dropped(this, unwritten);
+    for (const request of requests) settle(request);
   }
 
-  /** Fails the connection if its oldest request is past its budget (the ones behind it cannot be answered first). */
+  /**
+   * Fails the connection when a written request is past its budget (the oldest, or one behind it with a
+   * shorter budget): its answer can only come after the ones before it, so the connection goes, the late
+   * requests fail with a timeout and the others written on it as closed.
+   */
   sweep(now: number): void {
-    const head = this.inFlight[0];
-    if (head !== undefined && head.deadline <= now) {
+    const requests = this.inFlight;
+    const written = requests.length - this.#unwritten;
+    let late = false;
+    for (let index = 0; index < written; index += 1) {
+      if ((requests[index] as Pending).deadline <= now) {
+        late = true;
+        break;
+      }
+    }
+    if (late) {
       const error = this.#connected
         ? new Http1Error(HTTP1_TIMEOUT, 'provider answer timed out')
         : new Http1Error(HTTP1_CONNECT_TIMEOUT, 'provider connection timed out');
-      // The head timed out; the ones written behind it get no answer on this connection either.
-      if (this.#closed) return;
-      this.#closed = true;
-      clearTimeout(this.#connectTimer);
-      this.socket.destroy();
-      const requests = this.inFlight.splice(0);
-      this.#pool.dropped(this);
-      const [first, ...rest] = requests;
-      first?.reject(error);
       const broken = new Http1Error(HTTP1_CLOSED, 'provider connection closed after a timed-out request');
-      for (const request of rest) request.reject(request.deadline <= now ? error : broken);
-    } else if (head === undefined && now > this.idleUntil) {
+      this.#shut((request) => request.reject(request.deadline <= now ? error : broken));
+    } else if (requests.length === 0 && now > this.idleUntil) {
       this.close();
     }
   }
@@ -182,8 +204,11 @@ class Connection {
 
   #onData(chunk: Buffer): void {
     let buffer = chunk;
+    // These bytes can answer only the requests written before they came: one sent while they are read (a
+    // waiting request the pool hands over on an answer) must not take the rest of them as its answer.
+    let expected = this.inFlight.length - this.#unwritten;
     while (buffer.length > 0 && !this.#closed) {
-      const request = this.inFlight[0];
+      const request = expected > 0 ? this.inFlight[0] : undefined;
       if (request === undefined) {
         this.fail(new Http1Error(HTTP1_PARSE, 'provider sent bytes nobody asked for'));
         return;
@@ -197,6 +222,7 @@ class Connection {
       }
       if (used < 0) return; // not whole yet: the parser holds what came
       buffer = buffer.subarray(used);
+      expected -= 1;
       this.#answered();
     }
   }
@@ -357,6 +383,9 @@ class AnswerParser {
             if (!/^[0-9A-Fa-f]{1,8}$/.test(hex))
               throw new Http1Error(HTTP1_PARSE, 'provider chunk size is not hex');
             const size = Number.parseInt(hex, 16);
+            // Refused at once, as a Content-Length over the limit is (not after waiting for the bytes).
+            if (this.#bodyBytes + size > maxBody)
+              throw new Http1Error(HTTP1_PARSE, 'provider answer too large');
             if (size === 0) this.#stage = Stage.Trailers;
             else {
               this.#remaining = size;
@@ -402,6 +431,8 @@ class AnswerParser {
     const status = /^HTTP\/1\.([01]) (\d{3})(?: |$)/.exec(lines[0] ?? '');
     if (!status) throw new Http1Error(HTTP1_PARSE, 'provider answer has no HTTP/1.x status line');
     const statusCode = Number(status[2]);
+    // 101 Switching Protocols: nothing here asks to switch; what follows is not HTTP/1.1 answers.
+    if (statusCode === 101) throw new Http1Error(HTTP1_PARSE, 'provider switched protocols unasked');
     if (statusCode >= 100 && statusCode < 200) return true;
     this.statusCode = statusCode;
     let keepAlive = status[1] === '1';
@@ -532,11 +563,21 @@ export class Http1Pool {
     else if (connection.inFlight.length === 0) this.#idle.push(connection);
   }
 
-  /** A connection closed: it is forgotten, and what waits gets a new one. */
-  dropped(connection: Connection): void {
+  /**
+   * A connection closed: it is forgotten, and what waits gets a new one, first the requests it had queued and
+   * not written (`unwritten`, in order; failed as closed once the pool is).
+   */
+  dropped(connection: Connection, unwritten: Pending[] = []): void {
     this.#connections.delete(connection);
+    if (this.#last === connection) this.#last = undefined;
     const index = this.#idle.indexOf(connection);
     if (index >= 0) this.#idle.splice(index, 1);
+    if (unwritten.length > 0) {
+      if (this.#closed) {
+        for (const request of unwritten)
+          request.reject(new Http1Error(HTTP1_CLOSED, 'provider client closed'));
+      } else this.#waiting.unshift(...unwritten);
+    }
     while (this.#waiting.length > 0 && !this.#closed) {
       const next = this.#connectionFor();
       if (!next) break;
