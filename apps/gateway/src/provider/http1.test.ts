@@ -389,6 +389,22 @@ describe('Http1Pool, adversarial review', () => {
     expect(stores).toEqual([1, 2]);
   });
 
+  it('closes an idle connection that gets bytes nobody asked for, and answers the next request on a new one', async () => {
+    const sockets: Socket[] = [];
+    const url = await rawServer((socket, seen) => {
+      if (!sockets.includes(socket)) sockets.push(socket);
+      if (seen.endsWith('\r\n\r\n')) socket.write('HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n{}');
+    });
+    const single = pool(url, { connections: 1, pipelining: 1 });
+    expect(await single.request(get('/1'), 1_000)).toEqual({ statusCode: 200, text: '{}' });
+    const first = sockets[0] as Socket;
+    const closed = new Promise((resolve) => first.once('close', resolve));
+    first.write('HTTP/1.1 200 OK\r\ncontent-length: 8\r\n\r\n{"x":66}');
+    await closed;
+    expect(await single.request(get('/2'), 1_000)).toEqual({ statusCode: 200, text: '{}' });
+    expect(sockets).toHaveLength(2);
+  });
+
   it('refuses a 101 Switching Protocols answer nobody asked for', async () => {
     const url = await rawServer((socket, seen) => {
       if (seen.endsWith('\r\n\r\n'))
