@@ -64,6 +64,18 @@ async function rawServer(onData: (socket: Socket, seen: string) => void): Promis
   return listen(server);
 }
 
+/** Writes `answer` one byte a write, a loop turn apart: every seam of the parser is crossed. */
+function dripBytes(socket: Socket, answer: Buffer): void {
+  let at = 0;
+  const drip = (): void => {
+    if (at >= answer.length) return;
+    socket.write(answer.subarray(at, at + 1));
+    at += 1;
+    setImmediate(drip);
+  };
+  drip();
+}
+
 function pool(origin: string, options: Partial<Http1PoolOptions> = {}): Http1Pool {
   const created = new Http1Pool({
     origin,
@@ -159,15 +171,7 @@ describe('Http1Pool', () => {
         Buffer.from('\r\n0\r\nx-trailer: 1\r\n\r\n'),
         Buffer.from('HTTP/1.1 201 Created\r\ncontent-length: 2\r\n\r\n{}'),
       ]);
-      // One byte a write: every seam of the parser is crossed.
-      let at = 0;
-      const drip = (): void => {
-        if (at >= answer.length) return;
-        socket.write(answer.subarray(at, at + 1));
-        at += 1;
-        setImmediate(drip);
-      };
-      drip();
+      dripBytes(socket, answer);
     });
     const pipelined = pool(url, { connections: 1, pipelining: 2 });
     const [first, second] = await Promise.all([
@@ -424,14 +428,7 @@ describe('Http1Pool, adversarial review', () => {
     );
     const url = await rawServer((socket, seen) => {
       if (seen.split('\r\n\r\n').length - 1 !== 4) return;
-      let at = 0;
-      const drip = (): void => {
-        if (at >= answer.length) return;
-        socket.write(answer.subarray(at, at + 1));
-        at += 1;
-        setImmediate(drip);
-      };
-      drip();
+      dripBytes(socket, answer);
     });
     const pipelined = pool(url, { connections: 1, pipelining: 4 });
     const answers = await Promise.all(
