@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:net';
 import { BACKEND_MESSAGES, catalogue } from '@showfloor/contracts';
 import { startStubProvider, type StubProvider } from '../../test/stub-provider.ts';
-import { ProviderClient, headersOf, tokenHeadersCache } from './client.ts';
+import { ProviderClient, requestHeadersOf, tokenHeadersCache } from './client.ts';
 import { ProviderError } from './errors.ts';
 
 const cleanups: Array<() => Promise<unknown>> = [];
@@ -202,50 +202,67 @@ describe.each(['lean', 'undici'] as const)('ProviderClient (%s transport)', (tra
   });
 });
 
-describe('headersOf', () => {
-  it('gives every token its own authorization as the generations turn over', () => {
+describe('requestHeadersOf', () => {
+  it('gives every token its own authorization, as pairs and as header lines, as the generations turn over', () => {
     const cache = tokenHeadersCache(2);
     const tokens = ['t1', 't2', 't3', 't1', 't4', 't5', 't2', 't1', 't6'];
     for (const token of tokens) {
-      expect(headersOf(cache, false, token)).toEqual([
-        'accept',
-        'application/json',
-        'authorization',
-        `Bearer ${token}`,
-      ]);
-      expect(headersOf(cache, true, token)).toEqual([
-        'accept',
-        'application/json',
-        'content-type',
-        'application/json',
-        'authorization',
-        `Bearer ${token}`,
-      ]);
+      expect(requestHeadersOf(cache, false, token)).toEqual({
+        pairs: ['accept', 'application/json', 'authorization', `Bearer ${token}`],
+        text: `accept: application/json\r\nauthorization: Bearer ${token}\r\n`,
+      });
+      expect(requestHeadersOf(cache, true, token)).toEqual({
+        pairs: [
+          'accept',
+          'application/json',
+          'content-type',
+          'application/json',
+          'authorization',
+          `Bearer ${token}`,
+        ],
+        text: `accept: application/json\r\ncontent-type: application/json\r\nauthorization: Bearer ${token}\r\n`,
+      });
     }
-    expect(headersOf(cache, true, undefined)).toEqual([
-      'accept',
-      'application/json',
-      'content-type',
-      'application/json',
-    ]);
-    expect(headersOf(cache, false, '')).toEqual(['accept', 'application/json']);
+    expect(requestHeadersOf(cache, true, undefined)).toEqual({
+      pairs: ['accept', 'application/json', 'content-type', 'application/json'],
+      text: 'accept: application/json\r\ncontent-type: application/json\r\n',
+    });
+    expect(requestHeadersOf(cache, false, '')).toEqual({
+      pairs: ['accept', 'application/json'],
+      text: 'accept: application/json\r\n',
+    });
+    expect(cache.size).toBeLessThanOrEqual(4);
   });
 
   it('answers a recent token with the same headers (built once)', () => {
     const cache = tokenHeadersCache(2);
-    const first = headersOf(cache, true, 'tok');
-    headersOf(cache, true, 'other');
-    headersOf(cache, true, 'third');
+    const first = requestHeadersOf(cache, true, 'tok');
+    requestHeadersOf(cache, true, 'other');
+    requestHeadersOf(cache, true, 'third');
     // 'tok' is in the previous generation now, still held.
-    expect(headersOf(cache, true, 'tok')).toBe(first);
+    expect(requestHeadersOf(cache, true, 'tok')).toBe(first);
+  });
+
+  it('builds both forms of a token into one cache entry', () => {
+    const cache = tokenHeadersCache(2);
+    const send = requestHeadersOf(cache, true, 'tok');
+    const read = requestHeadersOf(cache, false, 'tok');
+    expect(cache.size).toBe(1);
+    expect(cache.get('tok')).toEqual({ read, send });
+  });
+
+  it('refuses a token with an unsafe character before caching it', () => {
+    const cache = tokenHeadersCache(2);
+    expect(() => requestHeadersOf(cache, true, 'tok\r\nx-evil: 1')).toThrow(/unsafe/);
+    expect(cache.size).toBe(0);
   });
 
   it('holds at most two generations of tokens, building a dropped one again', () => {
     const cache = tokenHeadersCache(2);
-    const first = headersOf(cache, false, 'tok');
-    for (let index = 0; index < 100; index += 1) headersOf(cache, false, `caller-${index}`);
+    const first = requestHeadersOf(cache, false, 'tok');
+    for (let index = 0; index < 100; index += 1) requestHeadersOf(cache, false, `caller-${index}`);
     expect(cache.size).toBeLessThanOrEqual(4);
-    const again = headersOf(cache, false, 'tok');
+    const again = requestHeadersOf(cache, false, 'tok');
     expect(again).not.toBe(first);
     expect(again).toEqual(first);
   });

@@ -230,17 +230,28 @@ function undiciHeaders(headers: HeaderPairs): string[] {
 const ACCEPT_JSON: HeaderPairs = ['accept', 'application/json'];
 const SEND_JSON: HeaderPairs = [...ACCEPT_JSON, 'content-type', 'application/json'];
 
+/**
+ * The request headers of one kind of call in both forms: undici's header pairs and the lean transport's
+ * header lines (`name: value\r\n` each).
+ */
+export interface RequestHeaders {
+  pairs: HeaderPairs;
+  text: string;
+}
+
 /** A caller's request headers, without a body (`read`) and with one (`send`), with its `Bearer` token. */
 export interface TokenHeaders {
-  read: HeaderPairs;
-  send: HeaderPairs;
-  /** The same as header lines of the lean transport (`name: value\r\n` each). */
-  readText: string;
-  sendText: string;
+  read: RequestHeaders;
+  send: RequestHeaders;
 }
 
 const ACCEPT_JSON_TEXT = 'accept: application/json\r\n';
 const SEND_JSON_TEXT = `${ACCEPT_JSON_TEXT}content-type: application/json\r\n`;
+/** The headers of a call without a token. */
+const NO_TOKEN: TokenHeaders = {
+  read: { pairs: ACCEPT_JSON, text: ACCEPT_JSON_TEXT },
+  send: { pairs: SEND_JSON, text: SEND_JSON_TEXT },
+};
 
 /**
  * A header value with a character outside tab, visible ASCII and latin-1 (CR, LF, NUL, other controls, or
@@ -267,18 +278,17 @@ export function tokenHeadersCache(kept = TOKEN_HEADERS_KEPT): RecentMap<string, 
 
 /**
  * The headers of a call with a body (`hasBody`) or without, with `authorization: Bearer <token>` if a token is
- * given: built once per token rather than per call (the relay stores every message with its sender's token:
- * one flat `Bearer …` string, instead of a new one that undici then flattens, checks and copies). A token
- * seen recently costs a lookup, nothing allocated.
+ * given, as undici's pairs and as the lean transport's header lines, from one cache entry: built once per
+ * token rather than per call (the relay stores every message with its sender's token: one flat `Bearer …`
+ * string, instead of a new one that undici then flattens, checks and copies). A token seen recently costs a
+ * lookup, nothing allocated.
  */
-export function headersOf(
+export function requestHeadersOf(
   cache: RecentMap<string, TokenHeaders>,
   hasBody: boolean,
   token: string | undefined,
-): HeaderPairs {
-  if (!token) return hasBody ? SEND_JSON : ACCEPT_JSON;
-  let headers = cache.get(token);
-  headers ??= tokenHeaders(cache, token);
+): RequestHeaders {
+  const headers = token ? (cache.get(token) ?? tokenHeaders(cache, token)) : NO_TOKEN;
   return hasBody ? headers.send : headers.read;
 }
 
@@ -288,27 +298,11 @@ function tokenHeaders(cache: RecentMap<string, TokenHeaders>, token: string): To
   const authorization = `Bearer ${token}`;
   const line = `authorization: ${authorization}\r\n`;
   const headers: TokenHeaders = {
-    read: [...ACCEPT_JSON, 'authorization', authorization],
-    send: [...SEND_JSON, 'authorization', authorization],
-    readText: ACCEPT_JSON_TEXT + line,
-    sendText: SEND_JSON_TEXT + line,
+    read: { pairs: [...ACCEPT_JSON, 'authorization', authorization], text: ACCEPT_JSON_TEXT + line },
+    send: { pairs: [...SEND_JSON, 'authorization', authorization], text: SEND_JSON_TEXT + line },
   };
   cache.set(token, headers);
   return headers;
-}
-
-/**
- * The header lines of a lean call (as `headersOf`): `accept`, `content-type` with a body, the token's
- * `authorization`; built once per token.
- */
-export function headerTextOf(
-  cache: RecentMap<string, TokenHeaders>,
-  hasBody: boolean,
-  token: string | undefined,
-): string {
-  if (!token) return hasBody ? SEND_JSON_TEXT : ACCEPT_JSON_TEXT;
-  const headers = cache.get(token) ?? tokenHeaders(cache, token);
-  return hasBody ? headers.sendText : headers.readText;
 }
 
 /** The typed provider client. */
@@ -482,7 +476,7 @@ export class ProviderClient {
 
   /** undici's request headers of a call. */
   #headerPairs(options: CallOptions, hasBody: boolean): HeaderPairs {
-    const headers = headersOf(this.#headers, hasBody, options.token);
+    const headers = requestHeadersOf(this.#headers, hasBody, options.token).pairs;
     return options.requestId ? [...headers, 'x-request-id', options.requestId] : headers;
   }
 
@@ -499,11 +493,9 @@ export class ProviderClient {
   ): string {
     if (path[0] !== '/' || UNSAFE_PATH.test(path))
       throw new Http1Error('HTTP1_PATH', 'a request path with an unsafe character');
-    let text = `${method} ${path} HTTP/1.1\r\n${(this.#http1 as Http1Pool).hostLine}${headerTextOf(
-      this.#headers,
-      hasBody,
-      options.token,
-    )}`;
+    let text = `${method} ${path} HTTP/1.1\r\n${(this.#http1 as Http1Pool).hostLine}${
+      requestHeadersOf(this.#headers, hasBody, options.token).text
+    }`;
     if (options.requestId) {
       if (UNSAFE_HEADER_VALUE.test(options.requestId))
         throw new Http1Error('HTTP1_HEADER', 'a request id with an unsafe character');
