@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SignJWT, generateKeyPair, exportJWK, base64url } from 'jose';
 import { ERROR_CODES } from '@showfloor/contracts';
+import { rejectionOf } from '../../test/http-server.ts';
 import { startStubProvider, type StubProvider } from '../../test/stub-provider.ts';
 import { ProviderClient } from '../provider/client.ts';
 import { ProviderError } from '../provider/errors.ts';
@@ -30,15 +31,7 @@ async function setup(): Promise<{
   };
 }
 
-async function refusal(promise: Promise<unknown>): Promise<ProviderError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ProviderError) return error;
-    throw error;
-  }
-  throw new Error('expected the token to be refused');
-}
+const refusal = (promise: Promise<unknown>): Promise<ProviderError> => rejectionOf(promise, ProviderError);
 
 describe('TokenVerifier', () => {
   it('answers the caller from a valid token and caches the key set', async () => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServer, type Server } from 'node:net';
+import { createServer } from 'node:net';
 import { BACKEND_MESSAGES, catalogue } from '@showfloor/contracts';
+import { listenOnSparePort, rejectionOf, slowServer, type SpareServer } from '../../test/http-server.ts';
 import { startStubProvider, type StubProvider } from '../../test/stub-provider.ts';
 import { ProviderClient, requestHeadersOf, tokenHeadersCache } from './client.ts';
 import { ProviderError } from './errors.ts';
@@ -22,28 +23,13 @@ function makeClient(baseUrl: string, timeoutMs: number, transport: 'lean' | 'und
   return created;
 }
 
-async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ProviderError) return error;
-    throw error;
-  }
-  throw new Error('expected a ProviderError');
-}
+const failure = (promise: Promise<unknown>): Promise<ProviderError> => rejectionOf(promise, ProviderError);
 
 /** A TCP server that accepts and then drops every connection without answering. */
-async function droppingServer(): Promise<{ url: string; accepted: () => number }> {
-  let accepted = 0;
-  const server: Server = createServer((socket) => {
-    accepted += 1;
-    socket.destroy();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(() => new Promise((resolve) => server.close(resolve)));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  return { url: `http://127.0.0.1:${address.port}`, accepted: () => accepted };
+async function droppingServer(): Promise<SpareServer> {
+  const server = await listenOnSparePort(createServer((socket) => socket.destroy()));
+  cleanups.push(server.close);
+  return server;
 }
 
 describe.each(['lean', 'undici'] as const)('ProviderClient (%s transport)', (transport) => {
@@ -135,12 +121,8 @@ describe.each(['lean', 'undici'] as const)('ProviderClient (%s transport)', (tra
   });
 
   it('answers a 504-class error within the time budget when the provider is slow', async () => {
-    const provider = await stub((app) => {
-      app.get('/api/v1/auth/providers', async () => {
-        await new Promise((resolve) => setTimeout(resolve, 3_000));
-        return { providers: [], user_pass_login: true };
-      });
-    });
+    const provider = await slowServer(3_000);
+    cleanups.push(provider.close);
     const started = Date.now();
     const error = await failure(
       client(provider.url, 300).call('auth', 'providers', { frontend: 'visitor', event_code: 'DEMO' }),
@@ -157,12 +139,10 @@ describe.each(['lean', 'undici'] as const)('ProviderClient (%s transport)', (tra
 
   it('answers a 502-class error at once when nothing listens', async () => {
     const dead = await droppingServer();
-    const url = dead.url;
-    await new Promise<void>((resolve) => setTimeout(resolve, 10));
     // Close it: now the port refuses connections.
-    await cleanups.pop()?.();
+    await dead.close();
     const error = await failure(
-      client(url).call('auth', 'providers', { frontend: 'visitor', event_code: 'DEMO' }),
+      client(dead.url).call('auth', 'providers', { frontend: 'visitor', event_code: 'DEMO' }),
     );
     expect(error).toMatchObject({
       status: 502,
@@ -175,7 +155,7 @@ describe.each(['lean', 'undici'] as const)('ProviderClient (%s transport)', (tra
     const dead = await droppingServer();
     const provider = client(dead.url);
     await failure(provider.call('auth', 'providers', { frontend: 'visitor', event_code: 'DEMO' }));
-    expect(dead.accepted()).toBe(2);
+    expect(dead.connections()).toBe(2);
     await failure(
       provider.call('auth', 'signin', {
         email: 'ada@demo.test',
@@ -184,7 +164,7 @@ describe.each(['lean', 'undici'] as const)('ProviderClient (%s transport)', (tra
         frontend: 'visitor',
       }),
     );
-    expect(dead.accepted()).toBe(3);
+    expect(dead.connections()).toBe(3);
   });
 
   it('refuses an input that does not match the call before sending it', async () => {

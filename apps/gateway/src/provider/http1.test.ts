@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { RequestListener } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer as createNetServer, type Server, type Socket } from 'node:net';
 import { callPath, catalogue } from '@showfloor/contracts';
+import { listenOnSparePort, rejectionOf, slowServer, type SpareServer } from '../../test/http-server.ts';
 import { ProviderClient } from './client.ts';
 import { ProviderError } from './errors.ts';
 import { HTTP1_CLOSED, HTTP1_TIMEOUT, Http1Error, Http1Pool, type Http1PoolOptions } from './http1.ts';
@@ -16,41 +17,16 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()?.();
 });
 
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(() => new Promise((resolve) => server.close(resolve)));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  return `http://127.0.0.1:${address.port}`;
-}
-
-/** A node:http server; counts its connections and requests. */
-async function httpServer(
-  handler: (request: IncomingMessage, response: ServerResponse) => void,
-): Promise<{ url: string; connections: () => number; requests: string[] }> {
-  let connections = 0;
-  const requests: string[] = [];
-  const sockets = new Set<Socket>();
-  const server = createHttpServer((request, response) => {
-    requests.push(`${request.method} ${request.url}`);
-    handler(request, response);
-  });
-  server.on('connection', (socket: Socket) => {
-    connections += 1;
-    sockets.add(socket);
-  });
-  cleanups.push(() => {
-    for (const socket of sockets) socket.destroy();
-  });
-  const url = await listen(server);
-  return { url, connections: () => connections, requests };
+/** A server on a spare port, closed with its connections after the test. */
+async function serve(server: Server | RequestListener): Promise<SpareServer> {
+  const served = await listenOnSparePort(server);
+  cleanups.push(served.close);
+  return served;
 }
 
 /** A raw TCP server: `onData` sees each connection's bytes as they come. */
 async function rawServer(onData: (socket: Socket, seen: string) => void): Promise<string> {
-  const sockets = new Set<Socket>();
   const server = createNetServer((socket) => {
-    sockets.add(socket);
     let seen = '';
     socket.on('data', (chunk) => {
       seen += chunk.toString('latin1');
@@ -58,10 +34,7 @@ async function rawServer(onData: (socket: Socket, seen: string) => void): Promis
     });
     socket.on('error', () => undefined);
   });
-  cleanups.push(() => {
-    for (const socket of sockets) socket.destroy();
-  });
-  return listen(server);
+  return (await serve(server)).url;
 }
 
 /** Writes `answer` one byte a write, a loop turn apart: every seam of the parser is crossed. */
@@ -94,15 +67,7 @@ const get = (path: string): string => `GET ${path} HTTP/1.1\r\nhost: x\r\n\r\n`;
 const post = (path: string, body: string): string =>
   `POST ${path} HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
 
-async function rejection(promise: Promise<unknown>): Promise<Http1Error> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Http1Error) return error;
-    throw error;
-  }
-  throw new Error('expected an Http1Error');
-}
+const rejection = (promise: Promise<unknown>): Promise<Http1Error> => rejectionOf(promise, Http1Error);
 
 describe('Http1Pool', () => {
   it('speaks https: SNI and the certificate checked for the host name, the connection kept', async () => {
@@ -128,7 +93,7 @@ describe('Http1Pool', () => {
     server.on('secureConnection', () => {
       connections += 1;
     });
-    const url = (await listen(server as unknown as Server)).replace('http://127.0.0.1', 'https://localhost');
+    const url = (await serve(server)).url.replace('http://127.0.0.1', 'https://localhost');
     const secure = pool(url, { ca: cert });
     expect(await secure.request(get('/a'), 2_000)).toEqual({ statusCode: 200, text: '{"url":"/a"}' });
     expect(await secure.request(get('/b'), 2_000)).toEqual({ statusCode: 200, text: '{"url":"/b"}' });
@@ -140,7 +105,7 @@ describe('Http1Pool', () => {
   });
 
   it('matches pipelined answers to their requests in order, on one connection, written together', async () => {
-    const server = await httpServer((request, response) => {
+    const server = await serve((request, response) => {
       // Later requests answer sooner: node:http still sends the answers in request order.
       const index = Number(request.url?.slice(1));
       setTimeout(() => response.end(JSON.stringify({ index })), (8 - index) * 5);
@@ -210,10 +175,8 @@ describe('Http1Pool', () => {
   });
 
   it('fails a request after its budget, and the pipelined ones stuck behind it, then connects anew', async () => {
-    const server = await httpServer((request, response) => {
-      if (request.url === '/slow') setTimeout(() => response.end('{}'), 2_000);
-      else response.end('{"ok":true}');
-    });
+    const server = await slowServer(2_000);
+    cleanups.push(server.close);
     const pipelined = pool(server.url, { connections: 1, pipelining: 2 });
     const started = performance.now();
     const [slow, behind] = await Promise.allSettled([
@@ -230,7 +193,7 @@ describe('Http1Pool', () => {
   });
 
   it('closes after an answer with Connection: close, failing what was written behind it', async () => {
-    const server = await httpServer((request, response) => {
+    const server = await serve((request, response) => {
       if (request.url === '/last') response.setHeader('connection', 'close');
       response.end('{}');
     });
@@ -270,7 +233,7 @@ const STORE_INPUT = { message: 'hi', type: 'message', action: 'message', room_id
 
 describe('ProviderClient on the lean transport', () => {
   it('answers a non-2xx JSON error body as the same ProviderError as undici', async () => {
-    const server = await httpServer((_request, response) => {
+    const server = await serve((_request, response) => {
       response.statusCode = 403;
       response.setHeader('content-type', 'application/json');
       response.end(
@@ -322,10 +285,8 @@ describe('ProviderClient on the lean transport', () => {
 
 describe('Http1Pool, adversarial review', () => {
   it("fails a pipelined request at its own budget when it is shorter than the one's ahead of it", async () => {
-    const server = await httpServer((request, response) => {
-      if (request.url === '/slow') setTimeout(() => response.end('{}'), 3_000);
-      else response.end('{"ok":true}');
-    });
+    const server = await slowServer(3_000);
+    cleanups.push(server.close);
     const pipelined = pool(server.url, { connections: 1, pipelining: 2 });
     const started = performance.now();
     const slow = pipelined.request(get('/slow'), 2_500);
@@ -466,7 +427,7 @@ describe('Http1Pool, adversarial review', () => {
   });
 
   it('holds its connections, timers and sockets bounded over 10,000 pipelined calls', async () => {
-    const server = await httpServer((_request, response) => response.end('{}'));
+    const server = await serve((_request, response) => response.end('{}'));
     const pipelined = pool(server.url, { connections: 4, pipelining: 8 });
     const resources = (): Record<string, number> => {
       const counts: Record<string, number> = {};
@@ -496,7 +457,7 @@ describe('Http1Pool, adversarial review', () => {
 
 describe('ProviderClient on the lean transport, adversarial review', () => {
   it('refuses a token, request id or path that could split or bend the request, as undici does, sending nothing', async () => {
-    const server = await httpServer((_request, response) => response.end('{}'));
+    const server = await serve((_request, response) => response.end('{}'));
     const getUser = catalogue.user.getUser;
     const badPath = { ...getUser, path: '/user/a b\r\nx-injected: 1' };
     const attempts: Array<[string, () => Promise<unknown>]> = [];
@@ -531,7 +492,7 @@ describe('ProviderClient on the lean transport, adversarial review', () => {
 
   it('sends the byte length of a UTF-8 body as its Content-Length', async () => {
     const bodies: string[] = [];
-    const server = await httpServer((request, response) => {
+    const server = await serve((request, response) => {
       let body = '';
       request.setEncoding('utf8');
       request.on('data', (part: string) => (body += part));
