@@ -130,9 +130,8 @@ describe('microphone states for late joiners', () => {
 /** A fake Redis whose hgetall answers when the test says (`answer`), as a read waiting behind others. */
 function slowRedis(): { redis: Redis; answer: (stored: Record<string, string>) => void } {
   const held: { answer: (stored: Record<string, string>) => void } = { answer: () => {} };
-  const chain = { hset: () => chain, pexpire: () => chain, exec: () => Promise.resolve([]) };
   const redis = {
-    multi: () => chain,
+    eval: () => Promise.resolve(0),
     hgetall: () => new Promise<Record<string, string>>((resolve) => (held.answer = resolve)),
   } as unknown as Redis;
   return { redis, answer: (stored) => held.answer(stored) };
@@ -209,7 +208,7 @@ describe('microphone states told while reports come in', () => {
 
     // The tab has joined room 1 and reads its states; grace unmutes meanwhile (the tab hears that live).
     const telling = tellMicrophones({ microphones } as unknown as RelayContext, socket, 1);
-    microphones.record('DEMO', 1, graceId, false);
+    microphones.record('DEMO', 1, graceId, { muted: false, version: microphones.stamp() });
     answer({ [graceId]: '1', [linusId]: '0' });
     await telling;
 
@@ -234,10 +233,11 @@ describe('a read after a stall of the node’s own loop', () => {
       const until = Date.now() + 1_000;
       while (Date.now() < until); // the node's loop stalls past the 50 ms budget; Redis answers meanwhile
 
+      // The states of an earlier build ('1' or '0': no version) are read as they are.
       expect(await reading).toEqual(
         new Map([
-          [2, true],
-          [3, false],
+          [2, { muted: true }],
+          [3, { muted: false }],
         ]),
       );
       await redis.del(`${prefix}:mic:DEMO:7`);
@@ -259,15 +259,91 @@ describe("this node's copies of the rooms", () => {
     const [graceId, linusId] = [2, 3];
 
     void adapter.addAll('grace-tab', new Set([lobby]));
-    microphones.record('DEMO', 1, graceId, true);
+    const muted = { muted: true, version: microphones.stamp() };
+    microphones.record('DEMO', 1, graceId, muted);
     // Room 2 has no socket of this node: nothing is kept of it.
-    microphones.record('DEMO', 2, linusId, false);
+    microphones.record('DEMO', 2, linusId, { muted: false, version: microphones.stamp() });
     expect(microphones.localRooms).toBe(1);
-    expect(await microphones.read('DEMO', 1)).toEqual(new Map([[graceId, true]]));
+    expect(await microphones.read('DEMO', 1)).toEqual(new Map([[graceId, muted]]));
 
     // The node's last socket in the room leaves: its copy goes.
     void adapter.del('grace-tab', lobby);
     expect(microphones.localRooms).toBe(0);
     expect(await microphones.read('DEMO', 1)).toEqual(new Map());
+  });
+});
+
+describe('microphone state versions', () => {
+  it('versions each report, above the last, and replaces a version the client sent', async () => {
+    const graceTab = await tab(node1, grace);
+    const linusTab = await tab(node2, linus);
+    await enterLobby(graceTab, grace);
+    await enterLobby(linusTab, linus);
+    const report = (isMuted: boolean, version: number) => ({
+      user_id: grace.userId,
+      room_id: lobbyId,
+      event: 'microphone',
+      data: { muted: isMuted, version },
+      timestamp: Date.now(),
+    });
+    // A client claiming a version past any the relay sets (it would make every later state look older).
+    expect(await graceTab.request('user_player_events', report(true, Number.MAX_SAFE_INTEGER))).toEqual({
+      statusCode: 200,
+    });
+    expect(await graceTab.request('user_player_events', report(false, 0))).toEqual({ statusCode: 200 });
+    const versions = () =>
+      linusTab
+        .events<{
+          event: string;
+          user_id: number;
+          timestamp?: number;
+          data: { muted: boolean; version?: number };
+        }>('user_player_events')
+        // Her live reports (a state told on entering, from the tests before, has no timestamp).
+        .filter(
+          (event) =>
+            event.event === 'microphone' && event.user_id === grace.userId && event.timestamp !== undefined,
+        )
+        .map((event) => event.data);
+    await until(() => versions().length === 2, 'linus to hear both reports');
+    const [first = 0, second = 0] = versions().map((data) => data.version ?? 0);
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThan(Number.MAX_SAFE_INTEGER / 2);
+    expect(second).toBeGreaterThan(first);
+  });
+
+  it("keeps the newer state in this node's copy when an older one comes late", async () => {
+    const microphones = new MicrophoneStates(() => undefined, 'test', pino({ level: 'silent' }));
+    const older = { muted: true, version: microphones.stamp() };
+    const newer = { muted: false, version: microphones.stamp() };
+    microphones.record('DEMO', 1, 2, newer);
+    microphones.record('DEMO', 1, 2, older);
+    expect(await microphones.read('DEMO', 1)).toEqual(new Map([[2, newer]]));
+  });
+
+  it('keeps the newer state in Redis when another node’s older write lands after it', async () => {
+    const testRedis = await resolveTestRedis(process.env.REDIS_URL);
+    const redis = new IORedis(testRedis.url, { lazyConnect: true });
+    try {
+      await redis.connect();
+      const prefix = `mic-version-${process.pid}-${Date.now()}`;
+      const silent = pino({ level: 'silent' });
+      // Two nodes: the first stamps a state, the second a newer one, whose write reaches Redis first.
+      const [nodeA, nodeB, reader] = [1, 2, 3].map(
+        () => new MicrophoneStates(() => redis, prefix, silent),
+      ) as [MicrophoneStates, MicrophoneStates, MicrophoneStates];
+      const older = { muted: true, version: nodeA.stamp() };
+      const newer = { muted: false, version: older.version + 1 };
+      nodeB.record('DEMO', 7, 2, newer);
+      nodeA.record('DEMO', 7, 2, older);
+      // Behind both writes on the same connection.
+      expect(await reader.read('DEMO', 7)).toEqual(new Map([[2, newer]]));
+      // The node whose write was refused catches up: its next state is newer than the stored one.
+      expect(nodeA.stamp()).toBeGreaterThan(newer.version);
+      await redis.del(`${prefix}:mic:DEMO:7`);
+    } finally {
+      redis.disconnect();
+      await testRedis.release();
+    }
   });
 });

@@ -3,10 +3,21 @@
  * a room hears the states reported before it came: a room reports its user's microphone on change and at its
  * start only, so without this a late joiner's participant list could not know who is muted.
  *
- * With Redis the states are one hash per room (`<prefix>:mic:<event>:<room>`, field user id, '1' muted, '0' not),
- * shared by every node and forgotten a while after the room's last report; this node also keeps its own copy,
- * read when Redis is away. Recording never delays the report's delivery (it is not awaited); it is written to
- * Redis at once, so a join on the same node reads every state recorded before it.
+ * With Redis the states are one hash per room (`<prefix>:mic:<event>:<room>`, field user id, value
+ * `<1 muted | 0 not>:<version>`; a value of an earlier build, '1' or '0', has no version), shared by every node and
+ * forgotten a while after the room's last report; this node also keeps its own copy, read when Redis is away.
+ * Recording never delays the report's delivery (it is not awaited); it is written to Redis at once, so a join on
+ * the same node reads every state recorded before it.
+ *
+ * Each state has a version (contracts' MicrophoneDataSchema), set by the node that receives the report (`stamp`,
+ * never the client's): a hybrid clock, the larger of the node's wall clock in microseconds and one more than the
+ * last version it set or read, so a user's states go up with each report on one node, and across nodes as far as
+ * their clocks agree (a report is a person's click: milliseconds apart; a node also catches up on the newer
+ * versions it reads from Redis). Not a Redis INCR: that would hold every report's delivery for a round trip to
+ * Redis, and there would be none while Redis is away. Every holder keeps the newest it was given and ignores an
+ * older one: this node's copy, Redis (the write compares in a script: two nodes' writes can land in either order),
+ * and the tabs (the web app's participant states): a late older state — another node's broadcast coming through
+ * Redis after a newer one, or a state told on join after a live report — cannot overwrite a newer one.
  *
  * A report recorded while a joining tab's read is under way already reached that tab live (it joined the room
  * first), and the read may answer from before it: Redis executes the read before the recording if it arrived
@@ -22,7 +33,7 @@
  */
 import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
-import { PLAYER_EVENTS, SOCKET_ROOMS } from '@showfloor/contracts';
+import { PLAYER_EVENTS, SOCKET_ROOMS, isOlderMicrophoneState } from '@showfloor/contracts';
 import { answerWithin } from '../runtime/answer-within.ts';
 import type { RelayContext } from './context.ts';
 import type { RelaySocket } from './io.ts';
@@ -35,8 +46,43 @@ const KEEP_MS = 24 * 60 * 60 * 1000;
  */
 const READ_MS = 1_000;
 
-/** Muted (true) or not, by user id, of one room. */
-export type RoomMicrophones = ReadonlyMap<number, boolean>;
+/**
+ * A user's microphone state in a room: muted or not, and its version (contracts' MicrophoneDataSchema; none for a
+ * state an earlier build stored).
+ */
+export interface MicrophoneState {
+  readonly muted: boolean;
+  readonly version?: number;
+}
+
+/** The states of one room, by user id. */
+export type RoomMicrophones = ReadonlyMap<number, MicrophoneState>;
+
+/**
+ * Writes a state unless the stored one is newer (KEYS[1] the room's hash; ARGV user id, version, '1'|'0', keep ms)
+ * and keeps the room either way; answers 0 when written, else the stored version. A value without a version (an
+ * earlier build's) is overwritten.
+ */
+const RECORD_SCRIPT = `
+local held = redis.call('HGET', KEYS[1], ARGV[1])
+local heldVersion = held and tonumber(string.match(held, ':(%d+)$'))
+if heldVersion and heldVersion > tonumber(ARGV[2]) then
+  redis.call('PEXPIRE', KEYS[1], ARGV[4])
+  return heldVersion
+end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[3] .. ':' .. ARGV[2])
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+return 0
+`;
+
+/** A stored value: `<1|0>:<version>`, or an earlier build's '1' or '0'. */
+function parseStored(value: string): MicrophoneState {
+  const separator = value.indexOf(':');
+  if (separator === -1) return { muted: value === '1' };
+  const version = Number(value.slice(separator + 1));
+  const muted = value.slice(0, separator) === '1';
+  return Number.isSafeInteger(version) && version >= 0 ? { muted, version } : { muted };
+}
 
 /** What `followRooms` needs of the node's socket.io adapter (its rooms are the node's own sockets'). */
 export interface LocalRooms {
@@ -46,10 +92,12 @@ export interface LocalRooms {
 
 export class MicrophoneStates {
   /** This node's copies, by socket.io room name (SOCKET_ROOMS.room), of the rooms its sockets are in. */
-  readonly #local = new Map<string, Map<number, boolean>>();
+  readonly #local = new Map<string, Map<number, MicrophoneState>>();
   /** This node's recordings so far; per room and user, the count at their latest (what a read compares). */
   #recordings = 0;
   readonly #recordedAt = new Map<string, Map<number, number>>();
+  /** The last version this node set or read (`stamp`). */
+  #clock = 0;
   /** Whether one of this node's sockets is in the socket.io room of that name (all, until `followRooms`). */
   #isWatched: (socketRoom: string) => boolean = () => true;
 
@@ -70,35 +118,58 @@ export class MicrophoneStates {
     });
   }
 
-  /** Records a user's reported state in a room (here at once, in Redis without waiting for it). */
-  record(eventCode: string, roomId: number, userId: number, isMuted: boolean): void {
+  /** A new state's version: above every version this node set or read, and not below its clock (µs). */
+  stamp(): number {
+    this.#clock = Math.max(Date.now() * 1000, this.#clock + 1);
+    return this.#clock;
+  }
+
+  /**
+   * Records a user's state in a room (here at once, in Redis without waiting for it), unless the one held is newer:
+   * this node's copy and Redis each keep the newest they were given.
+   */
+  record(eventCode: string, roomId: number, userId: number, state: Required<MicrophoneState>): void {
     const socketRoom = SOCKET_ROOMS.room(eventCode, roomId);
-    if (this.#isWatched(socketRoom)) {
-      let room = this.#local.get(socketRoom);
-      if (!room) {
-        room = new Map();
-        this.#local.set(socketRoom, room);
-      }
-      room.set(userId, isMuted);
-      this.#recordings += 1;
-      let recordedAt = this.#recordedAt.get(socketRoom);
-      if (!recordedAt) {
-        recordedAt = new Map();
-        this.#recordedAt.set(socketRoom, recordedAt);
-      }
-      recordedAt.set(userId, this.#recordings);
+    if (this.#isWatched(socketRoom)) this.#keep(socketRoom, userId, state);
+    this.#store(eventCode, roomId, userId, state);
+  }
+
+  /** Keeps a state in this node's copy of the room, unless the one held is newer. */
+  #keep(socketRoom: string, userId: number, state: Required<MicrophoneState>): void {
+    let room = this.#local.get(socketRoom);
+    if (!room) {
+      room = new Map();
+      this.#local.set(socketRoom, room);
     }
-    const key = this.#key(eventCode, roomId);
+    if (isOlderMicrophoneState(state.version, room.get(userId)?.version)) return;
+    room.set(userId, state);
+    this.#recordings += 1;
+    let recordedAt = this.#recordedAt.get(socketRoom);
+    if (!recordedAt) {
+      recordedAt = new Map();
+      this.#recordedAt.set(socketRoom, recordedAt);
+    }
+    recordedAt.set(userId, this.#recordings);
+  }
+
+  /** Writes a state to Redis unless the one stored is newer (not awaited); catches up on a newer stored version. */
+  #store(eventCode: string, roomId: number, userId: number, state: Required<MicrophoneState>): void {
     const redis = this.redis();
     if (!redis) return;
+    const key = this.#key(eventCode, roomId);
+    const muted = state.muted ? '1' : '0';
     redis
-      .multi()
-      .hset(key, String(userId), isMuted ? '1' : '0')
-      .pexpire(key, KEEP_MS)
-      .exec()
+      .eval(RECORD_SCRIPT, 1, key, String(userId), String(state.version), muted, String(KEEP_MS))
+      .then((held) => this.#observe(Number(held)))
       .catch((error: unknown) =>
         this.logger.debug({ err: error, key }, 'microphones: not recorded in redis'),
       );
+  }
+
+  /** A version set elsewhere: this node's next ones go above it. */
+  #observe(version: number | undefined): void {
+    if (version !== undefined && Number.isSafeInteger(version) && version > this.#clock)
+      this.#clock = version;
   }
 
   /**
@@ -111,9 +182,9 @@ export class MicrophoneStates {
     const states = await this.#readStates(this.#key(eventCode, roomId), socketRoom);
     const recordedAt = this.#recordedAt.get(socketRoom);
     if (!recordedAt || this.#recordings === startedAt) return states;
-    const told = new Map<number, boolean>();
-    for (const [userId, isMuted] of states) {
-      if ((recordedAt.get(userId) ?? 0) <= startedAt) told.set(userId, isMuted);
+    const told = new Map<number, MicrophoneState>();
+    for (const [userId, state] of states) {
+      if ((recordedAt.get(userId) ?? 0) <= startedAt) told.set(userId, state);
     }
     return told;
   }
@@ -126,8 +197,12 @@ export class MicrophoneStates {
     try {
       const stored = await answerWithin(redis.hgetall(key), this.readMs);
       if (!stored) return local;
-      const states = new Map<number, boolean>();
-      for (const [userId, value] of Object.entries(stored)) states.set(Number(userId), value === '1');
+      const states = new Map<number, MicrophoneState>();
+      for (const [userId, value] of Object.entries(stored)) {
+        const state = parseStored(value);
+        this.#observe(state.version);
+        states.set(Number(userId), state);
+      }
       return states;
     } catch (error) {
       this.logger.debug({ err: error, key }, 'microphones: redis not readable, using this node’s states');
@@ -171,13 +246,14 @@ export async function tellMicrophones(ctx: RelayContext, socket: RelaySocket, ro
     socket.offAnyOutgoing(listen);
   }
   if (!socket.connected || socket.data.roomId !== roomId) return;
-  for (const [userId, isMuted] of states) {
+  for (const [userId, state] of states) {
     if (heardLive.has(userId)) continue;
     socket.emit('user_player_events', {
       user_id: userId,
       room_id: roomId,
       event: PLAYER_EVENTS.MICROPHONE,
-      data: { muted: isMuted },
+      data:
+        state.version === undefined ? { muted: state.muted } : { muted: state.muted, version: state.version },
     });
   }
 }

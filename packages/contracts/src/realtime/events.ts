@@ -128,8 +128,25 @@ export type PlayerEvent = z.infer<typeof PlayerEventSchema>;
  * `mute` from anyone else and delivers it reliably (other player events are volatile).
  */
 export const PLAYER_EVENTS = { MICROPHONE: 'microphone', MUTE: 'mute' } as const;
-/** `data` of a `microphone` player event. */
-export const MicrophoneDataSchema = z.object({ muted: z.boolean() });
+/**
+ * `data` of a `microphone` player event. `version` orders one user's states in one room: the relay sets it on every
+ * report it passes on and every state it tells (never the client's: a report's own is replaced), increasing with
+ * each report however many nodes and tabs there are, and a receiver ignores a state older than the one it holds
+ * (a late one: through Redis from another node, or told on join after a live report). Optional: a report sent
+ * has none, and a state from a relay of an earlier build neither (taken as it comes).
+ */
+export const MicrophoneDataSchema = z.object({
+  muted: z.boolean(),
+  version: z.number().int().nonnegative().optional(),
+});
+export type MicrophoneData = z.infer<typeof MicrophoneDataSchema>;
+
+/**
+ * Whether a microphone state of `version` is older than the held one's (then it is ignored); a state without a
+ * version (an earlier build's) is never older, nor is any state when the held one has none.
+ */
+export const isOlderMicrophoneState = (version: number | undefined, held: number | undefined): boolean =>
+  version !== undefined && held !== undefined && version < held;
 /** `data` of a `mute` player event: whom (a user id, or 'all' in the room) and the moderator's name to show. */
 export const MuteDataSchema = z.object({
   target: z.union([UserId, z.literal('all')]),

@@ -23,7 +23,11 @@ import { roomPassThrough } from './room-scoped.ts';
 const passVolatile = roomPassThrough('user_player_events', PlayerEventSchema, { isVolatile: true });
 const passReliably = roomPassThrough('user_player_events', PlayerEventSchema);
 
-/** A microphone report (its data checked): recorded, then to everyone in the room, the sender included. */
+/**
+ * A microphone report (its data checked): given its version here (microphones.ts `stamp`; a version the client
+ * sent is replaced, as is any other field of its data), recorded, then to everyone in the room, the sender
+ * included.
+ */
 const passMicrophone = defineTopic({
   topic: 'user_player_events',
   schema: PlayerEventSchema,
@@ -31,11 +35,13 @@ const passMicrophone = defineTopic({
     // Room 0 names no room: there is nobody to pass it to.
     if (event.room_id === 0) return refuse('room_forbidden', RELAY_ERRORS.ROOM_FORBIDDEN);
     // Its data was checked against MicrophoneDataSchema before this handler was chosen.
-    const isMuted = (event.data as { muted: boolean }).muted;
+    const state = { muted: (event.data as { muted: boolean }).muted, version: ctx.microphones.stamp() };
     const { eventCode } = socket.data;
-    ctx.microphones.record(eventCode, event.room_id, event.user_id, isMuted);
+    ctx.microphones.record(eventCode, event.room_id, event.user_id, state);
     return okThen(() => {
-      ctx.io.to(SOCKET_ROOMS.room(eventCode, event.room_id)).emit('user_player_events', event);
+      ctx.io
+        .to(SOCKET_ROOMS.room(eventCode, event.room_id))
+        .emit('user_player_events', { ...event, data: state });
       ctx.metrics.deliveries.inc({ topic: 'user_player_events' });
     });
   },

@@ -57,11 +57,11 @@ async function setUp(user: CurrentUser, people: unknown[], page = <Page />) {
   return { socket, ...renderWithProviders(page) };
 }
 
-const microphone = (userId: number, isMuted: boolean) => ({
+const microphone = (userId: number, isMuted: boolean, version?: number) => ({
   user_id: userId,
   room_id: 1,
   event: 'microphone',
-  data: { muted: isMuted },
+  data: version === undefined ? { muted: isMuted } : { muted: isMuted, version },
 });
 
 afterEach(() => {
@@ -132,6 +132,28 @@ describe('UserListPage', () => {
     expect(await screen.findAllByText('Microphone on')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: /^Mute/ })).toBeNull();
     expect(screen.getAllByText('Muted')).toHaveLength(1);
+  });
+
+  it('ignores a state older than the one shown (a late report, or one told on entering after a live one)', async () => {
+    const { socket } = await setUp(ADA, [GRACE, LINUS]);
+    const list = await screen.findByRole('list', { name: 'People in this room' }, FIRST_SCREEN);
+    const grace = list.querySelector('[data-participant="2"]') as HTMLElement;
+    act(() => socket.fire('user_player_events', microphone(2, false, 2_000)));
+    expect(await within(grace).findByText('Microphone on')).toBeInTheDocument();
+    // Her earlier mute comes after it, then linus's state: once his shows, hers has been heard too (in order),
+    // and the list keeps her newer state.
+    act(() => {
+      socket.fire('user_player_events', microphone(2, true, 1_000));
+      socket.fire('user_player_events', microphone(3, true, 1_500));
+    });
+    const linus = list.querySelector('[data-participant="3"]') as HTMLElement;
+    expect(await within(linus).findByText('Muted')).toBeInTheDocument();
+    expect(within(grace).getByText('Microphone on')).toBeInTheDocument();
+    // A newer state shows, and so does a state without a version (a relay of an earlier build).
+    act(() => socket.fire('user_player_events', microphone(2, true, 3_000)));
+    expect(await within(grace).findByText('Muted')).toBeInTheDocument();
+    act(() => socket.fire('user_player_events', microphone(2, false)));
+    expect(await within(grace).findByText('Microphone on')).toBeInTheDocument();
   });
 
   it('claims no microphone state for a participant whose state was not heard', async () => {
