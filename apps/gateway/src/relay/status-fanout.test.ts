@@ -338,6 +338,37 @@ describe('StatusFanout', () => {
       expect([...received.values()].flat()).toHaveLength(20);
     });
 
+    it('runs no tick while nothing is held; the first change after idle is written on the same ticks', async () => {
+      const { fanout, received } = fakeIo({ phases: PHASES, tabs: many(20) });
+      close = () => fanout.close();
+      const started = Date.now();
+      // Idle from the start: no timer at all.
+      expect(vi.getTimerCount()).toBe(0);
+      await vi.advanceTimersByTimeAsync(BATCH_MS * 4 + TICK / 2);
+      expect(vi.getTimerCount()).toBe(0);
+      const announcedAt = Date.now();
+      fanout.announce(EVENT, change(7, 'busy'), { roomId: undefined, toOwnTabs: true });
+      expect(vi.getTimerCount()).toBe(1);
+      await vi.advanceTimersByTimeAsync(BATCH_MS);
+      const groupsAt = new Set<number>();
+      for (let index = 0; index < 20; index += 1) {
+        const heard = received.get(`t${index}`) ?? [];
+        expect(heard.map((entry) => changesOf(entry.payload))).toEqual([
+          [{ user_id: 7, user_status: 'busy' }],
+        ]);
+        expect(heard[0]!.at - announcedAt).toBeLessThanOrEqual(BATCH_MS);
+        // On the ticks of an interval that never stopped: group k on tick 21 + k (from the start, k from 0).
+        expect(heard[0]!.at - started).toBe(TICK * (21 + (index % PHASES)));
+        groupsAt.add(heard[0]!.at);
+      }
+      expect(groupsAt.size).toBe(PHASES);
+      // Every group has it: nothing held, the tick stops again.
+      expect(fanout.held().changes).toBe(0);
+      expect(vi.getTimerCount()).toBe(0);
+      await vi.advanceTimersByTimeAsync(BATCH_MS * 3);
+      expect([...received.values()].flat()).toHaveLength(20);
+    });
+
     it('writes the groups on different ticks, each at most its share of the tabs', async () => {
       const { fanout, batches } = fakeIo({ phases: PHASES, tabs: many(50) });
       close = () => fanout.close();

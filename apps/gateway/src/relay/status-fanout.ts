@@ -22,7 +22,8 @@
  * The log, one rule: an event keeps the changes of its last `phases` ticks, one segment per tick, and every tick
  * drops the oldest segment after writing its group. That is exactly what the group written next has not heard
  * (every group is written once every `phases` ticks), so nothing is resent, nothing is dropped before every group
- * had it, and an event holds at most one interval of changes; an event with nothing held is not walked, and an
+ * had it, and an event holds at most one interval of changes; an event with nothing held is not walked, a node
+ * with nothing held runs no tick at all (the first change held arms it again on the same phases), and an
  * event with no tab on the node keeps nothing (a tab joining later loads the statuses itself). `held()` says what
  * is kept (the `relay_status_held` gauge).
  *
@@ -111,15 +112,20 @@ export class StatusFanout {
   readonly #events = new Map<string, EventTabs>();
   /** The events holding changes: the only ones a tick walks. */
   readonly #pending = new Set<EventTabs>();
-  readonly #timer: NodeJS.Timeout;
+  /** The next tick; armed only while some event holds changes (an idle node runs no timer). */
+  #timer: NodeJS.Timeout | undefined;
+  readonly #tickMs: number;
   readonly #phases: number;
   readonly #chunkSize: number;
   /** Numbers every change this node hears (all events). */
   #seq = 0;
-  /** The group the next tick writes. */
-  #phase = 0;
-  /** Rounds of `phases` ticks begun (an interval each). */
-  #round = 0;
+  /**
+   * Ticks run or passed over while idle, since the fan-out began: the next tick writes group `tick % phases`,
+   * in round (interval) `tick / phases + 1`, as an interval timer that never stopped would.
+   */
+  #tick = 0;
+  /** When the last tick ran, or would have run while idle (performance.now()). */
+  #lastTickAt = performance.now();
   #isClosed = false;
 
   constructor(
@@ -140,8 +146,7 @@ export class StatusFanout {
     this.#phases = Math.max(1, Math.floor(options.phases ?? 10));
     this.#chunkSize = options.chunkSize ?? 600;
     // A whole round of groups takes at most batchMs.
-    this.#timer = setInterval(() => this.flush(), Math.max(1, Math.floor(options.batchMs / this.#phases)));
-    this.#timer.unref();
+    this.#tickMs = Math.max(1, Math.floor(options.batchMs / this.#phases));
   }
 
   /** The phase room a new tab of the event joins (beside the event room): the event's groups take turns. */
@@ -204,18 +209,49 @@ export class StatusFanout {
     const entry = { seq: this.#seq, userId, status };
     event.segments[event.current]!.push(entry);
     event.latest.set(userId, entry);
-    if (event.held === 0) this.#pending.add(event);
+    if (event.held === 0) {
+      this.#pending.add(event);
+      this.#startTicks();
+    }
     event.held += 1;
   }
 
   /**
-   * Writes the next group of each event's tabs the changes since that group's previous write (the timer calls
-   * it every `batchMs / phases`): the first chunk now, the others each in a later turn of the event loop.
+   * Arms the next tick on the first change held after idle, where an interval timer begun with the fan-out would
+   * run it: the ticks passed over did nothing but move the phase on, and move it on here. So a change is written
+   * to every group within `batchMs`, on the same ticks and phases as before the timer stopped.
+   */
+  #startTicks(): void {
+    if (this.#timer !== undefined || this.#isClosed) return;
+    const now = performance.now();
+    const idle = Math.max(0, Math.floor((now - this.#lastTickAt) / this.#tickMs));
+    this.#tick += idle;
+    this.#lastTickAt += idle * this.#tickMs;
+    this.#arm(this.#lastTickAt + this.#tickMs - now);
+  }
+
+  #arm(delayMs: number): void {
+    this.#timer = setTimeout(this.#onTick, delayMs);
+    this.#timer.unref();
+  }
+
+  /** A tick: the next group written; the next tick armed only while changes are held. */
+  readonly #onTick = (): void => {
+    this.#timer = undefined;
+    this.#lastTickAt = performance.now();
+    this.flush();
+    if (this.#pending.size > 0 && !this.#isClosed) this.#arm(this.#tickMs);
+  };
+
+  /**
+   * Writes the next group of each event's tabs the changes since that group's previous write (a tick runs it
+   * every `batchMs / phases` while changes are held): the first chunk now, the others each in a later turn of
+   * the event loop.
    */
   flush(): void {
-    const phase = this.#phase;
-    this.#phase = (phase + 1) % this.#phases;
-    if (phase === 0) this.#round += 1;
+    const phase = this.#tick % this.#phases;
+    const round = Math.floor(this.#tick / this.#phases) + 1;
+    this.#tick += 1;
     if (this.#pending.size === 0) return;
     const { rooms } = this.deps.io.of('/').adapter;
     for (const event of this.#pending) {
@@ -232,8 +268,8 @@ export class StatusFanout {
           0,
           this.#seq,
         );
-        if (event.countedRound !== this.#round) {
-          event.countedRound = this.#round;
+        if (event.countedRound !== round) {
+          event.countedRound = round;
           this.deps.metrics.deliveries.inc({ topic: 'user_status_batch' });
         }
       }
@@ -285,10 +321,11 @@ export class StatusFanout {
       setImmediate(() => this.#send(event, changes, tabs, next, upTo));
   }
 
-  /** Stops the timer; what is pending or still being written is dropped (shutdown). */
+  /** Stops the ticks; what is pending or still being written is dropped (shutdown). */
   close(): void {
     this.#isClosed = true;
-    clearInterval(this.#timer);
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
     this.#events.clear();
     this.#pending.clear();
   }
