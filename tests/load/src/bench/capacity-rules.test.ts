@@ -45,6 +45,10 @@ describe('stepVerdict', () => {
 
   it('stops on a single lost receipt, but not on late ones (the ledger counts those apart)', () => {
     expect(stepVerdict({ ...healthy, lost: 1 }).reasons).toEqual(['1 chat receipts lost']);
+    expect(stepVerdict({ ...healthy, statusBatchLost: 2 }).reasons).toEqual([
+      '2 batched status receipts lost or stale',
+    ]);
+    expect(stepVerdict({ ...healthy, statusBatchLost: 0 }).isHeld).toBe(true);
   });
 
   it("stops when a node's event loop lags past 100 ms and names the node", () => {

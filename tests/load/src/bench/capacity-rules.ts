@@ -38,6 +38,11 @@ export interface StepFigures {
   statusBatchP99Ms?: number | undefined;
   /** Chat receipts never delivered (after the drain and the late window). */
   lost: number;
+  /**
+   * Batched status receipts lost or stale, counted per latest state (status-receipts.ts: a change superseded by
+   * the same user's next one within the interval is not expected).
+   */
+  statusBatchLost?: number;
   /** Chat messages refused (400) or never acknowledged. */
   unacknowledged: number;
   /** Event-loop lag p99 of each gateway node over the step, ms. */
@@ -65,6 +70,8 @@ export function stepVerdict(
       `${figures.visitors - figures.connectFailures - figures.connected} visitors were disconnected`,
     );
   if (figures.lost > 0) reasons.push(`${figures.lost} chat receipts lost`);
+  if ((figures.statusBatchLost ?? 0) > 0)
+    reasons.push(`${figures.statusBatchLost} batched status receipts lost or stale`);
   if (figures.unacknowledged > 0) reasons.push(`${figures.unacknowledged} chat messages not acknowledged`);
   if (figures.chatDeliveryP99Ms > limits.deliveryP99Ms)
     reasons.push(`chat delivery p99 ${figures.chatDeliveryP99Ms} ms > ${limits.deliveryP99Ms} ms`);

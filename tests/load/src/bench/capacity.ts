@@ -33,6 +33,7 @@ import {
   stepVerdict,
   type StepVerdict,
 } from './capacity-rules.ts';
+import { BatchedStatusReceipts, type BatchedStatusTotals } from './status-receipts.ts';
 import {
   buildGateway,
   machineBusyMs,
@@ -142,13 +143,14 @@ interface StatusReceipts {
 
 /**
  * Status changes in flight: sent at, by `statusKey(userId, status)`; their receipts at once (`user_status_changes`, the
- * sender's room) and in the nodes' batches (`user_status_batch`, everyone else too).
+ * sender's room) and in the nodes' batches (`user_status_batch`, everyone else too: counted per latest state,
+ * status-receipts.ts).
  */
 interface StatusWatch {
   sentAt: Map<number, number>;
   sent: number;
   room: StatusReceipts;
-  batch: StatusReceipts;
+  batch: BatchedStatusReceipts;
 }
 
 /** The visitors and what they do. */
@@ -163,7 +165,7 @@ class Population {
   #sequence = 0;
   #clocks: PoissonClock[] = [];
   ledger = new Ledger();
-  status: StatusWatch = newStatusWatch();
+  status: StatusWatch = newStatusWatch(0, 1);
   drawer = { latency: new Latency(), calls: 0, errors: 0 };
   connectFailures = 0;
 
@@ -240,8 +242,11 @@ class Population {
       return;
     }
     if (name === RELAY_SERVER_EVENTS.USER_STATUS_BATCH) {
-      for (const entry of (payload as { changes?: StatusEntry[] }).changes ?? [])
-        this.#heardStatus(self, entry, this.status.batch, at);
+      for (const entry of (payload as { changes?: StatusEntry[] }).changes ?? []) {
+        if (entry.user_id === self) continue;
+        const key = statusKey(entry.user_id, entry.user_status);
+        if (key !== undefined) this.status.batch.heard(self, entry.user_id as number, key, at);
+      }
     }
   }
 
@@ -289,12 +294,14 @@ class Population {
     const choices = STATUSES.filter((status) => status !== visitor.status);
     const status = choices[Math.floor(Math.random() * choices.length)] as Visitor['status'];
     visitor.status = status;
-    this.status.sentAt.set(statusKey(visitor.userId, status) as number, performance.now());
+    const key = statusKey(visitor.userId, status) as number;
+    const at = performance.now();
+    this.status.sentAt.set(key, at);
+    this.status.batch.sent(visitor.userId, key, at);
     this.status.sent += 1;
     this.status.room.expected += (this.#membersOfRoom.get(visitor.roomId) ?? []).filter(
       (id) => id !== visitor.userId && this.visitors[id - 1]?.socket.connected,
     ).length;
-    this.status.batch.expected += this.connected - 1;
     visitor.socket.emit(TOPICS.USER_STATUS_CHANGES, {
       room_id: visitor.roomId,
       user_id: visitor.userId,
@@ -342,7 +349,7 @@ class Population {
   /** New accounting for a measured window (what is in flight from before is not counted). */
   resetCounters(): void {
     this.ledger = new Ledger();
-    this.status = newStatusWatch();
+    this.status = newStatusWatch(this.attempted, this.cfg.statusBatchMs);
     this.drawer = { latency: new Latency(), calls: 0, errors: 0 };
   }
 
@@ -352,9 +359,14 @@ class Population {
   }
 }
 
-function newStatusWatch(): StatusWatch {
-  const receipts = (): StatusReceipts => ({ latency: new Latency(), received: 0, expected: 0 });
-  return { sentAt: new Map(), sent: 0, room: receipts(), batch: receipts() };
+/** `watchers`: the visitors' user ids are 1 to it; `batchMs`: the relay's status batch interval. */
+function newStatusWatch(watchers: number, batchMs: number): StatusWatch {
+  return {
+    sentAt: new Map(),
+    sent: 0,
+    room: { latency: new Latency(), received: 0, expected: 0 },
+    batch: new BatchedStatusReceipts(watchers, batchMs),
+  };
 }
 
 /** One status change as a visitor hears it. */
@@ -400,7 +412,7 @@ interface StepResult {
   lateByMs: { p50: number; max: number };
   duplicated: number;
   unacknowledged: number;
-  status: { sent: number; room: StatusFigures; batch: StatusFigures };
+  status: { sent: number; room: StatusFigures; batch: BatchedStatusTotals & { delivery: LatencySummary } };
   drawer: { calls: number; errors: number; latency: LatencySummary };
   nodes: NodeFigures[];
   redisCpuShare: number | undefined;
@@ -495,7 +507,8 @@ async function measureStep(
   const otherWorkCores = round(Math.max(0, machineBusyMs() - machineBefore - benchMs) / wallMs, 2);
   const rss = nodes.map((node) => node.rssMiB());
   progress.phase = 'draining';
-  await sleep(cfg.drainMs);
+  // A change sent at the window's end reaches the last tabs in their next batch: within one interval.
+  await sleep(Math.max(cfg.drainMs, cfg.statusBatchMs + CAPACITY_LIMITS.deliveryP99Ms));
   await population.ledger.settle(cfg.lateWindowMs);
   const totals = population.ledger.totals();
   const connected = population.connected;
@@ -526,8 +539,9 @@ async function measureStep(
         delivery: population.status.room.latency.summary(),
       },
       batch: {
-        received: population.status.batch.received,
-        expected: population.status.batch.expected,
+        ...population.status.batch.totals(
+          (userId) => population.visitors[userId - 1]?.socket.connected === true,
+        ),
         delivery: population.status.batch.latency.summary(),
       },
     },
@@ -609,7 +623,9 @@ function describeStep(step: StepResult): string {
     `    lost ${step.lost}, late ${step.late}${step.late > 0 ? ` (by ${step.lateByMs.p50}..${step.lateByMs.max} ms after the drain)` : ''}, ` +
       `dup ${step.duplicated}, unacknowledged ${step.unacknowledged}; status changes ${step.status.sent}: ` +
       `room ${step.status.room.received}/${step.status.room.expected} receipts, p50/p99 ${step.status.room.delivery.p50}/${step.status.room.delivery.p99} ms, ` +
-      `batched ${step.status.batch.received}/${step.status.batch.expected}, p50/p99 ${step.status.batch.delivery.p50}/${step.status.batch.delivery.p99} ms; ` +
+      `batched ${step.status.batch.received}/${step.status.batch.expected} (lost ${step.status.batch.lost}, stale ${step.status.batch.stale}, dup ${step.status.batch.duplicated}; ` +
+      `${step.status.batch.supersededChanges} changes superseded within the interval, ${step.status.batch.supersededReceipts} of their receipts heard), ` +
+      `p50/p99 ${step.status.batch.delivery.p50}/${step.status.batch.delivery.p99} ms; ` +
       `drawer ${step.drawer.calls} calls, ${step.drawer.errors} errors, p50/p99 ${step.drawer.latency.p50}/${step.drawer.latency.p99} ms`,
     ...step.nodes.map(
       (node) =>
@@ -712,6 +728,7 @@ async function main(): Promise<void> {
               statusBatchP99Ms:
                 figures.status.batch.received > 0 ? figures.status.batch.delivery.p99 : undefined,
               lost: figures.lost,
+              statusBatchLost: figures.status.batch.lost + figures.status.batch.stale,
               unacknowledged: figures.unacknowledged,
               nodeLagP99Ms: figures.nodes.map((node) => node.lagP99Ms),
               isGeneratorSaturated: isGeneratorSaturated(figures.generator),
