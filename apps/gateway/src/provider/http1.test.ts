@@ -10,7 +10,14 @@ import { callPath, catalogue } from '@showfloor/contracts';
 import { listenOnSparePort, rejectionOf, slowServer, type SpareServer } from '../../test/http-server.ts';
 import { ProviderClient } from './client.ts';
 import { ProviderError } from './errors.ts';
-import { HTTP1_CLOSED, HTTP1_TIMEOUT, Http1Error, Http1Pool, type Http1PoolOptions } from './http1.ts';
+import {
+  HTTP1_CLOSED,
+  HTTP1_TIMEOUT,
+  Http1Error,
+  Http1Pool,
+  type Http1Answer,
+  type Http1PoolOptions,
+} from './http1.ts';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -368,6 +375,32 @@ describe('Http1Pool, adversarial review', () => {
     await closed;
     expect(await single.request(get('/2'), 1_000)).toEqual({ statusCode: 200, text: '{}' });
     expect(sockets).toHaveLength(2);
+  });
+
+  it("without pipelining, sends a POST on a new connection when the idle one's close came in unread", async () => {
+    const BODY = '{"message":"hi"}';
+    const sockets: Socket[] = [];
+    const seenBy = new Map<Socket, string>();
+    const url = await rawServer((socket, seen) => {
+      if (!sockets.includes(socket)) sockets.push(socket);
+      seenBy.set(socket, seen);
+      if (seen === get('/first')) socket.write('HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n{}');
+      else if (seen === post('/store', BODY))
+        socket.write('HTTP/1.1 201 Created\r\ncontent-length: 15\r\n\r\n{"stored":true}');
+    });
+    const single = pool(url, { connections: 1, pipelining: 1 });
+    expect(await single.request(get('/first'), 1_000)).toEqual({ statusCode: 200, text: '{}' });
+    // The connection is idle. The server closes it, announced by nothing but its FIN (destroy() sends it at
+    // once): the FIN is here, not yet read (this side reads in the loop's next poll), when the POST comes.
+    const stored = new Promise<Http1Answer>((resolve, reject) => {
+      setImmediate(() => {
+        (sockets[0] as Socket).destroy();
+        single.request(post('/store', BODY), 1_000).then(resolve, reject);
+      });
+    });
+    expect(await stored).toEqual({ statusCode: 201, text: '{"stored":true}' });
+    expect(sockets).toHaveLength(2);
+    expect(seenBy.get(sockets[0] as Socket)).toBe(get('/first'));
   });
 
   it('refuses a 101 Switching Protocols answer nobody asked for', async () => {

@@ -84,6 +84,8 @@ class Connection {
   /** How many of `inFlight` (the last ones) are in `#out`, not written yet. */
   #unwritten = 0;
   flushQueued = false;
+  /** In the pool's idle list since its last answer: its close may be here, unread (see `send`). */
+  idle = false;
   #connected = false;
   #closed = false;
   /** performance.now() after which an idle connection is not used again. */
@@ -119,13 +121,20 @@ class Connection {
   }
 
   /**
-   * Sends a request on this connection: at once without pipelining (one request at a time), else queued and
-   * written with the others of this loop turn (the check phase, after every inbound frame of the turn).
+   * Sends a request on this connection: queued and written with the others of this loop turn (the check phase,
+   * after every inbound frame of the turn). Without pipelining (one request at a time) a request goes out at
+   * once, unless the connection was idle: the server may have closed it (its FIN here, not read yet), and a
+   * request written at once would fail with it though the server never saw it. Written in the check phase,
+   * after the poll that reads a close that came before it, such a request goes to another connection instead
+   * (`#shut`: what is not written yet is handed back to the pool). A close that comes later still fails what
+   * is written (never sent twice).
    */
   send(request: Pending): void {
     this.inFlight.push(request);
     this.idleUntil = Infinity;
-    if (this.#pool.pipelining === 1) {
+    const wasIdle = this.idle;
+    this.idle = false;
+    if (this.#pool.pipelining === 1 && !wasIdle) {
       this.socket.write(request.text);
       return;
     }
@@ -560,7 +569,10 @@ export class Http1Pool {
   freed(connection: Connection): void {
     const next = this.#waiting.shift();
     if (next) connection.send(next);
-    else if (connection.inFlight.length === 0) this.#idle.push(connection);
+    else if (connection.inFlight.length === 0) {
+      connection.idle = true;
+      this.#idle.push(connection);
+    }
   }
 
   /**
