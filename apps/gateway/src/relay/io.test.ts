@@ -5,10 +5,13 @@
  * change in @socket.io/redis-adapter (pinned) or socket.io shows up here first.
  */
 import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import pino from 'pino';
+import { io as connectClient } from 'socket.io-client';
+import { SOCKET_PATH } from '@showfloor/contracts';
 import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createRelayIo, type RelayIo } from './io.ts';
+import { broadcastReachesNode, createRelayIo, type RelayIo } from './io.ts';
 import { createRelayMetrics } from './metrics.ts';
 import { resolveTestRedis, type TestRedis } from './testing/redis.ts';
 
@@ -88,6 +91,8 @@ async function heardEverything(nodes: RelayIo[]): Promise<void> {
   await Promise.all(nodes.map((node) => subscriberOf(node).ping()));
 }
 
+const PLACEHOLDER_MEMBER = 'placeholder-member';
+
 /**
  * Runs `body` with a second node on the same Redis and prefix, and `decoded(marker)`: how many of the messages
  * the adapters' parser decoded contain `marker` (the parser is one module for both nodes). The node and the spy
@@ -98,6 +103,10 @@ async function withSecondNode(
 ): Promise<void> {
   const otherHttp = createServer();
   const other = await startNode(otherHttp);
+  // Each node has a member in `user:8` (an id without a socket: the room is there, nobody is written to), so a
+  // broadcast to it is decoded by the node that did not send it (a node with none of the rooms drops it).
+  for (const node of [relayIo, other])
+    void node.io.of('/').adapter.addAll(PLACEHOLDER_MEMBER, new Set(['user:8']));
   const parser = (relayIo.io.of('/').adapter as unknown as { parser: { decode(message: Buffer): unknown } })
     .parser;
   const decode = vi.spyOn(parser, 'decode');
@@ -106,6 +115,7 @@ async function withSecondNode(
   try {
     await body(other, decoded);
   } finally {
+    void relayIo.io.of('/').adapter.delAll(PLACEHOLDER_MEMBER);
     decode.mockRestore();
     await other.close();
     otherHttp.close();
@@ -148,5 +158,84 @@ describe('relay_adapter_heard_total', () => {
       // decoded by neither (the other node sent it).
       expect(decoded('heard:')).toBe(2);
     });
+  });
+});
+
+/** The adapters' msgpack encoder (notepack.io, as @socket.io/redis-adapter uses it). */
+function adapterEncode(value: unknown): Buffer {
+  return (
+    relayIo.io.of('/').adapter as unknown as { parser: { encode(value: unknown): Buffer } }
+  ).parser.encode(value);
+}
+
+describe('broadcastReachesNode', () => {
+  const here = new Set(['user:8', 'room:DEMO:3']);
+  const hasRoom = (room: string): boolean => here.has(room);
+  const payload = { id: 'm-1', message: 'héllo', from: 7, to: [8, 9], seq: 3, note: 'x'.repeat(300) };
+  const broadcast = (rooms: string[]): Buffer => relayIo.encodeRemote(rooms, 'chat_DEMO', payload)!.message;
+
+  it('is false only when the broadcast names rooms and none of them is here', () => {
+    expect(broadcastReachesNode(broadcast(['user:7', 'user:9']), hasRoom)).toBe(false);
+    expect(broadcastReachesNode(broadcast(['user:7', 'user:8']), hasRoom)).toBe(true);
+    expect(broadcastReachesNode(broadcast(['user:9', 'user:7', 'user:8']), hasRoom)).toBe(true);
+    // No room: a broadcast to every socket.
+    expect(broadcastReachesNode(broadcast([]), hasRoom)).toBe(true);
+  });
+
+  it('leaves a message of another shape to the adapter', () => {
+    const whole = broadcast(['user:7', 'user:9']);
+    for (let cut = 0; cut < whole.length; cut += 1)
+      expect(broadcastReachesNode(whole.subarray(0, cut), hasRoom)).toBeUndefined();
+    expect(broadcastReachesNode(adapterEncode(['uid', { type: 2 }]), hasRoom)).toBeUndefined();
+    expect(
+      broadcastReachesNode(adapterEncode(['uid', { type: 2 }, { except: [] }]), hasRoom),
+    ).toBeUndefined();
+    expect(
+      broadcastReachesNode(adapterEncode(['uid', { type: 2 }, { rooms: [5] }]), hasRoom),
+    ).toBeUndefined();
+  });
+});
+
+describe('a broadcast to several rooms (the shared channel)', () => {
+  it('is dropped undecoded by a node with none of its rooms, and reaches the sockets of a node with one', async () => {
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const { port } = http.address() as AddressInfo;
+    const joined = new Promise<void>((resolve) => {
+      relayIo.io.once('connection', (socket) => {
+        void socket.join('user:31');
+        resolve();
+      });
+    });
+    const client = connectClient(`http://127.0.0.1:${port}`, {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    const heard: unknown[] = [];
+    client.on('chat_DEMO', (payload: unknown) => heard.push(payload));
+    try {
+      await joined;
+      await withSecondNode(async (other, decoded) => {
+        const before = await heardBy(relayIo);
+        other.io.to(['user:30', 'user:32']).emit('chat_DEMO', { text: 'group: none here' } as never);
+        other.io.to(['user:30', 'user:31']).emit('chat_DEMO', { text: 'group: one here' } as never);
+        other.io.emit('chat_DEMO', { text: 'group: everyone' } as never);
+        await heardEverything([relayIo, other]);
+        const after = await heardBy(relayIo);
+        const delta = (outcome: string): number => (after[outcome] ?? 0) - (before[outcome] ?? 0);
+        expect({ not_here: delta('not_here'), decoded: delta('decoded') }).toEqual({
+          not_here: 1,
+          decoded: 2,
+        });
+        // The sending node drops its own undecoded; this node decoded only the two that reach its socket.
+        expect(decoded('group: none here')).toBe(0);
+        expect(decoded('group: one here')).toBe(1);
+        expect(decoded('group: everyone')).toBe(1);
+        await vi.waitFor(() => expect(heard).toHaveLength(2));
+        expect(heard).toEqual([{ text: 'group: one here' }, { text: 'group: everyone' }]);
+      });
+    } finally {
+      client.close();
+    }
   });
 });

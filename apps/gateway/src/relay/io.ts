@@ -20,6 +20,7 @@ import {
 import type { Activity } from '../runtime/activity.ts';
 import { DELIVER_ONCE_SCRIPT, type OnceScript } from './delivered.ts';
 import type { AdapterHeard, AdapterState, RelayMetrics } from './metrics.ts';
+import { NOT_MSGPACK, msgpackContainer, msgpackString, skipMsgpack } from './msgpack.ts';
 import { ScriptConnection } from './script-connection.ts';
 
 /** The relay's typed server and socket. */
@@ -110,13 +111,67 @@ export interface HeardCounters {
 }
 
 /**
+ * Whether a broadcast on the adapter's shared channel (`[uid, packet, {rooms, except, flags}]`, msgpack; see
+ * `encodeRemoteEmit`) names a room `hasRoom` knows, read from its rooms at the end without decoding the packet
+ * before them (its bytes are walked). False only when it names rooms and none of them is here: the adapter
+ * would decode it and then reach no socket (its `except` only takes sockets away). True when one is here or it
+ * names no room (a broadcast to every socket); undefined when it is not of that shape (the adapter decides).
+ */
+export function broadcastReachesNode(
+  message: Buffer,
+  hasRoom: (room: string) => boolean,
+): boolean | undefined {
+  const outer = msgpackContainer(message, 0, 'array');
+  if (outer?.size !== 3) return undefined;
+  // The sender's uid, then the packet: skipped.
+  const afterUid = skipMsgpack(message, outer.first);
+  const afterPacket = afterUid === NOT_MSGPACK ? NOT_MSGPACK : skipMsgpack(message, afterUid);
+  if (afterPacket === NOT_MSGPACK) return undefined;
+  const opts = msgpackContainer(message, afterPacket, 'map');
+  if (!opts) return undefined;
+  let offset = opts.first;
+  let reaches: boolean | undefined;
+  for (let entry = 0; entry < opts.size; entry += 1) {
+    const key = msgpackString(message, offset);
+    if (!key) return undefined;
+    offset = key.end;
+    if (
+      reaches === undefined &&
+      key.end - key.start === 5 &&
+      message.toString('latin1', key.start, key.end) === 'rooms'
+    ) {
+      const rooms = msgpackContainer(message, offset, 'array');
+      if (!rooms) return undefined;
+      // No room: a broadcast to every socket.
+      if (rooms.size === 0) return true;
+      reaches = false;
+      offset = rooms.first;
+      for (let index = 0; index < rooms.size; index += 1) {
+        const room = msgpackString(message, offset);
+        // A room that is not a string (a number): the adapter's own decode decides.
+        if (!room) return undefined;
+        // The adapter decodes it in any case: the rest need not be read.
+        if (hasRoom(message.toString('utf8', room.start, room.end))) return true;
+        offset = room.end;
+      }
+    } else {
+      offset = skipMsgpack(message, offset);
+      if (offset === NOT_MSGPACK) return undefined;
+    }
+  }
+  // Dropped only when the whole message is one the adapter would have read (and found no socket for).
+  return offset === message.length ? reaches : undefined;
+}
+
+/**
  * The adapter's subscriber hears every broadcast published on its channels, this node's own included, and
  * decoded each one (msgpack) before dropping its own by uid: on the node whose sockets send, ~4-5 % of its
  * busy time under chat load (CPU profile of C). A broadcast starts with its sender's uid (`[uid, packet,
  * opts]`, see `encodeRemoteEmit`), so this node's own are dropped by that prefix, undecoded; one for a room
- * this node has no socket in (its channel names the room) is dropped undecoded too, as the adapter would; the
- * others go to the adapter's own handler as before. Each is counted (`relay_adapter_heard_total`). io.test.ts
- * holds both halves.
+ * this node has no socket in (its channel names the room) is dropped undecoded too, as the adapter would, and
+ * so is one on the shared channel (several rooms: a group's user rooms) none of whose rooms has a socket here
+ * (`broadcastReachesNode` reads them from the end of the message); the others go to the adapter's own handler
+ * as before. Each is counted (`relay_adapter_heard_total`). io.test.ts holds every case.
  */
 export function skipOwnPublishes(
   adapter: RedisAdapterListeners,
@@ -130,6 +185,7 @@ export function skipOwnPublishes(
   const own = sample.subarray(0, sample.length - 2);
   // A single room's broadcast goes on `<channel><room>#`, every other on `<channel>` (encodeRemoteEmit).
   const channelBytes = Buffer.byteLength(adapter.channel);
+  const hasRoom = (room: string): boolean => adapter.hasRoom(room);
   const filtered = (pattern: Buffer, channel: Buffer, message: Buffer): void => {
     counters?.bytes.inc(message.length);
     if (message.length > own.length && message.compare(own, 0, own.length, 0, own.length) === 0) {
@@ -137,8 +193,9 @@ export function skipOwnPublishes(
       return;
     }
     if (
-      channel.length > channelBytes + 1 &&
-      !adapter.hasRoom(channel.toString('utf8', channelBytes, channel.length - 1))
+      channel.length > channelBytes + 1
+        ? !adapter.hasRoom(channel.toString('utf8', channelBytes, channel.length - 1))
+        : channel.length === channelBytes && broadcastReachesNode(message, hasRoom) === false
     ) {
       counters?.heard.not_here.inc();
       return;

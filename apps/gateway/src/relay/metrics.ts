@@ -53,7 +53,7 @@ export interface RelayMetrics {
   adapterDroppedPublishes: Counter;
   /**
    * Broadcasts this node's Redis subscriber heard, by what became of them: its own (dropped undecoded), for a
-   * room it has no socket in (dropped undecoded), or decoded and passed to its sockets; and their bytes.
+   * room or rooms it has no socket in (dropped undecoded), or decoded and passed to its sockets; and their bytes.
    */
   adapterHeard: Record<AdapterHeard, { inc(): void }>;
   adapterHeardBytes: { inc(bytes: number): void };
@@ -120,7 +120,7 @@ export function createRelayMetrics(registry: Registry): RelayMetrics {
   });
   const adapterHeard = new Counter({
     name: 'relay_adapter_heard_total',
-    help: "Broadcasts this node's Redis subscriber heard, by outcome: own (dropped undecoded), not_here (a room without a socket here, dropped undecoded), decoded",
+    help: "Broadcasts this node's Redis subscriber heard, by outcome: own (dropped undecoded), not_here (rooms none of which has a socket here, dropped undecoded), decoded",
     labelNames: ['outcome'],
     registers,
   });
