@@ -127,12 +127,19 @@ describe('microphone states for late joiners', () => {
   });
 });
 
-/** A fake Redis whose hgetall answers when the test says (`answer`), as a read waiting behind others. */
+/**
+ * A fake Redis whose read (the script reading a room's states and versions) answers when the test says (`answer`:
+ * states without versions), as a read waiting behind others; a recording is written at once.
+ */
 function slowRedis(): { redis: Redis; answer: (stored: Record<string, string>) => void } {
   const held: { answer: (stored: Record<string, string>) => void } = { answer: () => {} };
   const redis = {
-    eval: () => Promise.resolve(0),
-    hgetall: () => new Promise<Record<string, string>>((resolve) => (held.answer = resolve)),
+    eval: (script: string) =>
+      script.includes('HGETALL')
+        ? new Promise<string[][]>(
+            (resolve) => (held.answer = (stored) => resolve([Object.entries(stored).flat(), []])),
+          )
+        : Promise.resolve(0),
   } as unknown as Redis;
   return { redis, answer: (stored) => held.answer(stored) };
 }
@@ -229,7 +236,7 @@ describe('a read after a stall of the node’s own loop', () => {
       await redis.hset(`${prefix}:mic:DEMO:7`, '2', '1', '3', '0');
       const microphones = new MicrophoneStates(() => redis, prefix, pino({ level: 'silent' }), 50);
 
-      const reading = microphones.read('DEMO', 7); // hgetall is written now
+      const reading = microphones.read('DEMO', 7); // the read is written now
       const until = Date.now() + 1_000;
       while (Date.now() < until); // the node's loop stalls past the 50 ms budget; Redis answers meanwhile
 
@@ -340,8 +347,54 @@ describe('microphone state versions', () => {
       expect(await reader.read('DEMO', 7)).toEqual(new Map([[2, newer]]));
       // The node whose write was refused catches up: its next state is newer than the stored one.
       expect(nodeA.stamp()).toBeGreaterThan(newer.version);
-      await redis.del(`${prefix}:mic:DEMO:7`);
+      await redis.del(`${prefix}:mic:DEMO:7`, `${prefix}:mic:DEMO:7:v`);
     } finally {
+      redis.disconnect();
+      await testRedis.release();
+    }
+  });
+});
+
+describe('microphone states in Redis during a rolling deploy', () => {
+  /** How the build before versions (666fdf5) reads a room's states: field user id, muted when the value is '1'. */
+  const readByEarlierBuild = (stored: Record<string, string>): Map<number, boolean> =>
+    new Map(Object.entries(stored).map(([userId, value]) => [Number(userId), value === '1']));
+
+  it('stores each state as the earlier build reads it, and reads what the earlier build wrote', async () => {
+    const testRedis = await resolveTestRedis(process.env.REDIS_URL);
+    const redis = new IORedis(testRedis.url, { lazyConnect: true });
+    const prefix = `mic-deploy-${process.pid}-${Date.now()}`;
+    const key = `${prefix}:mic:DEMO:7`;
+    try {
+      await redis.connect();
+      const node = new MicrophoneStates(() => redis, prefix, pino({ level: 'silent' }));
+      const [graceId, linusId] = [2, 3];
+      const muted = { muted: true, version: node.stamp() };
+      node.record('DEMO', 7, graceId, muted);
+      node.record('DEMO', 7, linusId, { muted: false, version: node.stamp() });
+      // Behind both writes on the same connection: a node of the earlier build reads her muted, him not.
+      expect(readByEarlierBuild(await redis.hgetall(key))).toEqual(
+        new Map([
+          [graceId, true],
+          [linusId, false],
+        ]),
+      );
+      expect(await node.read('DEMO', 7)).toEqual(
+        new Map([
+          [graceId, muted],
+          [linusId, { muted: false, version: muted.version + 1 }],
+        ]),
+      );
+
+      // A node of the earlier build records her unmuting (its write: HSET '0', no version): read as it is.
+      await redis.hset(key, String(graceId), '0');
+      expect((await node.read('DEMO', 7)).get(graceId)?.muted).toBe(false);
+      // The first versioned build's value ('<1|0>:<version>') is read too, and its version kept.
+      await redis.hdel(`${key}:v`, String(graceId));
+      await redis.hset(key, String(graceId), `1:${muted.version + 5}`);
+      expect((await node.read('DEMO', 7)).get(graceId)).toEqual({ muted: true, version: muted.version + 5 });
+    } finally {
+      await redis.del(key, `${key}:v`);
       redis.disconnect();
       await testRedis.release();
     }

@@ -3,9 +3,12 @@
  * a room hears the states reported before it came: a room reports its user's microphone on change and at its
  * start only, so without this a late joiner's participant list could not know who is muted.
  *
- * With Redis the states are one hash per room (`<prefix>:mic:<event>:<room>`, field user id, value
- * `<1 muted | 0 not>:<version>`; a value of an earlier build, '1' or '0', has no version), shared by every node and
- * forgotten a while after the room's last report; this node also keeps its own copy, read when Redis is away.
+ * With Redis the states are one hash per room (`<prefix>:mic:<event>:<room>`, field user id, '1' muted, '0' not:
+ * exactly as an earlier build stores and reads it, so nodes of both builds read each other's states during a
+ * rolling deploy) and their versions a second hash beside it (`<key>:v`, field user id, the version), both
+ * written by one script and read by one (atomically); shared by every node and forgotten a while after the
+ * room's last report; this node also keeps its own copy, read when Redis is away. A state an earlier build wrote
+ * has no version of its own: it is read with the version its field had before (or none).
  * Recording never delays the report's delivery (it is not awaited); it is written to Redis at once, so a join on
  * the same node reads every state recorded before it.
  *
@@ -21,8 +24,8 @@
  *
  * A report recorded while a joining tab's read is under way already reached that tab live (it joined the room
  * first), and the read may answer from before it: Redis executes the read before the recording if it arrived
- * first, and even after a later join it can (the read is auto-pipelined, it waits behind this node's previous
- * pipeline, which a recording's MULTI does not). So a read leaves out the users this node recorded meanwhile:
+ * first (both are scripts on the auto-pipelined connection of the node, but another node's recording is not in
+ * that order, and an earlier build's MULTI passes the pipeline). So a read leaves out the users this node recorded meanwhile:
  * a stale state told after the live one would overwrite it in the tab's participant list.
  * Another node's report can also reach the tab live during the read (its broadcast comes through Redis after
  * the join): `tellMicrophones` leaves out every user the tab was sent a state for since it joined.
@@ -59,29 +62,49 @@ export interface MicrophoneState {
 export type RoomMicrophones = ReadonlyMap<number, MicrophoneState>;
 
 /**
- * Writes a state unless the stored one is newer (KEYS[1] the room's hash; ARGV user id, version, '1'|'0', keep ms)
- * and keeps the room either way; answers 0 when written, else the stored version. A value without a version (an
- * earlier build's) is overwritten.
+ * Writes a state unless the stored one is newer (KEYS[1] the room's states, KEYS[2] their versions; ARGV user id,
+ * version, '1'|'0', keep ms) and keeps the room either way; answers 0 when written, else the stored version. The
+ * state's value stays '1' or '0' (what an earlier build reads); a value `<1|0>:<version>` (stored by this build's
+ * first version, a53947b) gives its version too. A state without a version (an earlier build's) is overwritten.
  */
 const RECORD_SCRIPT = `
-local held = redis.call('HGET', KEYS[1], ARGV[1])
-local heldVersion = held and tonumber(string.match(held, ':(%d+)$'))
+local heldVersion = tonumber(redis.call('HGET', KEYS[2], ARGV[1]))
+if not heldVersion then
+  local held = redis.call('HGET', KEYS[1], ARGV[1])
+  heldVersion = held and tonumber(string.match(held, ':(%d+)$'))
+end
 if heldVersion and heldVersion > tonumber(ARGV[2]) then
   redis.call('PEXPIRE', KEYS[1], ARGV[4])
+  redis.call('PEXPIRE', KEYS[2], ARGV[4])
   return heldVersion
 end
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[3] .. ':' .. ARGV[2])
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
+redis.call('PEXPIRE', KEYS[2], ARGV[4])
 return 0
 `;
 
-/** A stored value: `<1|0>:<version>`, or an earlier build's '1' or '0'. */
-function parseStored(value: string): MicrophoneState {
+/** A room's states and their versions (KEYS[1], KEYS[2]), in one answer: [field, value, …] each. */
+const READ_SCRIPT = `return {redis.call('HGETALL', KEYS[1]), redis.call('HGETALL', KEYS[2])}`;
+
+/** The hash of a room's state versions, beside its states' `key`. */
+const versionsKey = (key: string): string => `${key}:v`;
+
+/** A stored state: '1' or '0', or `<1|0>:<version>` (a53947b); `version` from the versions hash, if any. */
+function parseStored(value: string, version: string | undefined): MicrophoneState {
   const separator = value.indexOf(':');
-  if (separator === -1) return { muted: value === '1' };
-  const version = Number(value.slice(separator + 1));
-  const muted = value.slice(0, separator) === '1';
-  return Number.isSafeInteger(version) && version >= 0 ? { muted, version } : { muted };
+  const muted = (separator === -1 ? value : value.slice(0, separator)) === '1';
+  const parsed = Number(version ?? (separator === -1 ? Number.NaN : value.slice(separator + 1)));
+  return Number.isSafeInteger(parsed) && parsed >= 0 ? { muted, version: parsed } : { muted };
+}
+
+/** A flat HGETALL answer from a script ([field, value, …]) as a map. */
+function pairsOf(flat: unknown): Map<string, string> {
+  const pairs = new Map<string, string>();
+  if (!Array.isArray(flat)) return pairs;
+  for (let i = 0; i + 1 < flat.length; i += 2) pairs.set(String(flat[i]), String(flat[i + 1]));
+  return pairs;
 }
 
 /** What `followRooms` needs of the node's socket.io adapter (its rooms are the node's own sockets'). */
@@ -159,7 +182,16 @@ export class MicrophoneStates {
     const key = this.#key(eventCode, roomId);
     const muted = state.muted ? '1' : '0';
     redis
-      .eval(RECORD_SCRIPT, 1, key, String(userId), String(state.version), muted, String(KEEP_MS))
+      .eval(
+        RECORD_SCRIPT,
+        2,
+        key,
+        versionsKey(key),
+        String(userId),
+        String(state.version),
+        muted,
+        String(KEEP_MS),
+      )
       .then((held) => this.#observe(Number(held)))
       .catch((error: unknown) =>
         this.logger.debug({ err: error, key }, 'microphones: not recorded in redis'),
@@ -195,11 +227,12 @@ export class MicrophoneStates {
     const redis = this.redis();
     if (!redis) return local;
     try {
-      const stored = await answerWithin(redis.hgetall(key), this.readMs);
-      if (!stored) return local;
+      const stored = await answerWithin(redis.eval(READ_SCRIPT, 2, key, versionsKey(key)), this.readMs);
+      if (!Array.isArray(stored)) return local;
+      const versions = pairsOf(stored[1]);
       const states = new Map<number, MicrophoneState>();
-      for (const [userId, value] of Object.entries(stored)) {
-        const state = parseStored(value);
+      for (const [userId, value] of pairsOf(stored[0])) {
+        const state = parseStored(value, versions.get(userId));
         this.#observe(state.version);
         states.set(Number(userId), state);
       }
