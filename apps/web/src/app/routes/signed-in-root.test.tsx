@@ -1,6 +1,6 @@
 // The signed-in root as the app mounts it (the real route table): the scene stays mounted under a drawer page,
 // and a closed event sends its signed-in visitor to /info.
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -30,9 +30,12 @@ vi.mock('../../features/room/routes/room-page.tsx', async () => {
 });
 
 let location: Location | undefined;
+// A layout effect: the location is recorded in the commit that renders it, before testing-library's DOM observer
+// (a microtask) can see that commit's elements; a passive effect ran later, so a page found by its heading could
+// still read the previous location (seen once in CI: '/lobby' beside the info page's heading).
 function Probe() {
   const current = useLocation();
-  useEffect(() => {
+  useLayoutEffect(() => {
     location = current;
   }, [current]);
   return null;
