@@ -24,6 +24,7 @@ import {
   type RestCall,
 } from '@showfloor/contracts';
 import { compiledSchema } from '@showfloor/contracts/compiled';
+import { hotHistogram } from '../observability/hot-series.ts';
 import type { GatewayMetrics } from '../observability/metrics.ts';
 import { RecentMap } from '../relay/recent-map.ts';
 import { ProviderError } from './errors.ts';
@@ -311,7 +312,10 @@ export class ProviderClient {
   readonly #pool: Pool;
   readonly #logger: FastifyBaseLogger | undefined;
   readonly #metrics: Pick<GatewayMetrics, 'providerCallDuration'> | undefined;
-  /** The duration series by `call status`, resolved once (no label hashing per call: the relay stores every message). */
+  /**
+   * The duration series by `call status`, resolved once, held as plain numbers until the metrics are read (the
+   * relay stores every message).
+   */
   readonly #durations = new Map<string, Map<string, { observe(seconds: number): void }>>();
   readonly #headers = tokenHeadersCache();
   /** The lean transport of the calls without a signal; undefined: undici's `dispatch`. */
@@ -561,10 +565,13 @@ export class ProviderClient {
     }
     let series = byStatus.get(status);
     if (!series) {
-      series = (this.#metrics as Pick<GatewayMetrics, 'providerCallDuration'>).providerCallDuration.labels({
-        call,
-        status,
-      });
+      series = hotHistogram(
+        (this.#metrics as Pick<GatewayMetrics, 'providerCallDuration'>).providerCallDuration,
+        {
+          call,
+          status,
+        },
+      );
       byStatus.set(status, series);
     }
     return series;

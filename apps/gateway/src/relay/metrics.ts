@@ -3,6 +3,7 @@
  * 400s by reason, ack and delivery latency histograms, the Redis adapter's state and what the status fan-out holds.
  */
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import { hotCounter, hotHistogram } from '../observability/hot-series.ts';
 import type { StatusHeld } from './status-fanout.ts';
 
 /** Seconds; the relay's goals sit around 20–50 ms, so the buckets are dense there. */
@@ -64,7 +65,10 @@ export interface RelayMetrics {
   setAdapterState(state: AdapterState): void;
   /** Where `relay_status_held` reads what the status fan-out keeps, at each scrape (status-fanout.ts `held()`). */
   watchStatusFanout(read: () => StatusHeld): void;
-  /** The per-topic series of the hot path, resolved once per topic label (no label hashing per emit). */
+  /**
+   * The per-topic series of the hot path, resolved once per topic label: plain numbers added to the metrics
+   * when they are read (`observability/hot-series.ts`: no labels object, label check or hash per emit).
+   */
   forTopic(topic: string): TopicSeries;
 }
 
@@ -202,10 +206,10 @@ export function createRelayMetrics(registry: Registry): RelayMetrics {
       let found = series.get(topic);
       if (!found) {
         found = {
-          emits: emits.labels(topic),
-          ackLatency: ackLatency.labels(topic),
-          deliveryLatency: deliveryLatency.labels(topic),
-          deliveries: deliveries.labels(topic),
+          emits: hotCounter(emits, { topic }),
+          ackLatency: hotHistogram(ackLatency, { topic }),
+          deliveryLatency: hotHistogram(deliveryLatency, { topic }),
+          deliveries: hotCounter(deliveries, { topic }),
         };
         series.set(topic, found);
       }
