@@ -25,9 +25,17 @@ interface FakeOptions {
   /** One group unless told: the rules above do not depend on the phases. */
   phases?: number;
   tabs?: Record<string, string[]>;
+  /** Runs on each `user_status_batch` emit (a test's stand-in for the write's own work). */
+  onBatch?: () => void;
 }
 
-function fakeIo({ state = 'connected', chunkSize = 500, phases = 1, tabs = TABS }: FakeOptions = {}) {
+function fakeIo({
+  state = 'connected',
+  chunkSize = 500,
+  phases = 1,
+  tabs = TABS,
+  onBatch,
+}: FakeOptions = {}) {
   const calls: Call[] = [];
   const rooms = new Map<string, Set<string>>();
   /** The rooms the fan-out looked up, in order (what a tick costs). */
@@ -53,7 +61,10 @@ function fakeIo({ state = 'connected', chunkSize = 500, phases = 1, tabs = TABS 
         event === 'user_status_batch'
           ? [...new Set([target].flat().flatMap((name) => [...(rooms.get(name) ?? [name])]))]
           : target;
-      if (event === 'user_status_batch') batchTargets.push(target);
+      if (event === 'user_status_batch') {
+        batchTargets.push(target);
+        onBatch?.();
+      }
       calls.push({ kind: 'emit', to, ...(except ? { except } : {}), local, event, payload });
       if (event === 'user_status_batch') {
         for (const tab of Array.isArray(to) ? to : [to]) {
@@ -510,6 +521,73 @@ describe('StatusFanout', () => {
       ]);
       await vi.advanceTimersByTimeAsync(BATCH_MS * 2);
       expect(heard('late')).toHaveLength(1);
+    });
+
+    describe('ticks on a fixed grid, whatever each write costs', () => {
+      const GRID_PHASES = 10;
+      const GRID_TICK = BATCH_MS / GRID_PHASES;
+      /**
+       * A fan-out whose every batch write takes `cost(write)` ms: the fake performance.now() (which
+       * vi.setSystemTime does not move) runs ahead of the fake timers by what the writes took, as a real clock
+       * does while a tick works. `writes`: the performance.now() at which each write began.
+       */
+      const costly = (cost: (write: number) => number) => {
+        const clock = performance.now.bind(performance);
+        let spent = 0;
+        const now = vi.spyOn(performance, 'now').mockImplementation(() => clock() + spent);
+        const writes: number[] = [];
+        const fake = fakeIo({
+          phases: GRID_PHASES,
+          tabs: many(20),
+          onBatch: () => {
+            writes.push(performance.now());
+            spent += cost(writes.length - 1);
+          },
+        });
+        close = () => {
+          fake.fanout.close();
+          now.mockRestore();
+        };
+        return { ...fake, writes };
+      };
+
+      it('a late tick does not delay the next: the 10th tick after the first is on time', async () => {
+        const { fanout, writes, received } = costly(() => 5);
+        const announcedAt = performance.now();
+        fanout.announce(EVENT, change(7, 'busy'), { roomId: undefined, toOwnTabs: true });
+        await vi.advanceTimersByTimeAsync(GRID_TICK + 10); // group 0 heard 7
+        fanout.announce(EVENT, change(8, 'away'), { roomId: undefined, toOwnTabs: true });
+        await vi.advanceTimersByTimeAsync(BATCH_MS * 2);
+        // 7 on ticks 1-10, 8 on ticks 2-11: one write a tick, each on its grid time (re-armed from the moment it
+        // ran, each tick would start 5 ms later than the one before, the 11th 50 ms late).
+        expect(writes).toHaveLength(GRID_PHASES + 1);
+        expect(writes.map((at) => at - writes[0]!)).toEqual(
+          Array.from({ length: GRID_PHASES + 1 }, (_, tick) => tick * GRID_TICK),
+        );
+        // Every group heard 7 (writes 1-10) within one interval, one write's cost late at most.
+        expect(writes[GRID_PHASES - 1]! - announcedAt).toBeLessThanOrEqual(BATCH_MS + 5);
+        expect(received.size).toBe(20);
+        for (const heard of received.values()) {
+          expect(changesOf(heard[0]!.payload)).toContainEqual({ user_id: 7, user_status: 'busy' });
+        }
+      });
+
+      it('a tick stalled past the next moves the grid to now: no burst, no group skipped', async () => {
+        // The third write stalls the loop for 2.4 ticks.
+        const { fanout, writes, received } = costly((write) => (write === 2 ? GRID_TICK * 2.4 : 0));
+        fanout.announce(EVENT, change(7, 'busy'), { roomId: undefined, toOwnTabs: true });
+        await vi.advanceTimersByTimeAsync(BATCH_MS * 3);
+        // Groups 0-2 on the grid; group 3 at once after the stall (its tick was due then; a timer's 1 ms
+        // least delay); then a tick apart from there, with no catch-up burst and every group in its turn.
+        const gaps = writes.slice(1).map((at, index) => at - writes[index]!);
+        expect(gaps).toEqual([GRID_TICK, GRID_TICK, GRID_TICK * 2.4 + 1, ...Array(6).fill(GRID_TICK)]);
+        for (const heard of received.values()) {
+          expect(heard.map((entry) => changesOf(entry.payload))).toEqual([
+            [{ user_id: 7, user_status: 'busy' }],
+          ]);
+        }
+        expect(received.size).toBe(20);
+      });
     });
 
     it('counts one user_status_batch delivery per event and interval, however many groups it took', async () => {

@@ -124,7 +124,10 @@ export class StatusFanout {
    * in round (interval) `tick / phases + 1`, as an interval timer that never stopped would.
    */
   #tick = 0;
-  /** When the last tick ran, or would have run while idle (performance.now()). */
+  /**
+   * When the last tick was due on the grid (performance.now()), or would have been while idle: the next is due
+   * `tickMs` later, however late this one ran (see `#onTick`).
+   */
   #lastTickAt = performance.now();
   #isClosed = false;
 
@@ -217,9 +220,10 @@ export class StatusFanout {
   }
 
   /**
-   * Arms the next tick on the first change held after idle, where an interval timer begun with the fan-out would
-   * run it: the ticks passed over did nothing but move the phase on, and move it on here. So a change is written
-   * to every group within `batchMs`, on the same ticks and phases as before the timer stopped.
+   * Arms the next tick on the first change held after idle, on the grid of the last tick (`#lastTickAt`), where
+   * the ticks would have gone on: those passed over did nothing but move the phase on (nothing was held), and move
+   * it on here. So a change is written to every group within `batchMs`, on the same grid and phases as before the
+   * timer stopped.
    */
   #startTicks(): void {
     if (this.#timer !== undefined || this.#isClosed) return;
@@ -235,12 +239,29 @@ export class StatusFanout {
     this.#timer.unref();
   }
 
-  /** A tick: the next group written; the next tick armed only while changes are held. */
+  /**
+   * A tick: the next group written; the next tick armed only while changes are held.
+   *
+   * The ticks keep to a fixed grid: the next is due `tickMs` after this one was due, not after it ran, so a
+   * tick's lateness (event-loop lag, the write's own work) is not added to every later tick (re-arming from "now"
+   * made a round of 10 ticks each 2-10 ms late take 1,020-1,100 ms of a 1,000 ms interval).
+   *
+   * A tick more than one whole tick late (the loop was stalled) moves the grid to now, and fires no catch-up ticks;
+   * it writes the group that was due, and the groups passed over follow, one a tick, in their order. It does not
+   * skip them as idle does (`#startTicks`): an idle node holds nothing, but here each passed-over group still needs
+   * the segments the ticks would drop, and skipping them would drop changes those groups never heard (see "The
+   * log"). So every group is still written once in every `phases` ticks, each change within one round of ticks;
+   * only the stall itself is added to the round.
+   */
   readonly #onTick = (): void => {
     this.#timer = undefined;
-    this.#lastTickAt = performance.now();
+    const now = performance.now();
+    const due = this.#lastTickAt + this.#tickMs;
+    this.#lastTickAt = now - due >= this.#tickMs ? now : due;
     this.flush();
-    if (this.#pending.size > 0 && !this.#isClosed) this.#arm(this.#tickMs);
+    if (this.#pending.size > 0 && !this.#isClosed) {
+      this.#arm(Math.max(0, this.#lastTickAt + this.#tickMs - performance.now()));
+    }
   };
 
   /**
