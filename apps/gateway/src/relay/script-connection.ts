@@ -3,7 +3,7 @@
  * RESP written by hand, every call of a loop turn in one write, each answer given to the call sent that far back
  * (Redis answers a connection's commands in the order it read them). Through ioredis the same call cost
  * 32–42 µs of CPU per message (its command objects, the auto-pipeline's batch per tick, the script helper's
- * promise chain); tests/load/README.md has the figures of this one.
+ * promise chain); tests/load/HISTORY.md has the figures of this one.
  *
  * Every (re)connection first sends AUTH and SELECT when the URL names them, CLIENT SETNAME, and SCRIPT LOAD; it is ready once
  * they are answered (a Redis still loading its data refuses them: the connection is dropped and tried again).

@@ -229,7 +229,7 @@ export function buildGateway(gatewayDir: string): void {
  * The node flags the compiled gateway runs with in production (Dockerfile.gateway, `pnpm start`, scripts/start.mjs):
  * none. `--heap-growing-percent=20` held idle memory down with more mark-compacts, under load too (the latency
  * tail); the gateway now collects and compacts once it is quiet instead (apps/gateway/src/runtime/idle-gc.ts):
- * 10,000 idle connections 241-243 MiB RSS (tests/load/README.md, "idle collection instead of the heap flag").
+ * 10,000 idle connections 241-243 MiB RSS (tests/load/HISTORY.md, "idle collection instead of the heap flag").
  */
 export const GATEWAY_NODE_FLAGS: readonly string[] = [];
 
