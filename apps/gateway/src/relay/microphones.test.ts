@@ -12,7 +12,7 @@ import type { RelayContext } from './context.ts';
 import type { RelaySocket } from './io.ts';
 import { MicrophoneStates, tellMicrophones } from './microphones.ts';
 import { settle, until, type ConnectOptions, type TestClient } from './testing/clients.ts';
-import { resolveTestRedis } from './testing/redis.ts';
+import { resolveTestRedis, startOwnRedis } from './testing/redis.ts';
 import { startLobbyStack, type LobbyStack, type SignedIn } from './testing/stack.ts';
 
 let lobbyStack: LobbyStack;
@@ -129,7 +129,8 @@ describe('microphone states for late joiners', () => {
 
 /**
  * A fake Redis whose read (the script reading a room's states and versions) answers when the test says (`answer`:
- * states without versions), as a read waiting behind others; a recording is written at once.
+ * states without versions), as a read waiting behind others; a recording is written at once. It has no socket
+ * (`stream`), so each call sends its script's text (EVAL), which tells the two apart.
  */
 function slowRedis(): { redis: Redis; answer: (stored: Record<string, string>) => void } {
   const held: { answer: (stored: Record<string, string>) => void } = { answer: () => {} };
@@ -399,6 +400,68 @@ describe('microphone states in Redis during a rolling deploy', () => {
       await redis.del(key, `${key}:v`);
       redis.disconnect();
       await testRedis.release();
+    }
+  });
+});
+
+describe('the scripts sent to Redis', () => {
+  it('sends each script by its SHA after a connection’s first call, and by its text again after SCRIPT FLUSH', async () => {
+    // A private redis-server: its command counts are this test's alone, and flushing its scripts touches no
+    // other test's Redis. The client is auto-pipelined, as the node's is (io.ts).
+    const own = await startOwnRedis();
+    const redis = new IORedis(own.url, { enableAutoPipelining: true, lazyConnect: true });
+    const admin = new IORedis(own.url);
+    const calls = async (): Promise<Record<string, number>> => {
+      const text = await admin.info('commandstats');
+      return Object.fromEntries(
+        [...text.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)].map((match) => [match[1], Number(match[2])]),
+      );
+    };
+    const sent = (before: Record<string, number>, after: Record<string, number>) => ({
+      eval: (after.eval ?? 0) - (before.eval ?? 0),
+      evalsha: (after.evalsha ?? 0) - (before.evalsha ?? 0),
+    });
+    try {
+      await redis.connect();
+      const silent = pino({ level: 'silent' });
+      // A node records, another reads (it keeps no copy of the room: its answer is Redis's), on one connection.
+      const [node, reader] = [1, 2].map(() => new MicrophoneStates(() => redis, 'mic-sha', silent)) as [
+        MicrophoneStates,
+        MicrophoneStates,
+      ];
+      const graceId = 2;
+      const state = () => ({ muted: true, version: node.stamp() });
+      // The connection's first record and read send the scripts' text.
+      let before = await calls();
+      const first = state();
+      node.record('DEMO', 7, graceId, first);
+      expect(await reader.read('DEMO', 7)).toEqual(new Map([[graceId, first]]));
+      expect(sent(before, await calls())).toEqual({ eval: 2, evalsha: 0 });
+
+      // The next ones go by SHA: the text is not sent again.
+      before = await calls();
+      const second = state();
+      node.record('DEMO', 7, graceId, second);
+      expect(await reader.read('DEMO', 7)).toEqual(new Map([[graceId, second]]));
+      expect(sent(before, await calls())).toEqual({ eval: 0, evalsha: 2 });
+
+      // Redis forgets its scripts: both calls are answered NOSCRIPT and sent again with their text, in order
+      // (the read sees the recording), and the ones after go by SHA again.
+      await admin.script('FLUSH');
+      before = await calls();
+      const third = state();
+      node.record('DEMO', 7, graceId, third);
+      expect(await reader.read('DEMO', 7)).toEqual(new Map([[graceId, third]]));
+      expect(sent(before, await calls()).eval).toBe(2);
+      before = await calls();
+      const fourth = state();
+      node.record('DEMO', 7, graceId, fourth);
+      expect(await reader.read('DEMO', 7)).toEqual(new Map([[graceId, fourth]]));
+      expect(sent(before, await calls())).toEqual({ eval: 0, evalsha: 2 });
+    } finally {
+      redis.disconnect();
+      admin.disconnect();
+      await own.stop();
     }
   });
 });

@@ -11,6 +11,11 @@
  * has no version of its own: it is read with the version its field had before (or none).
  * Recording never delays the report's delivery (it is not awaited); it is written to Redis at once, so a join on
  * the same node reads every state recorded before it.
+ * Both scripts go by their SHA (`ShaScript`): on each connection the first call sends the script's text (EVAL),
+ * later calls its SHA only (EVALSHA); a call answered NOSCRIPT (SCRIPT FLUSH, a Redis that lost its scripts
+ * without a reconnect) is sent again with the text, after the calls sent behind it:
+ * a read sent then may answer from before a recording this node sent just before it (a state it did not know
+ * yet, as when the recording came from another node a moment before).
  *
  * Each state has a version (contracts' MicrophoneDataSchema), set by the node that receives the report (`stamp`,
  * never the client's): a hybrid clock, the larger of the node's wall clock in microseconds and one more than the
@@ -34,6 +39,7 @@
  * for a room none is in keeps no copy, and the copy goes when the adapter deletes the room as its last socket
  * leaves), so the copies are bounded by the rooms the node's tabs are in; Redis forgets by its own expiry.
  */
+import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import { PLAYER_EVENTS, SOCKET_ROOMS, isOlderMicrophoneState } from '@showfloor/contracts';
@@ -87,6 +93,39 @@ return 0
 
 /** A room's states and their versions (KEYS[1], KEYS[2]), in one answer: [field, value, …] each. */
 const READ_SCRIPT = `return {redis.call('HGETALL', KEYS[1]), redis.call('HGETALL', KEYS[2])}`;
+
+/**
+ * A script sent by its SHA (EVALSHA) in the usual case, as ioredis's `defineCommand` does: on each connection
+ * (its socket) the first call sends the text (EVAL, which also loads it), later calls the SHA; a call answered
+ * NOSCRIPT is sent again with the text, and so is the connection's next call. Not `defineCommand` itself: a
+ * command defined on a client while an auto-pipeline of it is pending is missing from that pipeline, and its
+ * call there throws inside ioredis and crashes the process (ioredis 5.11: "results[i] is not iterable").
+ */
+class ShaScript {
+  readonly #sha: string;
+  /** The sockets whose Redis was sent the text (ran it, or may have). */
+  readonly #sentOn = new WeakSet<object>();
+
+  constructor(private readonly lua: string) {
+    this.#sha = createHash('sha1').update(lua).digest('hex');
+  }
+
+  run(redis: Redis, keys: readonly string[], args: readonly string[]): Promise<unknown> {
+    const socket = redis.stream as object | undefined;
+    if (!socket || !this.#sentOn.has(socket)) {
+      if (socket) this.#sentOn.add(socket);
+      return redis.eval(this.lua, keys.length, ...keys, ...args);
+    }
+    return redis.evalsha(this.#sha, keys.length, ...keys, ...args).catch((error: unknown) => {
+      if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
+      this.#sentOn.delete(socket);
+      return this.run(redis, keys, args);
+    });
+  }
+}
+
+const recordScript = new ShaScript(RECORD_SCRIPT);
+const readScript = new ShaScript(READ_SCRIPT);
 
 /** The hash of a room's state versions, beside its states' `key`. */
 const versionsKey = (key: string): string => `${key}:v`;
@@ -181,17 +220,8 @@ export class MicrophoneStates {
     if (!redis) return;
     const key = this.#key(eventCode, roomId);
     const muted = state.muted ? '1' : '0';
-    redis
-      .eval(
-        RECORD_SCRIPT,
-        2,
-        key,
-        versionsKey(key),
-        String(userId),
-        String(state.version),
-        muted,
-        String(KEEP_MS),
-      )
+    recordScript
+      .run(redis, [key, versionsKey(key)], [String(userId), String(state.version), muted, String(KEEP_MS)])
       .then((held) => this.#observe(Number(held)))
       .catch((error: unknown) =>
         this.logger.debug({ err: error, key }, 'microphones: not recorded in redis'),
@@ -227,7 +257,7 @@ export class MicrophoneStates {
     const redis = this.redis();
     if (!redis) return local;
     try {
-      const stored = await answerWithin(redis.eval(READ_SCRIPT, 2, key, versionsKey(key)), this.readMs);
+      const stored = await answerWithin(readScript.run(redis, [key, versionsKey(key)], []), this.readMs);
       if (!Array.isArray(stored)) return local;
       const versions = pairsOf(stored[1]);
       const states = new Map<number, MicrophoneState>();
