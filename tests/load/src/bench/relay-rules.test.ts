@@ -5,6 +5,7 @@ import {
   describeTop,
   findTop,
   halfRate,
+  idleGoalLines,
   nextRate,
   rampRate,
   ratioRange,
@@ -262,5 +263,30 @@ describe('shortfall', () => {
 
   it('misses a goal that was not measured', () => {
     expect(shortfall('B/A', Number.NaN, 0.7, true)).toBe('  MISSED  B/A: not measured, goal ≥ 0.7');
+  });
+});
+
+describe('idleGoalLines', () => {
+  const idle = (name: string, ...rssMiB: number[]) => ({ name, connections: 10_000, rssMiB });
+
+  it('holds B, the compiled gateway, to the goal and prints B through tsx as information only', () => {
+    const lines = idleGoalLines([idle('A', 120.5), idle('B', 240), idle('B-tsx', 283.3)], 250);
+    expect(lines).toEqual([
+      '  met     A RSS with 10000 idle connections: 120.5 MiB (goal ≤ 250 MiB)',
+      '  met     B RSS with 10000 idle connections: 240 MiB (goal ≤ 250 MiB)',
+      '  info    B-tsx RSS with 10000 idle connections (through tsx, not a goal): 283.3 MiB',
+    ]);
+  });
+
+  it('misses B over the goal, by how much', () => {
+    expect(idleGoalLines([idle('B', 262.5)], 250)).toEqual([
+      '  MISSED  B RSS with 10000 idle connections: 262.5 MiB, goal ≤ 250 MiB, missed by 12.5 MiB (5 %)',
+    ]);
+  });
+
+  it('prints a system of two nodes as information, and nothing for a system whose idle phase did not run', () => {
+    expect(
+      idleGoalLines([idle('C', 241.2, 239.8), { name: 'B-tsx', connections: 0, rssMiB: [] }], 250),
+    ).toEqual(['  info    C RSS with 10000 idle connections over 2 nodes: 241.2 + 239.8 MiB']);
   });
 });

@@ -233,3 +233,49 @@ export function shortfall(
   const relative = goal === 0 ? '' : ` (${round((gap / goal) * 100)} %)`;
   return `  MISSED  ${what}: ${actual}${unit}, goal ${higherIsBetter ? '≥' : '≤'} ${goal}${unit}, missed by ${round(gap, 3)}${unit}${relative}`;
 }
+
+/** A system's resident memory with its idle connections, one figure per node (relay.ts `idleRss`). */
+export interface IdleFigures {
+  readonly name: string;
+  readonly connections: number;
+  readonly rssMiB: readonly number[];
+}
+
+/**
+ * Systems whose idle memory is measured for comparison only, not held to the goal, and why: the goal is B's, the
+ * compiled gateway as production and the bench run it; B-tsx is the same gateway run through tsx (as it ran
+ * before the compiled build), whose transpiler holds memory of its own.
+ */
+const IDLE_NOT_A_GOAL: Readonly<Record<string, string>> = { 'B-tsx': 'through tsx, not a goal' };
+
+/**
+ * The goals' lines for memory with idle connections, of the systems whose idle phase ran (not with --skip-idle,
+ * nor for a system left out of --systems): a verdict against `goalMiB` for a single node, information for two
+ * nodes and for a system in IDLE_NOT_A_GOAL.
+ */
+export function idleGoalLines(systems: readonly IdleFigures[], goalMiB: number): string[] {
+  const lines: string[] = [];
+  for (const system of systems.filter((one) => one.connections > 0)) {
+    const notAGoal = IDLE_NOT_A_GOAL[system.name];
+    if (notAGoal !== undefined) {
+      lines.push(
+        `  info    ${system.name} RSS with ${system.connections} idle connections (${notAGoal}): ${system.rssMiB.join(' + ')} MiB`,
+      );
+    } else if (system.rssMiB.length === 1) {
+      lines.push(
+        shortfall(
+          `${system.name} RSS with ${system.connections} idle connections`,
+          system.rssMiB[0] ?? 0,
+          goalMiB,
+          false,
+          ' MiB',
+        ),
+      );
+    } else {
+      lines.push(
+        `  info    ${system.name} RSS with ${system.connections} idle connections over ${system.rssMiB.length} nodes: ${system.rssMiB.join(' + ')} MiB`,
+      );
+    }
+  }
+  return lines;
+}

@@ -27,6 +27,7 @@ import {
   describeTop,
   findTop,
   halfRate,
+  idleGoalLines,
   nextRate,
   ratioRange,
   shortfall,
@@ -874,23 +875,12 @@ async function main(): Promise<void> {
     goals.push(shortfall(`${system.name} duplicated messages`, system.duplicated, 0, false));
   }
   // Systems whose idle phase did not run (--skip-idle, or not among --systems) have no idle figures to print.
-  for (const system of [...systems, bTsx].filter((one) => one.idle.connections > 0)) {
-    if (system.idle.rssMiB.length === 1) {
-      goals.push(
-        shortfall(
-          `${system.name} RSS with ${system.idle.connections} idle connections`,
-          system.idle.rssMiB[0] ?? 0,
-          GOALS.idleRssMiB,
-          false,
-          ' MiB',
-        ),
-      );
-    } else {
-      goals.push(
-        `  info    ${system.name} RSS with ${system.idle.connections} idle connections over ${system.idle.rssMiB.length} nodes: ${system.idle.rssMiB.join(' + ')} MiB`,
-      );
-    }
-  }
+  goals.push(
+    ...idleGoalLines(
+      [...systems, bTsx].map((system) => ({ name: system.name, ...system.idle })),
+      GOALS.idleRssMiB,
+    ),
+  );
   goals.push(...idleComparison(a, b, bTsx));
   if (cfg.idle < 10_000) goals.push(`  note    idle connections were ${cfg.idle} (quick mode), not 10,000`);
   log('\ngoals');
