@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   if (restore) app.log.info({ stateFile, savedAt: restore.savedAt }, 'state restored');
   if (env.MOCK_PROVIDER_DEMO)
     app.log.warn(
-      'demo mode: the stand-in SSO identity page, POST /__admin/reset and GET /__admin/room-entries are served',
+      'demo mode: the stand-in SSO identity page, POST /__admin/reset, GET /__admin/room-entries and GET /__admin/help-requests are served',
     );
   const close = async (signal: string) => {
     app.log.info({ signal }, 'mock provider shutting down');

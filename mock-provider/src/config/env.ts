@@ -12,8 +12,9 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   /**
    * '1' runs the demo mode: the demo SSO provider's stand-in identity page (signs anyone in as any account),
-   * `POST /__admin/reset` (restores the demo fixture) and `GET /__admin/room-entries` (every recorded
-   * enter_room). Never set it where real people sign in.
+   * `POST /__admin/reset` (restores the demo fixture), `GET /__admin/room-entries` (every recorded
+   * enter_room) and `GET /__admin/help-requests` (the help desk's questions). Never set it where real people
+   * sign in.
    */
   MOCK_PROVIDER_DEMO: z
     .enum(['0', '1', 'true', 'false', ''])
