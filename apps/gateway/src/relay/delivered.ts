@@ -28,7 +28,7 @@ const REMEMBER_LOCALLY = 200_000;
  * Longest wait for Redis to answer before delivering on this node regardless (Redis stalled; `answerWithin`: an
  * answer that came while this node's own loop stalled is still taken, so a resend is not delivered twice).
  */
-const CONFIRM_MS = 2_000;
+export const CONFIRM_MS = 2_000;
 
 /**
  * KEYS[1] the id's key; ARGV[1] how long to remember it (ms); then channel, message pairs to publish.

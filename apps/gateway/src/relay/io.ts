@@ -4,6 +4,12 @@
  * While Redis is away each node keeps serving its own clients (cross-node publishes are skipped, not queued),
  * and fan-out resumes by itself when ioredis reconnects and resubscribes; then the node's sockets are told to
  * `resync` (catch up), since what was published meanwhile never reached them.
+ *
+ * A Redis that stops answering without closing the connections (its host crashed, a partition) is noticed
+ * within seconds, not after the kernel's retransmissions (~15 min): the script connection drops itself when a
+ * call waits `ANSWER_TIMEOUT_MS` (script-connection.ts), and the ioredis clients, pinged every `PING_EVERY_MS`,
+ * are dropped by ioredis (`socketTimeout`) when a command has had no data back for `ANSWER_TIMEOUT_MS`. Each
+ * then reconnects as after a close: the node is degraded meanwhile and its sockets resync once it is back.
  */
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
@@ -18,7 +24,7 @@ import {
   type SocketData,
 } from '@showfloor/contracts';
 import type { Activity } from '../runtime/activity.ts';
-import { DELIVER_ONCE_SCRIPT, type OnceScript } from './delivered.ts';
+import { CONFIRM_MS, DELIVER_ONCE_SCRIPT, type OnceScript } from './delivered.ts';
 import type { AdapterHeard, AdapterState, RelayMetrics } from './metrics.ts';
 import { NOT_MSGPACK, msgpackContainer, msgpackString, skipMsgpack } from './msgpack.ts';
 import { ScriptConnection } from './script-connection.ts';
@@ -218,6 +224,18 @@ export function resyncSpreadMs(sockets: number): number {
   return Math.min(15_000, 500 + sockets);
 }
 
+/**
+ * How long a Redis connection may leave a command without an answer (no data at all) before it is dropped and
+ * connected again: twice the wait for a delivery's answer (delivered.ts), so a merely slow Redis is not cut off.
+ */
+export const ANSWER_TIMEOUT_MS = 2 * CONFIRM_MS;
+/**
+ * How often the adapter's clients are pinged: the subscriber sends nothing of its own, so without this a hung
+ * Redis would never leave it a command waiting (it would just hear nothing). Hung: noticed within this plus
+ * `ANSWER_TIMEOUT_MS`.
+ */
+const PING_EVERY_MS = CONFIRM_MS;
+
 /** Waits until a client is ready, at most `ms`; resolves either way (a late Redis means "degraded"). */
 function waitReady(client: Redis, ms: number): Promise<void> {
   if (client.status === 'ready') return Promise.resolve();
@@ -281,6 +299,8 @@ export async function createRelayIo(
     enableAutoPipelining: true,
     maxRetriesPerRequest: 1,
     connectTimeout: 2_000,
+    // A command with no data back for this long destroys the socket (a hung Redis): ioredis reconnects.
+    socketTimeout: ANSWER_TIMEOUT_MS,
     retryStrategy: retryDelayMs,
   });
   // The subscriber queues its (re)subscriptions until connected; ioredis resubscribes after a reconnect.
@@ -289,6 +309,12 @@ export async function createRelayIo(
     maxRetriesPerRequest: null,
     enableAutoPipelining: false,
   });
+  // Both pinged, so a hung Redis leaves each a command without an answer (socketTimeout above; duplicate()
+  // keeps the options). A ping fails at once while not ready; the subscriber may ping while subscribed.
+  const pinger = setInterval(() => {
+    for (const client of [pub, sub]) if (client.status === 'ready') client.ping().catch(() => undefined);
+  }, PING_EVERY_MS);
+  pinger.unref();
   let lastState: AdapterState | undefined;
   // The once-only script of every stored message runs on a lean connection of its own (script-connection.ts:
   // a fraction of ioredis's CPU per call). It counts in the state like pub: while it is away this node
@@ -299,6 +325,7 @@ export async function createRelayIo(
     name: `${options.redisPrefix}:delivered-once`,
     retryDelayMs,
     connectTimeoutMs: 2_000,
+    answerTimeoutMs: ANSWER_TIMEOUT_MS,
     onStateChange: () => refresh(),
     onError: (error) => redisLog.debug({ err: error }, 'redis script connection error'),
   });
@@ -390,6 +417,7 @@ export async function createRelayIo(
     encodeRemote: (rooms, event, payload) =>
       encodeRemoteEmit(io.of('/').adapter as unknown as RedisAdapterInternals, rooms, event, payload),
     close: async () => {
+      clearInterval(pinger);
       await closeServer(io);
       await Promise.allSettled([pub.quit(), sub.quit()]);
       onceScript.close();

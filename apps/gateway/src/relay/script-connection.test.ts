@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RespError, RespReader, ScriptConnection, type RespValue } from './script-connection.ts';
 import { sparePort, startOwnRedis, type OwnRedis } from './testing/redis.ts';
+import { startTcpProxy } from './testing/tcp-proxy.ts';
 
 /** Answers its argument as an integer, or refuses it by name when it is 'fail'. */
 const ECHO_SCRIPT = `
@@ -131,5 +132,49 @@ describe('ScriptConnection', () => {
     await connection.ready(300);
     expect(connection.isReady).toBe(false);
     await expect(connection.call(['x'], ['1'])).rejects.toThrow('not ready');
+  });
+
+  it('drops a connection whose Redis stops answering without closing it, fails its calls, and recovers', async () => {
+    const proxy = await startTcpProxy({ host: '127.0.0.1', port: redis.port });
+    try {
+      const connection = new ScriptConnection({
+        url: proxy.url,
+        lua: ECHO_SCRIPT,
+        retryDelayMs: () => 50,
+        answerTimeoutMs: 400,
+      });
+      connections.push(connection);
+      await connection.ready(5_000);
+      expect(await connection.call(['h'], ['1'])).toBe(1);
+
+      // The host is gone without a word: the connection stays open and nothing comes back.
+      proxy.hang();
+      const sentAt = Date.now();
+      const hung = outcomes([connection.call(['h'], ['2']), connection.call(['h'], ['3'])]);
+      // Without the watchdog these calls wait as long as the kernel retransmits (minutes): 2 s is a failure.
+      const settled = await Promise.race([
+        hung,
+        new Promise<string[]>((resolve) => setTimeout(() => resolve(['still waiting after 2 s']), 2_000)),
+      ]);
+      expect(settled).toEqual([
+        'error: redis script connection: no answer in 400 ms',
+        'error: redis script connection: no answer in 400 ms',
+      ]);
+      // 400 ms at least, 600 at most, plus this machine's scheduling.
+      expect(Date.now() - sentAt).toBeGreaterThanOrEqual(400);
+      expect(connection.isReady).toBe(false);
+      await expect(connection.call(['h'], ['4'])).rejects.toThrow('not ready');
+      // It connects again; the new connection's set-up is never answered either, and it is dropped in turn.
+      const acceptedWhileHung = proxy.accepted();
+      await expect.poll(() => proxy.accepted(), { timeout: 3_000 }).toBeGreaterThan(acceptedWhileHung + 1);
+      expect(connection.isReady).toBe(false);
+
+      proxy.restore();
+      await connection.ready(5_000);
+      expect(connection.isReady).toBe(true);
+      expect(await connection.call(['h'], ['5'])).toBe(5);
+    } finally {
+      await proxy.close();
+    }
   });
 });

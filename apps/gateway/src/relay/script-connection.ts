@@ -10,6 +10,12 @@
  * Calls go as EVALSHA; one answered NOSCRIPT (SCRIPT FLUSH, a failover) is sent again as EVAL. Nothing queues
  * behind an outage: while not ready a call fails at once, and a connection that closes fails every call still
  * waiting for its answer. It reconnects with the back-off it is given.
+ *
+ * A Redis that stops answering without closing the connection (its host crashed, a partition: no FIN, no RST)
+ * would otherwise hold the connection 'ready' for as long as the kernel retransmits (~15 min with Linux's
+ * tcp_retries2), every call waiting and its payload held in `#waiting` and the socket's buffer. A watchdog
+ * destroys the socket once its oldest waiting command has had no answer for `answerTimeoutMs` (up to 1.5 ×
+ * that): the calls fail, the connection is not ready (the node degraded), and it reconnects as after a close.
  */
 import { createHash } from 'node:crypto';
 import { connect as connectTcp, isIP, type Socket } from 'node:net';
@@ -35,6 +41,11 @@ export interface ScriptConnectionOptions {
   retryDelayMs(attempt: number): number;
   /** Longest wait for the TCP (and TLS) connection. @default 2000 */
   connectTimeoutMs?: number;
+  /**
+   * A connection whose oldest waiting command has had no answer for this long (up to 1.5 × this) is destroyed
+   * and connected again. @default 4000
+   */
+  answerTimeoutMs?: number;
   /** Told whenever `isReady` changes. */
   onStateChange?(): void;
   /** Told every connection error (they repeat on every attempt while Redis is away). */
@@ -138,6 +149,11 @@ export class ScriptConnection {
   #attempt = 0;
   #reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   #readyWaiters: Array<() => void> = [];
+  /** Checks every half `answerTimeoutMs` that the oldest waiting command is answered (see the file's header). */
+  readonly #watchdog: ReturnType<typeof setInterval>;
+  /** The oldest waiting command at the watchdog's last checks, and at how many checks in a row. */
+  #watchedHead: Waiting | undefined;
+  #watchedChecks = 0;
 
   constructor(options: ScriptConnectionOptions) {
     this.#options = options;
@@ -153,6 +169,9 @@ export class ScriptConnection {
       auth: password ? (username ? [username, password] : [password]) : undefined,
       db: db && db !== '0' ? db : undefined,
     };
+    const answerTimeoutMs = options.answerTimeoutMs ?? 4_000;
+    this.#watchdog = setInterval(() => this.#watch(answerTimeoutMs), Math.max(1, answerTimeoutMs / 2));
+    this.#watchdog.unref();
     this.#connect();
   }
 
@@ -190,6 +209,7 @@ export class ScriptConnection {
   close(): void {
     this.#isClosed = true;
     clearTimeout(this.#reconnectTimer);
+    clearInterval(this.#watchdog);
     this.#socket?.destroy();
     this.#dropped(new Error('redis script connection closed'));
   }
@@ -238,14 +258,44 @@ export class ScriptConnection {
         socket.destroy(error as Error);
       }
     });
-    socket.on('error', (error) => this.#options.onError?.(error));
+    let lastError: Error | undefined;
+    socket.on('error', (error) => {
+      lastError = error;
+      this.#options.onError?.(error);
+    });
     socket.once('close', () => {
       if (this.#socket !== socket) return;
       this.#socket = undefined;
-      this.#dropped(new Error('redis script connection lost'));
+      this.#dropped(
+        lastError?.message.startsWith('redis script connection:')
+          ? lastError
+          : new Error('redis script connection lost'),
+      );
       if (this.#isClosed) return;
       this.#attempt += 1;
       this.#reconnectTimer = setTimeout(() => this.#connect(), this.#options.retryDelayMs(this.#attempt));
+    });
+  }
+
+  /**
+   * The same command first at three checks half `answerTimeoutMs` apart has waited at least `answerTimeoutMs`
+   * with no answer at all (answers come in order): the socket is destroyed, unless its answer was read once the
+   * loop had polled its sockets once more (after a stall of this process's own loop the timer is due first and
+   * the answer may wait unread; see runtime/answer-within.ts).
+   */
+  #watch(answerTimeoutMs: number): void {
+    const head = this.#waiting[0];
+    if (head === undefined || head !== this.#watchedHead) {
+      this.#watchedHead = head;
+      this.#watchedChecks = 0;
+      return;
+    }
+    this.#watchedChecks += 1;
+    if (this.#watchedChecks < 2) return;
+    const socket = this.#socket;
+    setImmediate(() => {
+      if (this.#waiting[0] !== head || this.#socket !== socket) return;
+      socket?.destroy(new Error(`redis script connection: no answer in ${answerTimeoutMs} ms`));
     });
   }
 

@@ -51,12 +51,20 @@ export interface RelayStack {
   close(): Promise<void>;
 }
 
-/** The mock provider and `count` gateway nodes sharing `env` (and so one Redis prefix). */
-export async function startRelayStack(count: number, env: RawEnv): Promise<RelayStack> {
+/**
+ * The mock provider and `count` gateway nodes sharing `env` (and so one Redis prefix); `nodeEnv` adds to a
+ * node's own (e.g. its REDIS_URL through a proxy).
+ */
+export async function startRelayStack(
+  count: number,
+  env: RawEnv,
+  nodeEnv: (index: number) => RawEnv = () => ({}),
+): Promise<RelayStack> {
   const provider = await startMockProvider();
   const nodes: RunningGateway[] = [];
   try {
-    for (let index = 0; index < count; index += 1) nodes.push(await startGateway(provider.url, env));
+    for (let index = 0; index < count; index += 1)
+      nodes.push(await startGateway(provider.url, { ...env, ...nodeEnv(index) }));
   } catch (error) {
     for (const node of nodes) await node.close();
     await provider.close();

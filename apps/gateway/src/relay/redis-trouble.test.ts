@@ -1,0 +1,95 @@
+/**
+ * Redis failing in the ways a stopped redis-server does not show: two nodes on a private redis-server (a spare
+ * port, never the machine's 6379), node 1 reaching it through a TCP proxy the test breaks (testing/tcp-proxy.ts)
+ * while node 2 stays connected. A Redis that hangs without closing is noticed within seconds and node 1's
+ * connections come back, its subscriber included.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatTopic, type ChatMessage } from '@showfloor/contracts';
+import { chatText, connectAs, sendChat, until, type TestClient } from './testing/clients.ts';
+import { startOwnRedis, type OwnRedis } from './testing/redis.ts';
+import { relayEnv, signIn, startRelayStack, type RelayStack, type SignedIn } from './testing/stack.ts';
+import { startTcpProxy, type TcpProxy } from './testing/tcp-proxy.ts';
+
+const TOPIC = chatTopic('DEMO');
+let redis: OwnRedis;
+let proxy: TcpProxy;
+let stack: RelayStack;
+const clients: TestClient[] = [];
+
+beforeAll(async () => {
+  redis = await startOwnRedis();
+  proxy = await startTcpProxy({ host: '127.0.0.1', port: redis.port });
+  // Node 1 (index 0) through the proxy, node 2 straight to Redis.
+  stack = await startRelayStack(2, relayEnv(redis.url), (index) =>
+    index === 0 ? { REDIS_URL: proxy.url } : {},
+  );
+}, 60_000);
+
+afterAll(async () => {
+  for (const client of clients) client.close();
+  await stack?.close();
+  await proxy?.close();
+  await redis?.stop();
+});
+
+const ids = (client: TestClient): string[] => client.events<ChatMessage>(TOPIC).map((message) => message.id);
+
+function nodes() {
+  return stack.nodes as [(typeof stack.nodes)[number], (typeof stack.nodes)[number]];
+}
+
+async function bothConnected(): Promise<void> {
+  const [node1, node2] = nodes();
+  await until(
+    () => node1.app.relay.adapterState() === 'connected' && node2.app.relay.adapterState() === 'connected',
+    'both nodes connected',
+    15_000,
+  );
+}
+
+describe('relay when Redis hangs without closing its connections', () => {
+  it('notices within seconds, degrades, and reconnects every connection once Redis answers again', async () => {
+    const [node1, node2] = nodes();
+    await bothConnected();
+    const ada: SignedIn = await signIn(node1.url, 'ada@demo.test');
+    const grace: SignedIn = await signIn(node1.url, 'grace@demo.test');
+    const adaOn1 = await connectAs(node1.url, { token: ada.token, userId: ada.userId });
+    const graceOn1 = await connectAs(node1.url, { token: grace.token, userId: grace.userId });
+    const adaOn2 = await connectAs(node2.url, { token: ada.token, userId: ada.userId });
+    const graceOn2 = await connectAs(node2.url, { token: grace.token, userId: grace.userId });
+    clients.push(adaOn1, graceOn1, adaOn2, graceOn2);
+
+    proxy.hang();
+    const hungAt = Date.now();
+    // A message on node 1 meanwhile: its script call waits for an answer that never comes.
+    const during = await sendChat(
+      adaOn1,
+      TOPIC,
+      chatText(ada.userId, 'while Redis hangs', { to: [grace.userId] }),
+    );
+    await until(() => ids(graceOn1).includes(during.id), 'local delivery while Redis hangs');
+    // Without the watchdogs node 1 stays 'connected' for as long as the kernel retransmits (~15 min).
+    await until(() => node1.app.relay.adapterState() === 'degraded', 'node 1 to notice the hang', 10_000);
+    expect(Date.now() - hungAt).toBeLessThan(10_000);
+    expect(node2.app.relay.adapterState()).toBe('connected');
+
+    proxy.restore();
+    await bothConnected();
+    await until(() => graceOn1.events('resync').length === 1, "a resync of node 1's sockets", 10_000);
+    // Node 1's subscriber is a new connection too: node 2's traffic reaches node 1's sockets again.
+    const after = await sendChat(
+      adaOn2,
+      TOPIC,
+      chatText(ada.userId, 'after the hang', { to: [grace.userId] }),
+    );
+    await until(() => ids(graceOn1).includes(after.id), 'cross-node delivery to node 1 again', 10_000);
+    // And node 1's script connection is a new one: node 1's messages reach node 2's sockets again.
+    const back = await sendChat(
+      adaOn1,
+      TOPIC,
+      chatText(ada.userId, 'from node 1 again', { to: [grace.userId] }),
+    );
+    await until(() => ids(graceOn2).includes(back.id), 'cross-node delivery from node 1 again', 10_000);
+  }, 60_000);
+});
