@@ -1,0 +1,120 @@
+/**
+ * Room moves that complete out of order. A tab's enter_room packets run side by side (the web client does not
+ * wait for one ack before the next), so the provider can answer a later move before an earlier one: the tab must
+ * end in the room its last enter_room named, never in the earlier one. The provider's answers are held back
+ * here until the later move is acknowledged, so the order is certain.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildProvider } from '@showfloor/mock-provider';
+import { SOCKET_ROOMS, type UserRoomEvent } from '@showfloor/contracts';
+import { startGateway, type RunningGateway } from '../../test/gateway.ts';
+import { connectAs, settle, type TestClient } from './testing/clients.ts';
+import { relayEnv, signIn, type SignedIn } from './testing/stack.ts';
+
+let provider: FastifyInstance;
+let gateway: RunningGateway;
+let ada: SignedIn;
+let grace: SignedIn;
+const clients: TestClient[] = [];
+
+/** Provider requests held back: `METHOD path` → the promise they wait for. */
+const held = new Map<string, Promise<void>>();
+
+/** Holds the provider's answers to `METHOD path` until the returned release is called. */
+function hold(request: string): () => void {
+  let release = (): void => undefined;
+  held.set(
+    request,
+    new Promise<void>((resolve) => {
+      release = resolve;
+    }),
+  );
+  return () => {
+    held.delete(request);
+    release();
+  };
+}
+
+beforeAll(async () => {
+  provider = buildProvider({ logger: false });
+  provider.addHook('onRequest', async (request) => {
+    const gate = held.get(`${request.method} ${request.url.split('?')[0] ?? ''}`);
+    if (gate) await gate;
+  });
+  const url = await provider.listen({ port: 0, host: '127.0.0.1' });
+  // One request per provider connection: answers on one pipelined connection come back in the order asked, so
+  // with pipelining the later move would wait behind the held one; across connections (as moves go when the
+  // pool spreads them, or in different loop turns) nothing keeps the order.
+  gateway = await startGateway(url, relayEnv(undefined, { PROVIDER_PIPELINING: '1' }));
+  ada = await signIn(gateway.url, 'ada@demo.test');
+  grace = await signIn(gateway.url, 'grace@demo.test');
+}, 30_000);
+
+afterEach(() => {
+  for (const client of clients.splice(0)) client.close();
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await provider?.close();
+});
+
+async function tab(user: SignedIn, roomId?: number): Promise<TestClient> {
+  const client = await connectAs(gateway.url, { token: user.token, userId: user.userId, roomId });
+  clients.push(client);
+  return client;
+}
+
+const entry = (user: SignedIn, roomId: number): UserRoomEvent => ({
+  event: 'enter_room',
+  user_id: user.userId,
+  room_id: roomId,
+  timestamp: Date.now(),
+});
+
+/** The gateway's socket of a client: the room it shows, and its room names of the event. */
+function serverSide(client: TestClient): { roomId: number | undefined; rooms: string[] } {
+  const socket = gateway.app.relay.io.of('/').sockets.get(client.socket.id ?? '');
+  if (!socket) throw new Error('no such socket on the gateway');
+  return {
+    roomId: socket.data.roomId,
+    rooms: [...socket.rooms].filter((room) => room.startsWith('room:')).sort(),
+  };
+}
+
+describe('room moves answered out of order', () => {
+  it("keeps the tab in the later room when the earlier room's record is answered last", async () => {
+    const [talkStage, expoHall] = [3, 4];
+    const watcher = await tab(grace, talkStage);
+    const adaTab = await tab(ada);
+    const release = hold(`POST /api/v1/content/rooms/${talkStage}/entries`);
+    const first = adaTab.request('user_room_events', entry(ada, talkStage));
+    expect(await adaTab.request('user_room_events', entry(ada, expoHall))).toEqual({ statusCode: 200 });
+    release();
+    // The earlier move is recorded and acknowledged, and leaves the tab where the later one put it.
+    expect(await first).toEqual({ statusCode: 200 });
+    expect(serverSide(adaTab)).toEqual({
+      roomId: expoHall,
+      rooms: [SOCKET_ROOMS.room('DEMO', expoHall)],
+    });
+    await settle();
+    // Not passed to the room the tab is not in.
+    expect(watcher.events('user_room_events')).toEqual([]);
+  });
+
+  it("keeps the tab in the later room when the earlier room's access check is answered last", async () => {
+    const [booth, meetingRoom] = [8, 9];
+    const adaTab = await tab(ada);
+    // Ada's access to the booth is not cached yet: the check asks the provider, which answers late.
+    const release = hold(`GET /api/v1/content/rooms/${booth}`);
+    const first = adaTab.request('user_room_events', entry(ada, booth));
+    expect(await adaTab.request('user_room_events', entry(ada, meetingRoom))).toEqual({ statusCode: 200 });
+    release();
+    expect(await first).toEqual({ statusCode: 200 });
+    expect(serverSide(adaTab)).toEqual({
+      roomId: meetingRoom,
+      rooms: [SOCKET_ROOMS.room('DEMO', meetingRoom)],
+    });
+  });
+});
