@@ -163,6 +163,26 @@ const EnvSchema = z
     RELAY_EMIT_BURST: positiveInt(40),
     /** Largest socket frame in bytes (socket.io maxHttpBufferSize); a larger one closes the transport. @default 65536 */
     RELAY_MAX_FRAME_BYTES: positiveInt(64 * 1024),
+    /**
+     * Sustained emits per second per USER (all their sockets on a node) of a topic that goes to the whole event
+     * (`user_events`: one socket write per tab of the event); more are acked 400. A fraction is allowed
+     * (0.1: one every 10 s). @default 1
+     */
+    RELAY_EVENT_FANOUT_PER_SECOND: z.coerce.number().positive().default(1),
+    /** Emits of an event-wide topic a user may burst above that rate. @default 5 */
+    RELAY_EVENT_FANOUT_BURST: positiveInt(5),
+    /**
+     * Sustained emits per second per USER of each topic that goes to a room at once (`user_scene_events`,
+     * `view_content`, `user_status_changes`); more are acked 400. @default 5
+     */
+    RELAY_ROOM_FANOUT_PER_SECOND: z.coerce.number().positive().default(5),
+    /**
+     * Emits of a room-wide topic a user may burst above that rate; at least RELAY_MAX_SOCKETS_PER_USER, since
+     * every tab announces its status when it connects (all at once after a node restart). @default 20
+     */
+    RELAY_ROOM_FANOUT_BURST: positiveInt(20),
+    /** Largest payload (UTF-8 bytes of its JSON) of those event- and room-wide topics; larger is acked 400. @default 2048 */
+    RELAY_FANOUT_MAX_BYTES: positiveInt(2048),
     /** Prefix of the relay's Redis channels and keys; deployments sharing one Redis keep theirs apart. @default 'showfloor' */
     RELAY_REDIS_PREFIX: z
       .string()

@@ -13,6 +13,7 @@ import type { RelayContext } from './context.ts';
 import { DeliveredMessages, type FanoutTarget } from './delivered.ts';
 import { Directory } from './directory.ts';
 import { installDispatcher } from './dispatch.ts';
+import { FanoutLimits, type FanoutLimitOptions } from './fanout-limit.ts';
 import { createRelayIo, type RelayIo, type RelaySocket } from './io.ts';
 import { createRelayMetrics } from './metrics.ts';
 import { MicrophoneStates, tellMicrophones } from './microphones.ts';
@@ -35,6 +36,8 @@ export interface RelayOptions {
   emitBurst: number;
   /** Largest frame in bytes (socket.io maxHttpBufferSize). */
   maxFrameBytes: number;
+  /** Per-user limits of the topics that fan out to a room or the whole event (fanout-limit.ts). */
+  fanout: FanoutLimitOptions;
   /** Wait after a last tab disconnects before 'offline'. @default 1500 */
   offlineGraceMs: number;
   /** Expiry sweep interval. @default 5000 */
@@ -90,6 +93,11 @@ export function relayOptionsFromEnv(env: GatewayDeps['env']): RelayOptions {
     emitsPerSecond: env.RELAY_EMITS_PER_SECOND,
     emitBurst: env.RELAY_EMIT_BURST,
     maxFrameBytes: env.RELAY_MAX_FRAME_BYTES,
+    fanout: {
+      event: { perSecond: env.RELAY_EVENT_FANOUT_PER_SECOND, burst: env.RELAY_EVENT_FANOUT_BURST },
+      room: { perSecond: env.RELAY_ROOM_FANOUT_PER_SECOND, burst: env.RELAY_ROOM_FANOUT_BURST },
+      maxBytes: env.RELAY_FANOUT_MAX_BYTES,
+    },
     offlineGraceMs: 1_500,
     sessionSweepMs: 5_000,
     directoryTtlMs: 60_000,
@@ -174,6 +182,8 @@ export async function attachRelay(
     roomAccess: new RoomAccess(ctx),
   });
   const limits = { perSecond: options.emitsPerSecond, burst: options.emitBurst };
+  // One per node: a user's tabs on this node share their buckets.
+  const fanout = new FanoutLimits(options.fanout);
   // The node's microphone copy of a room goes with its last socket there (microphones.ts).
   ctx.microphones.followRooms(io.of('/').adapter);
 
@@ -217,7 +227,7 @@ export async function attachRelay(
             logger.warn({ err: error, roomId }, 'relay: room access check failed at connect'),
         )
       : undefined;
-    installDispatcher(ctx, socket, limits, activity, joined);
+    installDispatcher(ctx, socket, { limits, fanout }, activity, joined);
   });
 
   app.decorate('relay', { io, adapterState: relayIo.adapterState, options } satisfies Relay);

@@ -1,8 +1,10 @@
 /**
- * One packet middleware per socket routes every client emit: rate limit, topic lookup (own chat topic, known
- * topic, server-only topic, or 'the socket topic is invalid'), handler, ack, then delivery. Nothing reaches
- * socket.io's own listeners, so an unknown event name can never slip past, and every emit that carries an ack
- * callback gets `{statusCode: 200}` or `{statusCode: 400, message}` while the connection stays usable.
+ * One packet middleware per socket routes every client emit: the connection's rate limit (taken on arrival,
+ * before the packet may wait for the handshake's room join), topic lookup (own chat topic, known topic,
+ * server-only topic, or 'the socket topic is invalid'), the user's limit and size cap of topics that fan out to
+ * a room or the event (fanout-limit.ts), handler, ack, then delivery. Nothing reaches socket.io's own
+ * listeners, so an unknown event name can never slip past, and every emit that carries an ack callback gets
+ * `{statusCode: 200}` or `{statusCode: 400, message}` while the connection stays usable.
  */
 import {
   RELAY_ERRORS,
@@ -10,6 +12,7 @@ import {
   RELAY_SERVER_EVENTS,
   SERVER_EVENTS,
   TOPICS,
+  ackError,
   chatTopic,
   isChatTopic,
 } from '@showfloor/contracts';
@@ -18,6 +21,7 @@ import { ProviderError } from '../provider/errors.ts';
 import type { Activity } from '../runtime/activity.ts';
 import { refuse, type HandlerResult, type RelayContext, type TopicHandler } from './context.ts';
 import type { RelaySocket } from './io.ts';
+import type { FanoutLimits } from './fanout-limit.ts';
 import { EmitLimiter, type EmitLimitOptions } from './rate-limit.ts';
 import { handleAnnouncements } from './topics/announcements.ts';
 import { handleCallAnswered } from './topics/call-answered.ts';
@@ -58,11 +62,48 @@ const SERVER_ONLY: ReadonlySet<string> = new Set([
 
 type Ack = (answer: unknown) => void;
 
+/** How a client topic is answered: its metric label, and its handler or an early refusal. */
+interface Route {
+  label: string;
+  handler?: AnyHandler;
+  early?: HandlerResult<never>;
+}
+
+/** The routes of the known names (one object each, made once: nothing is allocated per packet to route it). */
+const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
+  ...[...HANDLERS].map(([name, handler]): [string, Route] => [name, { label: name, handler }]),
+  ...[...SERVER_ONLY].map((name): [string, Route] => [
+    name,
+    { label: name, early: refuse('topic_server_only', RELAY_ERRORS.TOPIC_SERVER_ONLY) },
+  ]),
+]);
+const FOREIGN_CHAT: Route = {
+  label: 'chat',
+  early: refuse('topic_foreign_event', RELAY_ERRORS.TOPIC_FOREIGN_EVENT),
+};
+const INVALID: Route = { label: 'invalid', early: refuse('topic_invalid', RELAY_ERRORS.TOPIC_INVALID) };
+const OWN_CHAT: Route = { label: 'chat', handler: handleChat as AnyHandler };
+
+/** The route of an event name on a socket whose own chat topic is `ownChatTopic`. */
+function route(name: unknown, ownChatTopic: string): Route {
+  if (typeof name !== 'string') return INVALID;
+  if (isChatTopic(name)) return name === ownChatTopic ? OWN_CHAT : FOREIGN_CHAT;
+  return ROUTES.get(name) ?? INVALID;
+}
+
+/** The limits a dispatcher holds packets to. */
+export interface DispatchLimits {
+  /** The connection's own emit rate (rate-limit.ts), taken when a packet arrives. */
+  limits: EmitLimitOptions;
+  /** The node's per-user limits of topics that fan out to a room or the event (fanout-limit.ts). */
+  fanout: FanoutLimits;
+}
+
 /** Installs the dispatcher on a connected socket. */
 export function installDispatcher(
   ctx: RelayContext,
   socket: RelaySocket,
-  limits: EmitLimitOptions,
+  { limits, fanout }: DispatchLimits,
   /** Told of every packet, so idle-time work waits for a quiet node. */
   activity: Activity,
   /**
@@ -81,9 +122,31 @@ export function installDispatcher(
   let pending: Promise<void> | undefined = joined?.then(open, open);
   socket.use((packet: PacketEvent, _next) => {
     activity.note();
+    // The connection's limit is taken as the packet arrives, also while packets wait for the join: a packet
+    // over it is refused at once and never queued, so the queue holds at most the burst plus the rate.
+    const arrived = performance.now();
+    const verdict = limiter.take(arrived);
+    if (verdict !== 'ok') {
+      refuseLimited(packet, arrived, verdict);
+      return;
+    }
     if (pending) void pending.then(() => dispatch(packet));
     else dispatch(packet);
   });
+
+  const refuseLimited = (packet: PacketEvent, started: number, verdict: 'limited' | 'abusive'): void => {
+    const { label } = route(packet[0], ownChatTopic);
+    const series = metrics.forTopic(label);
+    series.emits.inc();
+    metrics.rejections.inc({ reason: 'rate_limited' });
+    const last = packet[packet.length - 1];
+    if (typeof last === 'function') (last as Ack)(ackError(RELAY_ERRORS.RATE_LIMITED));
+    series.ackLatency.observe((performance.now() - started) / 1000);
+    if (verdict === 'abusive') {
+      metrics.disconnects.inc({ reason: 'abuse' });
+      socket.disconnect(true);
+    }
+  };
 
   const dispatch = (packet: PacketEvent): void => {
     const started = performance.now();
@@ -92,37 +155,28 @@ export function installDispatcher(
     const ack: Ack | undefined = typeof last === 'function' ? (last as Ack) : undefined;
     const payload: unknown = packet.length > (ack ? 2 : 1) ? packet[1] : undefined;
 
-    let label: string;
-    let handler: AnyHandler | undefined;
-    let early: HandlerResult<never> | undefined;
-    if (typeof name === 'string' && isChatTopic(name)) {
-      label = 'chat';
-      if (name === ownChatTopic) handler = handleChat as AnyHandler;
-      else early = refuse('topic_foreign_event', RELAY_ERRORS.TOPIC_FOREIGN_EVENT);
-    } else if (typeof name === 'string' && HANDLERS.has(name)) {
-      label = name;
-      handler = HANDLERS.get(name);
-    } else if (typeof name === 'string' && SERVER_ONLY.has(name)) {
-      label = name;
-      early = refuse('topic_server_only', RELAY_ERRORS.TOPIC_SERVER_ONLY);
-    } else {
-      label = 'invalid';
-      early = refuse('topic_invalid', RELAY_ERRORS.TOPIC_INVALID);
-    }
+    const { label, handler, early } = route(name, ownChatTopic);
     const series = metrics.forTopic(label);
     series.emits.inc();
 
-    const verdict = limiter.take(started);
-    if (verdict !== 'ok') {
-      finish(refuse('rate_limited', RELAY_ERRORS.RATE_LIMITED));
-      if (verdict === 'abusive') {
-        metrics.disconnects.inc({ reason: 'abuse' });
-        socket.disconnect(true);
-      }
-      return;
-    }
     if (early || !handler) {
       finish(early ?? refuse('topic_invalid', RELAY_ERRORS.TOPIC_INVALID));
+      return;
+    }
+    // Topics that fan out to a room or the whole event: the user's own limit (all their tabs on this node),
+    // then the payload's size.
+    const fanoutVerdict = fanout.check(socket.data.userId, label, payload, started);
+    if (fanoutVerdict === 'limited') {
+      finish(refuse('user_rate_limited', RELAY_ERRORS.RATE_LIMITED));
+      return;
+    }
+    if (fanoutVerdict === 'too_large') {
+      finish(
+        refuse(
+          'payload_too_large',
+          `${RELAY_ERRORS.PAYLOAD_TOO_LARGE}: at most ${fanout.options.maxBytes} bytes`,
+        ),
+      );
       return;
     }
 

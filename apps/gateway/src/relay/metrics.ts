@@ -30,6 +30,8 @@ export type RejectReason =
   | 'not_participant'
   | 'role_forbidden'
   | 'rate_limited'
+  | 'user_rate_limited'
+  | 'payload_too_large'
   | 'not_stored'
   | 'catch_up_failed'
   | 'internal';

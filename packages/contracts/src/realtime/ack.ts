@@ -46,8 +46,16 @@ export const RELAY_ERRORS = {
   ROOM_FORBIDDEN: 'You are not allowed to access this room.',
   /** Announcements and session triggers need event-admin or admin. */
   ROLE_FORBIDDEN: 'Only event admins and admins can do this.',
-  /** The per-connection emit rate limit was hit. */
+  /**
+   * An emit rate limit was hit: the connection's, or the user's own for a topic that goes to a room or the whole
+   * event (the gateway's RELAY_EVENT_FANOUT_* and RELAY_ROOM_FANOUT_*).
+   */
   RATE_LIMITED: 'Too many messages. Please slow down.',
+  /**
+   * The payload of a topic that goes to a room or the whole event is over the gateway's RELAY_FANOUT_MAX_BYTES
+   * (its JSON); the limit follows after ': ' ('at most 2048 bytes').
+   */
+  PAYLOAD_TOO_LARGE: 'The payload is too large',
   /** The provider did not store the message (or answered an error); the provider's text follows after ': '. */
   NOT_STORED: 'The message could not be stored',
   /** Reading history for a catch-up failed; the provider's text follows after ': '. */

@@ -1,0 +1,226 @@
+/**
+ * One visitor must not be able to stall a node: topics that fan out to the whole event (`user_events`) or to a
+ * room at once (`user_scene_events`, `view_content`, `user_status_changes`) are limited per USER across their
+ * sockets on the node, and their payload is capped in bytes (fanout-limit.ts); packets that wait for the
+ * handshake's room join take the connection's limit on arrival (dispatch.ts). Against a stub provider whose
+ * room reads the test answers (and can hold).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RELAY_ERRORS } from '@showfloor/contracts';
+import { startStubProvider, type StubProvider } from '../../test/stub-provider.ts';
+import { startGateway, type RunningGateway } from '../../test/gateway.ts';
+import { testEnv } from '../config/env.ts';
+import { relayOptionsFromEnv } from './attach-relay.ts';
+import { FanoutLimits } from './fanout-limit.ts';
+import { connectAs, settle, until, type TestClient } from './testing/clients.ts';
+
+type Answer = { statusCode: number; message?: string };
+
+const ROOM = 5;
+const HELD_ROOM = 6;
+let provider: StubProvider;
+let gateway: RunningGateway;
+const clients: TestClient[] = [];
+/** Releases the held room read (set while a test holds it). */
+let releaseHeldRoom: (() => void) | undefined;
+
+async function tab(userId: number, roomId?: number): Promise<TestClient> {
+  const token = await provider.sign({ sub: String(userId), sid: `sid-${userId}` });
+  const connected = await connectAs(gateway.url, { token, userId, ...(roomId ? { roomId } : {}) });
+  clients.push(connected);
+  return connected;
+}
+
+/** Waits until the node has joined `count` sockets to the room. */
+const inRoom = (roomId: number, count: number) =>
+  until(
+    () => gateway.app.relay.io.of('/').adapter.rooms.get(`room:DEMO:${roomId}`)?.size === count,
+    `${count} sockets in room ${roomId}`,
+  );
+
+beforeAll(async () => {
+  provider = await startStubProvider((app) => {
+    app.get<{ Params: { id: string } }>('/api/v1/content/rooms/:id', async (request) => {
+      const id = Number(request.params.id);
+      if (id === HELD_ROOM) await new Promise<void>((resolve) => (releaseHeldRoom = resolve));
+      return {
+        id,
+        name: `Room ${id}`,
+        link: 'https://rooms.example.com/r',
+        type: 'meeting',
+        event_code: 'DEMO',
+        active: true,
+        multiplayer: true,
+      };
+    });
+  });
+  gateway = await startGateway(provider.url, {
+    // The connection's own limit: 10 at once, then (practically) none.
+    RELAY_EMITS_PER_SECOND: '1',
+    RELAY_EMIT_BURST: '10',
+    // Refills slow enough that no token comes back while a test runs.
+    RELAY_EVENT_FANOUT_PER_SECOND: '0.001',
+    RELAY_EVENT_FANOUT_BURST: '5',
+    RELAY_ROOM_FANOUT_PER_SECOND: '0.001',
+    RELAY_ROOM_FANOUT_BURST: '3',
+  });
+});
+afterAll(async () => {
+  releaseHeldRoom?.();
+  for (const each of clients) each.close();
+  await gateway?.close();
+  await provider?.close();
+});
+
+describe('per-user limits of topics that fan out', () => {
+  it('takes user_events from a user at most the event burst, across their tabs; the event hears no more', async () => {
+    const audience = await tab(100);
+    const [first, second] = [await tab(101), await tab(101)];
+    const event = { user_id: 101, event: 'waved' };
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        (index % 2 ? second : first).request<Answer>('user_events', event),
+      ),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(5);
+    expect(answers.filter((answer) => answer.message === RELAY_ERRORS.RATE_LIMITED)).toHaveLength(3);
+    await settle(200);
+    expect(audience.events('user_events')).toHaveLength(5);
+    // Another user has a bucket of their own.
+    expect(await (await tab(102)).request('user_events', { user_id: 102, event: 'waved' })).toEqual({
+      statusCode: 200,
+    });
+  });
+
+  it('limits each room-wide topic per user across their tabs; the room hears no more', async () => {
+    const member = await tab(110, ROOM);
+    const [first, second] = [await tab(111, ROOM), await tab(111, ROOM)];
+    await inRoom(ROOM, 3);
+    const scene = { user_id: 111, event: 'applause', room_id: ROOM, timestamp: Date.now() };
+    const status = { user_id: 111, room_id: ROOM, user_status: 'busy' };
+    for (const [topic, payload] of [
+      ['user_scene_events', scene],
+      ['view_content', scene],
+      ['user_status_changes', status],
+    ] as const) {
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, (_, index) => (index % 2 ? second : first).request<Answer>(topic, payload)),
+      );
+      expect(
+        answers.filter((answer) => answer.statusCode === 200),
+        topic,
+      ).toHaveLength(3);
+      expect(
+        answers.filter((answer) => answer.message === RELAY_ERRORS.RATE_LIMITED),
+        topic,
+      ).toHaveLength(2);
+    }
+    await settle(200);
+    expect(member.events('user_scene_events')).toHaveLength(3);
+    expect(member.events('view_content')).toHaveLength(3);
+    expect(member.events('user_status_changes')).toHaveLength(3);
+  });
+
+  it('refuses a payload over the byte cap with the limit in the message, and passes nothing', async () => {
+    const audience = await tab(120);
+    const sender = await tab(121);
+    const big = { user_id: 121, event: 'waved', data: { blob: 'x'.repeat(3_000) } };
+    expect(await sender.request('user_events', big)).toEqual({
+      statusCode: 400,
+      message: `${RELAY_ERRORS.PAYLOAD_TOO_LARGE}: at most 2048 bytes`,
+    });
+    const fits = { user_id: 121, event: 'waved', data: { blob: 'x'.repeat(1_900) } };
+    expect(await sender.request('user_events', fits)).toEqual({ statusCode: 200 });
+    await settle(200);
+    expect(audience.events('user_events')).toEqual([fits]);
+  });
+});
+
+describe('packets before the handshake room is joined', () => {
+  it('takes the connection limit as packets arrive: those over it are refused while the join is pending', async () => {
+    const waiting = await tab(130, HELD_ROOM);
+    await until(() => releaseHeldRoom !== undefined, 'the held room read');
+    const answers: Answer[] = [];
+    for (let index = 0; index < 12; index += 1)
+      waiting.socket.emit(
+        'not_a_topic' as never,
+        {} as never,
+        ((answer: Answer) => answers.push(answer)) as never,
+      );
+    // The 2 over the burst are answered at once; the 10 within it wait for the join, in order.
+    await until(() => answers.length === 2, 'the refusals of the packets over the limit');
+    expect(answers).toEqual([
+      { statusCode: 400, message: RELAY_ERRORS.RATE_LIMITED },
+      { statusCode: 400, message: RELAY_ERRORS.RATE_LIMITED },
+    ]);
+    await settle(100);
+    expect(answers).toHaveLength(2);
+    releaseHeldRoom?.();
+    await until(() => answers.length === 12, 'the answers of the queued packets');
+    expect(answers.slice(2).every((answer) => answer.message === RELAY_ERRORS.TOPIC_INVALID)).toBe(true);
+    expect(waiting.socket.connected).toBe(true);
+  });
+});
+
+describe('FanoutLimits', () => {
+  const options = { event: { perSecond: 1, burst: 2 }, room: { perSecond: 10, burst: 3 }, maxBytes: 20 };
+
+  it('refills per topic and user, and drops buckets once full again', () => {
+    let now = 0;
+    const limits = new FanoutLimits(options, () => now);
+    expect(['ok', 'ok', 'limited'].map(() => limits.check(1, 'user_events', {}))).toEqual([
+      'ok',
+      'ok',
+      'limited',
+    ]);
+    expect(limits.check(1, 'view_content', {})).toBe('ok');
+    expect(limits.check(2, 'user_events', {})).toBe('ok');
+    // Topics that do not fan out wider than the sender's own tabs take nothing.
+    expect(limits.check(1, 'call_answered', {})).toBe('ok');
+    expect(limits.size).toBe(3);
+    now = 1_000;
+    expect(limits.check(1, 'user_events', {})).toBe('ok');
+    expect(limits.check(1, 'user_events', {})).toBe('limited');
+    // Two seconds on, every bucket is full: the sweep keeps none but the one just taken.
+    now = 3_500;
+    expect(limits.check(3, 'user_events', {})).toBe('ok');
+    expect(limits.size).toBe(1);
+  });
+
+  it('counts the JSON bytes of the payload (UTF-8) against the cap', () => {
+    const limits = new FanoutLimits(options, () => 0);
+    expect(limits.check(1, 'user_scene_events', { a: 'x'.repeat(12) })).toBe('ok'); // 20 bytes
+    expect(limits.check(1, 'user_scene_events', { a: 'x'.repeat(13) })).toBe('too_large');
+    expect(limits.check(1, 'user_scene_events', { a: 'é'.repeat(7) })).toBe('too_large'); // 22 bytes
+  });
+});
+
+describe("the web app's own use, at the default limits", () => {
+  const env = testEnv();
+  const options = relayOptionsFromEnv(env);
+
+  it('fits: every tab announcing its status at connect, then a pick and a sign-out; clicks in a room', () => {
+    let now = 0;
+    const limits = new FanoutLimits(options.fanout, () => now);
+    const status = { room_id: null, user_id: 7, user_status: 'available' };
+    // apps/web use-user-status-events.ts: each tab announces on connect (all at once after a node restart).
+    for (let tab = 0; tab < env.RELAY_MAX_SOCKETS_PER_USER; tab += 1)
+      expect(limits.check(7, 'user_status_changes', status)).toBe('ok');
+    // change-status.tsx, then sign-out.ts's 'offline'.
+    expect(limits.check(7, 'user_status_changes', { ...status, user_status: 'busy' })).toBe('ok');
+    expect(limits.check(7, 'user_status_changes', { ...status, user_status: 'offline' })).toBe('ok');
+    // embedded-room.tsx: a scene event and a content view per click, four clicks a second for a minute.
+    const scene = {
+      user_id: 7,
+      room_id: 3,
+      event: 'applause',
+      content_id: 6,
+      timestamp: 1,
+      object: { x: 1 },
+    };
+    for (let click = 0; click < 240; click += 1, now += 250) {
+      expect(limits.check(7, 'user_scene_events', scene)).toBe('ok');
+      expect(limits.check(7, 'view_content', { ...scene, event: 'open_video' })).toBe('ok');
+    }
+  });
+});
