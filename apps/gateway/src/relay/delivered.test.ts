@@ -120,6 +120,33 @@ describe('DeliveredMessages', () => {
     expect(b.local).toEqual([]);
   });
 
+  it("answers a resend that comes while the first copy's script is unanswered only once it is answered", async () => {
+    // A script whose answer the test gives: the first copy's publish is not in Redis until then.
+    let answer = (_published: number): void => undefined;
+    const held: OnceScript = {
+      call: () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    };
+    const a = node(() => held, 60_000);
+    const first = a.delivered.deliverOnce('m-held', (to) => to.to('user:1').emit('chat', 'm-held'));
+    let resendAnswered = false;
+    const resend = a.delivered
+      .deliverOnce('m-held', (to) => to.to('user:1').emit('chat', 'm-held'))
+      .then((isDelivered) => {
+        resendAnswered = true;
+        return isDelivered;
+      });
+    // Every callback already due has run: the resend is still waiting for the first copy's script.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(resendAnswered).toBe(false);
+    answer(1);
+    expect(await resend).toBe(false);
+    expect(await first).toBe(true);
+    expect(a.local).toEqual(['user:1|chat|m-held']);
+  });
+
   it('lets the node decide alone while Redis is away', async () => {
     const alone = node(() => undefined);
     expect(await alone.delivered.deliverOnce('m-1', (to) => to.to('user:1').emit('chat', 'm-1'))).toBe(true);

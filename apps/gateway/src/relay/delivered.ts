@@ -71,8 +71,14 @@ interface Emit {
   payload: unknown;
 }
 
+/** A resend's answer: not delivered again. */
+const notAgain = (): boolean => false;
+
 export class DeliveredMessages {
   readonly #local = new RecentMap<string, true>(REMEMBER_MS, { minCount: REMEMBER_LOCALLY });
+
+  /** Ids whose first delivery on this node is under way, and that delivery (a resend's answer waits for it). */
+  readonly #inFlight = new Map<string, Promise<boolean>>();
 
   readonly #keyPrefix: string;
 
@@ -91,10 +97,25 @@ export class DeliveredMessages {
    * Delivers what `deliver` emits (synchronously, on the target it is given) unless this stored message was
    * delivered before; with Redis, the other nodes' share is in Redis when this answers (or after 2 s, when
    * Redis stalled). True when it delivered. With Redis away, the node's own memory decides (a resend reaching
-   * another node during an outage may then be delivered again; clients drop duplicates by id).
+   * another node during an outage may then be delivered again; clients drop duplicates by id). A resend reaching
+   * this node while the first copy's script is still unanswered is answered (false) only once it is.
    */
-  async deliverOnce(messageId: string, deliver: (target: FanoutTarget) => void): Promise<boolean> {
-    if (!this.#local.add(messageId, true)) return false;
+  deliverOnce(messageId: string, deliver: (target: FanoutTarget) => void): Promise<boolean> {
+    if (!this.#local.add(messageId, true)) {
+      // A resend while the first copy's delivery is under way (its script not answered yet): answered once that
+      // delivery is done, so the resend's ack cannot come before the first copy's publish is in Redis.
+      const first = this.#inFlight.get(messageId);
+      return first ? first.then(notAgain, notAgain) : Promise.resolve(false);
+    }
+    const delivering = this.#deliverFirst(messageId, deliver);
+    this.#inFlight.set(messageId, delivering);
+    const landed = (): void => void this.#inFlight.delete(messageId);
+    delivering.then(landed, landed);
+    return delivering;
+  }
+
+  /** The first delivery of an id on this node (`deliverOnce`). */
+  async #deliverFirst(messageId: string, deliver: (target: FanoutTarget) => void): Promise<boolean> {
     const script = this.script();
     if (!script) {
       deliver(this.fanout.local);
