@@ -28,6 +28,11 @@ export async function registerAuthRateLimits(app: FastifyInstance, env: Env): Pr
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
       connectTimeout: 2_000,
+      // A Redis that hangs without closing (host crash, partition) holds no sign-in: a count not answered in
+      // 2 s fails (and the call goes through), and a connection with no data back for 4 s while a command
+      // waits is dropped and made again (else the kernel gives up on it after ~15 min).
+      commandTimeout: 2_000,
+      socketTimeout: 4_000,
       lazyConnect: false,
     });
     let lastLogged = 0;
