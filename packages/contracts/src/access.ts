@@ -381,7 +381,9 @@ export function keysWithRule(service: ServiceGroup, name: string, ...rules: IdRu
  *   delivered to that room. `user_player_events` 'mute' is also `manager`; an achievement also names the
  *   sender's own event.
  * - `manager`: only a manager of the sender's event (event-admin, admin), to users of that event, one of its
- *   rooms or all of it.
+ *   rooms or all of it. `user_events` is one: it goes to every tab of the event, and neither the spec's client
+ *   (spec 01 §7 "Emitted") nor the web app sends it, so a visitor may not (one visitor could otherwise order a
+ *   write to every tab of the event per emit); its payload's user is still the sender.
  * - `conversation`: a conversation the sender takes part in, or `room-<id>` of a room they may enter; a private
  *   message only to users of the sender's event.
  * Server-only names (`user_access_change`, `logout`, `refresh`, ...) are refused from clients.
@@ -390,7 +392,7 @@ export type TopicRule = 'sender' | 'enterable-room' | 'manager' | 'conversation'
 
 /** The rule of every client topic (see {@link TopicRule}); the relay's handlers enforce it. */
 export const TOPIC_ACCESS = {
-  user_events: 'sender',
+  user_events: 'manager',
   user_status_changes: 'sender',
   user_scene_events: 'enterable-room',
   user_room_events: 'enterable-room',

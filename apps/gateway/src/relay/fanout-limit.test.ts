@@ -1,9 +1,9 @@
 /**
- * One visitor must not be able to stall a node: topics that fan out to the whole event (`user_events`) or to a
- * room at once (`user_scene_events`, `view_content`, `user_status_changes`) are limited per USER across their
- * sockets on the node, and their payload is capped in bytes (fanout-limit.ts); packets that wait for the
- * handshake's room join take the connection's limit on arrival (dispatch.ts). Against a stub provider whose
- * room reads the test answers (and can hold).
+ * One visitor must not be able to stall a node: topics that fan out to the whole event (`user_events`, a
+ * managers' topic: refused from visitors) or to a room at once (`user_scene_events`, `view_content`,
+ * `user_status_changes`) are limited per USER across their sockets on the node, and their payload is capped in
+ * bytes (fanout-limit.ts); packets that wait for the handshake's room join take the connection's limit on
+ * arrival (dispatch.ts). Against a stub provider whose room reads the test answers (and can hold).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RELAY_ERRORS } from '@showfloor/contracts';
@@ -24,8 +24,12 @@ const clients: TestClient[] = [];
 /** Releases the held room read (set while a test holds it). */
 let releaseHeldRoom: (() => void) | undefined;
 
+/** Users with these ids sign in as event-admins of DEMO (`user_events` is a managers' topic); the rest as visitors. */
+const MANAGERS = new Set([101, 102, 121]);
+
 async function tab(userId: number, roomId?: number): Promise<TestClient> {
-  const token = await provider.sign({ sub: String(userId), sid: `sid-${userId}` });
+  const roles = [{ role: MANAGERS.has(userId) ? 'event-admin' : 'visitor' }];
+  const token = await provider.sign({ sub: String(userId), sid: `sid-${userId}`, roles });
   const connected = await connectAs(gateway.url, { token, userId, ...(roomId ? { roomId } : {}) });
   clients.push(connected);
   return connected;
@@ -90,6 +94,22 @@ describe('per-user limits of topics that fan out', () => {
     expect(await (await tab(102)).request('user_events', { user_id: 102, event: 'waved' })).toEqual({
       statusCode: 200,
     });
+  });
+
+  it("refuses user_events from a visitor outright (a managers' topic); the event hears nothing", async () => {
+    const audience = await tab(103);
+    const visitor = await tab(104);
+    expect(await visitor.request('user_events', { user_id: 104, event: 'waved' })).toEqual({
+      statusCode: 400,
+      message: RELAY_ERRORS.ROLE_FORBIDDEN,
+    });
+    // A manager still sends only as themself.
+    expect(await (await tab(102)).request('user_events', { user_id: 104, event: 'waved' })).toEqual({
+      statusCode: 400,
+      message: RELAY_ERRORS.SENDER_MISMATCH,
+    });
+    await settle(200);
+    expect(audience.events('user_events')).toEqual([]);
   });
 
   it('limits each room-wide topic per user across their tabs; the room hears no more', async () => {

@@ -1004,16 +1004,18 @@ const inDemoChat = (caller: Required<Caller>, verdict: () => AckVerdict): AckVer
 
 /** The cases of every client topic (a topic added to CLIENT_TOPICS without cases does not typecheck). */
 const TOPIC_CASES: Record<ClientTopic | 'chat', TopicCase[]> = {
+  // `manager` (to the whole event), the payload's user the sender.
   user_events: [
     {
       what: 'the sender',
       payload: (caller) => ({ user_id: caller.viewer.id, event: 'waved' }),
-      verdict: () => 200,
+      verdict: (caller) => managerTo(caller, undefined),
     },
     {
       what: 'the owner',
       payload: () => ({ user_id: OWNER.id, event: 'waved' }),
-      verdict: ownerAlone,
+      verdict: (caller) =>
+        isManager(caller.viewer.roles) ? ownerAlone(caller) : ackRefused(RELAY_ERRORS.ROLE_FORBIDDEN),
     },
   ],
   user_status_changes: [

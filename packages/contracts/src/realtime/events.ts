@@ -156,6 +156,8 @@ export type MuteData = z.infer<typeof MuteDataSchema>;
 
 /**
  * `user_events` (shape not shown in the spec: chosen here): a user-level event passed on to the user's event.
+ * Only an event-admin or admin sends it (TOPIC_ACCESS `manager`; `user_id` is the sender); the web app neither
+ * sends nor listens to it.
  */
 export const UserEventSchema = z.object({
   user_id: UserId,
