@@ -5,7 +5,12 @@
  */
 import { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { HandshakeQuerySchema, SOCKET_ROOMS } from '@showfloor/contracts';
+import {
+  HandshakeQuerySchema,
+  RELAY_SERVER_EVENTS,
+  SOCKET_ROOMS,
+  type ResyncEvent,
+} from '@showfloor/contracts';
 import type { GatewayDeps } from '../deps.ts';
 import { installHandshake } from './handshake.ts';
 import { CallTokenIssuer } from './call-tokens.ts';
@@ -14,7 +19,7 @@ import { DeliveredMessages, type FanoutTarget } from './delivered.ts';
 import { Directory } from './directory.ts';
 import { installDispatcher } from './dispatch.ts';
 import { FanoutLimits, type FanoutLimitOptions } from './fanout-limit.ts';
-import { createRelayIo, type RelayIo, type RelaySocket } from './io.ts';
+import { createRelayIo, resyncSpreadMs, type RelayIo, type RelaySocket } from './io.ts';
 import { createRelayMetrics } from './metrics.ts';
 import { MicrophoneStates, tellMicrophones } from './microphones.ts';
 import { Presence } from './presence.ts';
@@ -141,6 +146,17 @@ export async function attachRelay(
     delivered: new DeliveredMessages(relayIo.onceScript, deps.env.RELAY_REDIS_PREFIX, {
       local: io.local as unknown as FanoutTarget,
       encodeRemote: relayIo.encodeRemote,
+      ...(deps.env.REDIS_URL
+        ? {
+            // The other nodes' sockets in these rooms missed what this node delivered alone; spread as
+            // this node's own resync is (the nodes behind a balancer hold about as many sockets each).
+            remoteResync: (rooms: string[]) =>
+              relayIo.encodeRemote(rooms, RELAY_SERVER_EVENTS.RESYNC, {
+                reason: 'fanout_interrupted',
+                spread_ms: resyncSpreadMs(io.of('/').sockets.size),
+              } satisfies ResyncEvent),
+          }
+        : {}),
     }),
     callTokens: new CallTokenIssuer(deps.env.CALL_TOKEN_SECRET),
     status: new StatusFanout(

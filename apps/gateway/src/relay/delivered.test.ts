@@ -166,6 +166,84 @@ describe('DeliveredMessages', () => {
     expect(a.local).toEqual(['user:1|chat|m-2']);
     broken.close();
   });
+  it('owes the other nodes a resync when Redis answers the script an error, and publishes it once a call succeeds', async () => {
+    // Redis refusing the script (OOM under maxmemory noeviction, READONLY after a failover, BUSY) on a
+    // connection that stays ready: nothing else changes state, so nobody would be told.
+    const calls: Array<ReadonlyArray<string | Buffer>> = [];
+    let refusal: Error | undefined = new Error('OOM command not allowed when used memory > maxmemory');
+    const refusing: OnceScript = {
+      call: (keys, args) => {
+        calls.push([...keys, ...args]);
+        return refusal ? Promise.reject(refusal) : Promise.resolve(1);
+      },
+    };
+    const resyncs: string[][] = [];
+    const local: string[] = [];
+    const fanout: Fanout = {
+      local: { to: (rooms) => ({ emit: (event) => local.push(`${String(rooms)}|${event}`) }) },
+      encodeRemote: (rooms, event) => ({ channel, message: Buffer.from(`${rooms.join(',')}|${event}`) }),
+      remoteResync: (rooms) => {
+        resyncs.push(rooms);
+        return { channel: 'resync-channel', message: Buffer.from(`resync|${rooms.join(',')}`) };
+      },
+    };
+    const delivered = new DeliveredMessages(() => refusing, prefix, fanout, 60_000);
+    expect(await delivered.deliverOnce('m-oom', (to) => to.to(['user:1', 'user:2']).emit('chat', 1))).toBe(
+      true,
+    );
+    // Delivered here (and acknowledged by the caller), published nowhere.
+    expect(local).toEqual(['user:1,user:2|chat']);
+    expect(resyncs).toEqual([]);
+
+    refusal = undefined;
+    expect(await delivered.deliverOnce('m-ok', (to) => to.to('user:3').emit('chat', 2))).toBe(true);
+    await until(() => calls.length === 3);
+    // The message that succeeded, then the owed resync for the first one's rooms (only), through the script.
+    expect(resyncs).toEqual([['user:1', 'user:2']]);
+    const owed = calls[2] as ReadonlyArray<string | Buffer>;
+    expect(String(owed[0])).toMatch(new RegExp(`^${prefix}:relay:owed-resync:`));
+    expect(owed.slice(2).map(String)).toEqual(['resync-channel', 'resync|user:1,user:2']);
+    // Settled: the next message owes nothing.
+    expect(await delivered.deliverOnce('m-ok-2', (to) => to.to('user:3').emit('chat', 3))).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toHaveLength(4);
+  });
+
+  it('owes every socket a resync past its bound of rooms, and keeps owing while the resync cannot be published', async () => {
+    let isRefusing = true;
+    const calls: string[] = [];
+    const script: OnceScript = {
+      call: (keys) => {
+        calls.push(String(keys[0]));
+        return isRefusing ? Promise.reject(new Error('READONLY')) : Promise.resolve(1);
+      },
+    };
+    const resyncs: string[][] = [];
+    const fanout: Fanout = {
+      local: { to: () => ({ emit: () => undefined }) },
+      encodeRemote: () => ({ channel, message: Buffer.from('m') }),
+      remoteResync: (rooms) => {
+        resyncs.push(rooms);
+        return { channel: 'resync-channel', message: Buffer.from('r') };
+      },
+    };
+    const delivered = new DeliveredMessages(() => script, prefix, fanout, 30, 2);
+    for (const room of ['user:1', 'user:2', 'user:3']) {
+      await delivered.deliverOnce(`m-${room}`, (to) => to.to(room).emit('chat', room));
+    }
+    // Three rooms past a bound of two: every socket. Tried every 30 ms, refused, still owed.
+    await until(() => resyncs.length >= 2);
+    expect(resyncs.length).toBeGreaterThanOrEqual(2);
+    expect(resyncs.every((rooms) => rooms.length === 0)).toBe(true);
+    isRefusing = false;
+    const tried = resyncs.length;
+    await until(() => calls.filter((key) => key.includes(':owed-resync:')).length > tried);
+    expect(calls.filter((key) => key.includes(':owed-resync:')).length).toBeGreaterThan(tried);
+    const settled = resyncs.length;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(resyncs).toHaveLength(settled);
+  });
+
   it('costs Redis one script per message: a publish and a SET that reads the mark, no GET', async () => {
     // A private redis-server: its command counts are this test's alone.
     const own = await startOwnRedis();

@@ -12,7 +12,17 @@
  * round trips: a claim — a 'pending' lease — then the publish and a confirming SET; a 'pending' left by an
  * older node is not 'done', so the resend delivers.) The script runs on a Redis connection of its own, its RESP
  * written by hand (script-connection.ts): a fraction of ioredis's CPU per call.
+ *
+ * When the script cannot run (this node's Redis connection is away, or Redis answers it an error: OOM under
+ * `maxmemory` with noeviction, READONLY after a failover, BUSY) or does not answer in time, the message is
+ * delivered to this node's own sockets only and acknowledged: the other nodes' sockets in its rooms missed it,
+ * and they may not lose a Redis connection themselves (only this node's went), so nothing else would tell them.
+ * This node remembers those rooms (at most `OWED_ROOMS_MAX`; past that, every socket) and, once the script runs
+ * again, publishes a `resync` to the other nodes' sockets in them, through the same script (its answer means
+ * the publish is in Redis; a node not subscribed at that moment resyncs all its sockets when it subscribes
+ * again, io.ts). It tries after the next script call that succeeds, and every `confirmMs` while owed.
  */
+import { randomUUID } from 'node:crypto';
 import { answerWithin } from '../runtime/answer-within.ts';
 import { RecentMap } from './recent-map.ts';
 
@@ -29,6 +39,10 @@ const REMEMBER_LOCALLY = 200_000;
  * answer that came while this node's own loop stalled is still taken, so a resend is not delivered twice).
  */
 export const CONFIRM_MS = 2_000;
+/** Rooms remembered as owed a `resync` (see the file's header); past this many, every socket is. */
+const OWED_ROOMS_MAX = 2_000;
+/** How long Redis keeps the mark of an owed `resync` published (the script marks its key; nothing reads it). */
+const OWED_MARK_MS_ARG = '60000';
 
 /**
  * KEYS[1] the id's key; ARGV[1] how long to remember it (ms); then channel, message pairs to publish.
@@ -62,6 +76,11 @@ export interface Fanout {
     event: string,
     payload: unknown,
   ): { channel: string; message: Buffer } | undefined;
+  /**
+   * The adapter's publish of a `resync` to the other nodes' sockets in `rooms` (every socket when empty);
+   * absent without Redis (no other node).
+   */
+  remoteResync?(rooms: string[]): { channel: string; message: Buffer } | undefined;
 }
 
 /** One emit recorded by `deliverOnce` before it is sent. */
@@ -81,6 +100,12 @@ export class DeliveredMessages {
   readonly #inFlight = new Map<string, Promise<boolean>>();
 
   readonly #keyPrefix: string;
+  readonly #resyncKeyPrefix: string;
+  /** Rooms whose sockets on other nodes are owed a `resync`; `#owesEveryone` past `owedRoomsMax`. */
+  #owed = new Set<string>();
+  #owesEveryone = false;
+  #isSettling = false;
+  #settleTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     /** The script's connection while it is ready, else undefined (no Redis, or Redis away). */
@@ -89,8 +114,11 @@ export class DeliveredMessages {
     private readonly fanout: Fanout,
     /** How long to wait for Redis's answer (tests shorten it). */
     private readonly confirmMs = CONFIRM_MS,
+    /** Rooms owed a `resync` remembered one by one (tests lower it). */
+    private readonly owedRoomsMax = OWED_ROOMS_MAX,
   ) {
     this.#keyPrefix = `${prefix}:relay:delivered:`;
+    this.#resyncKeyPrefix = `${prefix}:relay:owed-resync:`;
   }
 
   /**
@@ -118,7 +146,17 @@ export class DeliveredMessages {
   async #deliverFirst(messageId: string, deliver: (target: FanoutTarget) => void): Promise<boolean> {
     const script = this.script();
     if (!script) {
-      deliver(this.fanout.local);
+      if (!this.fanout.remoteResync) {
+        deliver(this.fanout.local);
+        return true;
+      }
+      // Redis away from this node: its own sockets only; the other nodes' are owed a resync.
+      deliver({
+        to: (rooms) => {
+          this.#owe(typeof rooms === 'string' ? [rooms] : rooms);
+          return this.fanout.local.to(rooms);
+        },
+      });
       return true;
     }
     const emits: Emit[] = [];
@@ -134,14 +172,65 @@ export class DeliveredMessages {
       const remote = this.fanout.encodeRemote(rooms, event, payload);
       if (remote) args.push(remote.channel, remote.message);
     }
-    if ((await this.#publishOnce(script, this.#keyPrefix + messageId, args)) === 0) return false;
+    const answer = await this.#publishOnce(script, this.#keyPrefix + messageId, args);
+    if (answer === 0) return false;
+    if (answer === undefined && this.fanout.remoteResync) for (const { rooms } of emits) this.#owe(rooms);
+    else if (this.#owesEveryone || this.#owed.size > 0) void this.#settleOwed();
     for (const { rooms, event, payload } of emits) this.fanout.local.to(rooms).emit(event, payload);
     return true;
   }
 
+  /** These rooms' sockets on other nodes missed a message: remember them (see the file's header). */
+  #owe(rooms: readonly string[]): void {
+    if (!this.#owesEveryone) {
+      for (const room of rooms) this.#owed.add(room);
+      if (this.#owed.size > this.owedRoomsMax) {
+        this.#owesEveryone = true;
+        this.#owed.clear();
+      }
+    }
+    this.#settleLater();
+  }
+
+  #settleLater(): void {
+    if (this.#settleTimer) return;
+    this.#settleTimer = setTimeout(() => {
+      this.#settleTimer = undefined;
+      void this.#settleOwed();
+    }, this.confirmMs);
+    this.#settleTimer.unref();
+  }
+
+  /** Publishes the owed `resync` through the script; what it could not publish stays owed and is tried again. */
+  async #settleOwed(): Promise<void> {
+    if (this.#isSettling || (!this.#owesEveryone && this.#owed.size === 0)) return;
+    const script = this.script();
+    const remote = this.fanout.remoteResync;
+    if (!script || !remote) {
+      this.#settleLater();
+      return;
+    }
+    const rooms = this.#owesEveryone ? [] : [...this.#owed];
+    const resync = remote(rooms);
+    if (!resync) return;
+    this.#owed = new Set();
+    this.#owesEveryone = false;
+    this.#isSettling = true;
+    const key = this.#resyncKeyPrefix + randomUUID();
+    const answer = await this.#publishOnce(script, key, [OWED_MARK_MS_ARG, resync.channel, resync.message]);
+    this.#isSettling = false;
+    if (answer === 1) return;
+    // Not published (or not known to be): owed still, with whatever was owed meanwhile.
+    if (rooms.length === 0) {
+      this.#owesEveryone = true;
+      this.#owed.clear();
+      this.#settleLater();
+    } else this.#owe(rooms);
+  }
+
   /**
    * Runs the script: 1 published, 0 delivered before; undefined when Redis failed or stalled (this node then
-   * delivers to its own sockets; the nodes resync when Redis is back).
+   * delivers to its own sockets, and the other nodes' sockets in its rooms are owed a resync).
    */
   async #publishOnce(script: OnceScript, key: string, args: Array<string | Buffer>): Promise<unknown> {
     try {

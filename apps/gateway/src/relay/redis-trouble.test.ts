@@ -2,11 +2,18 @@
  * Redis failing in the ways a stopped redis-server does not show: two nodes on a private redis-server (a spare
  * port, never the machine's 6379), node 1 reaching it through a TCP proxy the test breaks (testing/tcp-proxy.ts)
  * while node 2 stays connected. A Redis that hangs without closing is noticed within seconds and node 1's
- * connections come back, its subscriber included.
+ * connections come back, its subscriber included. When node 1 alone loses Redis and acknowledges a message it
+ * could deliver to its own sockets only, node 2's sockets in its rooms are told to catch up once node 1 is back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatTopic, type ChatMessage } from '@showfloor/contracts';
-import { chatText, connectAs, sendChat, until, type TestClient } from './testing/clients.ts';
+import {
+  ChatSync,
+  chatTopic,
+  type CatchUpAck,
+  type ChatMessage,
+  type ResyncEvent,
+} from '@showfloor/contracts';
+import { chatText, connectAs, sendChat, settle, until, type TestClient } from './testing/clients.ts';
 import { startOwnRedis, type OwnRedis } from './testing/redis.ts';
 import { relayEnv, signIn, startRelayStack, type RelayStack, type SignedIn } from './testing/stack.ts';
 import { startTcpProxy, type TcpProxy } from './testing/tcp-proxy.ts';
@@ -100,5 +107,57 @@ describe('relay when Redis hangs without closing its connections', () => {
       chatText(ada.userId, 'from node 1 again', { to: [grace.userId] }),
     );
     await until(() => ids(graceOn2).includes(back.id), 'cross-node delivery from node 1 again', 10_000);
+  }, 60_000);
+});
+
+describe('relay when one node alone loses Redis', () => {
+  it("tells the other nodes' sockets in the rooms of what it delivered alone to catch up once it is back", async () => {
+    const [node1, node2] = nodes();
+    await bothConnected();
+    const linus: SignedIn = await signIn(node1.url, 'linus@demo.test');
+    const erin: SignedIn = await signIn(node2.url, 'erin@demo.test');
+    const linusOn1 = await connectAs(node1.url, { token: linus.token, userId: linus.userId });
+    const erinOn1 = await connectAs(node1.url, { token: erin.token, userId: erin.userId });
+    const erinOn2 = await connectAs(node2.url, { token: erin.token, userId: erin.userId });
+    // A bystander on node 2 in no room of the message (the sender's and the recipient's): not asked to catch up.
+    const grace: SignedIn = await signIn(node2.url, 'grace@demo.test');
+    const bystander = await connectAs(node2.url, { token: grace.token, userId: grace.userId });
+    clients.push(linusOn1, erinOn1, erinOn2, bystander);
+    const say = (message: string) =>
+      sendChat(linusOn1, TOPIC, chatText(linus.userId, message, { to: [erin.userId] }));
+    const first = await say('before the blip');
+    await until(() => ids(erinOn2).includes(first.id), 'cross-node delivery before the blip');
+    const chat = new ChatSync({
+      requestCatchUp: (request) => erinOn2.request<CatchUpAck>('catch_up', request),
+    });
+    chat.receive(erinOn2.events<ChatMessage>(TOPIC)[0] as ChatMessage);
+    erinOn2.socket.on('resync', (event: ResyncEvent) => void chat.resync({ spreadMs: event.spread_ms }));
+
+    // Node 1's connections to Redis close (a blip between node 1 and Redis, CLIENT KILL): node 2 notices nothing.
+    proxy.cut();
+    await until(() => node1.app.relay.adapterState() === 'degraded', 'node 1 degraded', 10_000);
+    // Stored and acknowledged; delivered on node 1 only, and the last of its conversation (no gap reveals it).
+    const alone = await say('while node 1 has no Redis');
+    await until(() => ids(erinOn1).includes(alone.id), 'local delivery on node 1');
+    await settle(300);
+    expect(ids(erinOn2)).not.toContain(alone.id);
+    expect(node2.app.relay.adapterState()).toBe('connected');
+
+    proxy.restore();
+    await bothConnected();
+    // Without the owed resync node 2's sockets are never told: node 2 lost nothing itself.
+    await until(
+      () => erinOn2.events('resync').length === 1,
+      "a resync of node 2's socket in the rooms",
+      10_000,
+    );
+    expect(erinOn2.events<ResyncEvent>('resync')[0]?.reason).toBe('fanout_interrupted');
+    await until(
+      () => chat.timeline(first.conversation)?.hasId(alone.id) === true,
+      'node 2 socket to catch the message up',
+      20_000,
+    );
+    chat.dispose();
+    expect(bystander.events('resync')).toEqual([]);
   }, 60_000);
 });
