@@ -13,6 +13,7 @@ import {
 } from '@showfloor/contracts';
 import type { GatewayDeps } from '../deps.ts';
 import { installHandshake } from './handshake.ts';
+import { joinHandshakeRoom } from './handshake-room.ts';
 import { CallTokenIssuer } from './call-tokens.ts';
 import type { RelayContext } from './context.ts';
 import { DeliveredMessages, type FanoutTarget } from './delivered.ts';
@@ -21,7 +22,7 @@ import { installDispatcher } from './dispatch.ts';
 import { FanoutLimits, type FanoutLimitOptions } from './fanout-limit.ts';
 import { createRelayIo, resyncSpreadMs, type RelayIo, type RelaySocket } from './io.ts';
 import { createRelayMetrics } from './metrics.ts';
-import { MicrophoneStates, tellMicrophones } from './microphones.ts';
+import { MicrophoneStates } from './microphones.ts';
 import { Presence } from './presence.ts';
 import { installEffects } from './effects.ts';
 import { RoomAccess } from './room-access.ts';
@@ -227,22 +228,12 @@ export async function attachRelay(
       metrics.disconnects.inc({ reason });
       presence.disconnected(data.userId, data.eventCode, data.roomId);
     });
-    // The room the tab shows: joined once the provider says the user may access it. The socket's packets
-    // wait for that answer (installDispatcher), so nothing the client asks is answered from before the join.
+    // The room the tab shows: joined once the provider says the user may access it (asked again with back-off
+    // while the check fails: handshake-room.ts). The socket's packets wait for the first answer
+    // (installDispatcher), so nothing the client asks is answered from before the join.
     const query = HandshakeQuerySchema.safeParse(socket.handshake.query);
     const roomId = query.success && query.data.roomId ? Number(query.data.roomId) : undefined;
-    const joined = roomId
-      ? ctx.directory.canAccessRoom(data, roomId).then(
-          (isAllowed) => {
-            if (!isAllowed || !socket.connected || data.roomId !== undefined) return;
-            data.roomId = roomId;
-            void socket.join(SOCKET_ROOMS.room(data.eventCode, roomId));
-            void tellMicrophones(ctx, socket, roomId);
-          },
-          (error: unknown) =>
-            logger.warn({ err: error, roomId }, 'relay: room access check failed at connect'),
-        )
-      : undefined;
+    const joined = roomId ? joinHandshakeRoom(ctx, socket, roomId) : undefined;
     installDispatcher(ctx, socket, { limits, fanout }, activity, joined);
   });
 

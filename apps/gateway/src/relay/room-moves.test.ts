@@ -2,14 +2,15 @@
  * Room moves that complete out of order. A tab's enter_room packets run side by side (the web client does not
  * wait for one ack before the next), so the provider can answer a later move before an earlier one: the tab must
  * end in the room its last enter_room named, never in the earlier one. The provider's answers are held back
- * here until the later move is acknowledged, so the order is certain.
+ * here until the later move is acknowledged, so the order is certain. Also the handshake's room when its access
+ * check fails at connect (the provider failing): asked again until it is joined, and the tab told to catch up.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildProvider } from '@showfloor/mock-provider';
-import { SOCKET_ROOMS, type UserRoomEvent } from '@showfloor/contracts';
+import { SOCKET_ROOMS, type ResyncEvent, type UserRoomEvent } from '@showfloor/contracts';
 import { startGateway, type RunningGateway } from '../../test/gateway.ts';
-import { connectAs, settle, type TestClient } from './testing/clients.ts';
+import { connectAs, settle, until, type TestClient } from './testing/clients.ts';
 import { relayEnv, signIn, type SignedIn } from './testing/stack.ts';
 
 let provider: FastifyInstance;
@@ -20,6 +21,10 @@ const clients: TestClient[] = [];
 
 /** Provider requests held back: `METHOD path` → the promise they wait for. */
 const held = new Map<string, Promise<void>>();
+
+/** Provider requests answered 503 (`METHOD path`), and how many were. */
+const failing = new Set<string>();
+let failed = 0;
 
 /** Holds the provider's answers to `METHOD path` until the returned release is called. */
 function hold(request: string): () => void {
@@ -38,9 +43,15 @@ function hold(request: string): () => void {
 
 beforeAll(async () => {
   provider = buildProvider({ logger: false });
-  provider.addHook('onRequest', async (request) => {
-    const gate = held.get(`${request.method} ${request.url.split('?')[0] ?? ''}`);
+  provider.addHook('onRequest', async (request, reply) => {
+    const key = `${request.method} ${request.url.split('?')[0] ?? ''}`;
+    if (failing.has(key)) {
+      failed += 1;
+      return reply.code(503).send({ message: 'unavailable' });
+    }
+    const gate = held.get(key);
     if (gate) await gate;
+    return undefined;
   });
   const url = await provider.listen({ port: 0, host: '127.0.0.1' });
   // One request per provider connection: answers on one pipelined connection come back in the order asked, so
@@ -116,5 +127,31 @@ describe('room moves answered out of order', () => {
       roomId: meetingRoom,
       rooms: [SOCKET_ROOMS.room('DEMO', meetingRoom)],
     });
+  });
+});
+
+describe('the handshake room when its access check fails at connect', () => {
+  it('asks again until it is joined, tells the tab to catch up, and the room reaches the tab', async () => {
+    const expoHall = 4;
+    failing.add(`GET /api/v1/content/rooms/${expoHall}`);
+    failed = 0;
+    const graceTab = await tab(grace, expoHall);
+    await until(() => failed >= 1, "the failed room check of grace's handshake");
+    expect(serverSide(graceTab).roomId).toBeUndefined();
+    failing.clear();
+    await until(() => serverSide(graceTab).roomId === expoHall, 'the handshake room joined after a retry');
+    expect(serverSide(graceTab).rooms).toEqual([SOCKET_ROOMS.room('DEMO', expoHall)]);
+    // Its catch-up after connecting may predate the join: it is told to catch up again.
+    await until(() => graceTab.events('resync').length > 0, 'the resync of the late join');
+    expect(graceTab.events<ResyncEvent>('resync')).toEqual([
+      { reason: 'room_joined_late', spread_ms: 2_000 },
+    ]);
+    // The room's live events reach the tab.
+    const adaTab = await tab(ada);
+    expect(await adaTab.request('user_room_events', entry(ada, expoHall))).toEqual({ statusCode: 200 });
+    await until(() => graceTab.events('user_room_events').length > 0, "ada's entry heard in the room");
+    expect(graceTab.events('user_room_events')).toEqual(
+      [entry(ada, expoHall)].map((e) => ({ ...e, timestamp: expect.any(Number) })),
+    );
   });
 });

@@ -224,8 +224,11 @@ export const RecruitingStatusEventSchema = RecruitingStatusSchema.extend({
 });
 export type RecruitingStatusEvent = z.infer<typeof RecruitingStatusEventSchema>;
 
-/** Why the relay asks its clients to catch up (`resync`). */
-export const RESYNC_REASONS = ['fanout_interrupted', 'peer_lost'] as const;
+/**
+ * Why the relay asks its clients to catch up (`resync`); 'room_joined_late': the handshake's room was joined only
+ * after its access check had failed and was asked again, so the catch-up after connecting may predate the join.
+ */
+export const RESYNC_REASONS = ['fanout_interrupted', 'peer_lost', 'room_joined_late'] as const;
 
 /**
  * `resync` (the relay's own event, not in the spec): live fan-out may have dropped messages for this socket;

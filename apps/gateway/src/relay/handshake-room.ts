@@ -1,0 +1,77 @@
+/**
+ * The room a tab's handshake names (`query.roomId`: a reconnect names the room the tab shows, and the client sends
+ * no enter_room for it). It is joined once the provider says the user may access it. When that check fails (the
+ * provider slow or failing, as in the mass reconnect after a node restart) the tab would sit outside its room,
+ * without its live room chat and events, until its next reconnect: so the check is asked again with back-off
+ * while the socket is connected, at most `HANDSHAKE_ROOM_RETRY.attempts` times. A join that comes after a failure
+ * tells the socket `resync` (reason 'room_joined_late'): the client's catch-up after connecting may have been
+ * read before the join, and a message stored in between reached it neither live nor by that read.
+ *
+ * A retry stands back once the tab has moved (an enter_room was dispatched: room-moves.ts), or is in a room, or
+ * has gone. The socket's packets wait only for the first answer (installDispatcher), not for the retries.
+ */
+import { SOCKET_ROOMS } from '@showfloor/contracts';
+import type { RelayContext } from './context.ts';
+import type { RelaySocket } from './io.ts';
+import { tellMicrophones } from './microphones.ts';
+import { hasMoved } from './room-moves.ts';
+
+/** The retries of a failed handshake room check: the first after ~`firstMs`, doubling up to `maxMs`. */
+export const HANDSHAKE_ROOM_RETRY = { firstMs: 500, maxMs: 16_000, attempts: 8 } as const;
+
+/** How long a late joiner may wait before its catch-up (a node's reconnecting tabs do not all read at once). */
+const LATE_JOIN_SPREAD_MS = 2_000;
+
+/**
+ * Checks and joins the handshake's room; settles after the first answer (joined, refused, or failed: then the
+ * retries go on in the background).
+ */
+export function joinHandshakeRoom(ctx: RelayContext, socket: RelaySocket, roomId: number): Promise<void> {
+  const { data } = socket;
+  /** Whether the handshake's room is still the socket's to join. */
+  const isWanted = (): boolean => socket.connected && data.roomId === undefined && !hasMoved(socket);
+  const join = (isLate: boolean): void => {
+    data.roomId = roomId;
+    void socket.join(SOCKET_ROOMS.room(data.eventCode, roomId));
+    void tellMicrophones(ctx, socket, roomId);
+    if (!isLate) return;
+    ctx.metrics.resyncs.inc({ reason: 'room_joined_late' });
+    socket.emit('resync', { reason: 'room_joined_late', spread_ms: LATE_JOIN_SPREAD_MS });
+  };
+
+  let timer: NodeJS.Timeout | undefined;
+  const stop = (): void => clearTimeout(timer);
+  const done = (): void => void socket.off('disconnect', stop);
+  const { firstMs, maxMs, attempts } = HANDSHAKE_ROOM_RETRY;
+  const retry = (attempt: number): void => {
+    const backOff = Math.min(maxMs, firstMs * 2 ** (attempt - 1));
+    // Jitter: the tabs of a mass reconnect that failed together do not all ask again together.
+    const delay = backOff * (0.5 + Math.random());
+    timer = setTimeout(() => {
+      if (!isWanted()) return done();
+      ctx.directory.canAccessRoom(data, roomId).then(
+        (isAllowed) => {
+          if (isAllowed && isWanted()) join(true);
+          done();
+        },
+        (error: unknown) => {
+          if (attempt < attempts && isWanted()) return retry(attempt + 1);
+          if (isWanted())
+            ctx.logger.warn({ err: error, roomId }, 'relay: gave up joining the handshake room');
+          done();
+        },
+      );
+    }, delay);
+  };
+
+  return ctx.directory.canAccessRoom(data, roomId).then(
+    (isAllowed) => {
+      if (isAllowed && isWanted()) join(false);
+    },
+    (error: unknown) => {
+      ctx.logger.warn({ err: error, roomId }, 'relay: room access check failed at connect; asking again');
+      socket.once('disconnect', stop);
+      retry(1);
+    },
+  );
+}
