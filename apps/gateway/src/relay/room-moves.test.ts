@@ -8,9 +8,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildProvider } from '@showfloor/mock-provider';
-import { SOCKET_ROOMS, type ResyncEvent, type UserRoomEvent } from '@showfloor/contracts';
+import { RELAY_ERRORS, SOCKET_ROOMS, type ResyncEvent, type UserRoomEvent } from '@showfloor/contracts';
 import { startGateway, type RunningGateway } from '../../test/gateway.ts';
 import { connectAs, settle, until, type TestClient } from './testing/clients.ts';
+import { HANDSHAKE_ROOM_RETRY } from './handshake-room.ts';
 import { relayEnv, signIn, type SignedIn } from './testing/stack.ts';
 
 let provider: FastifyInstance;
@@ -153,5 +154,23 @@ describe('the handshake room when its access check fails at connect', () => {
     expect(graceTab.events('user_room_events')).toEqual(
       [entry(ada, expoHall)].map((e) => ({ ...e, timestamp: expect.any(Number) })),
     );
+  });
+
+  it('stands back once the tab has sent enter_room, even one that was refused', async () => {
+    const [meetingRoom, vipLounge] = [9, 5];
+    failing.add(`GET /api/v1/content/rooms/${meetingRoom}`);
+    failed = 0;
+    const graceTab = await tab(grace, meetingRoom);
+    await until(() => failed >= 1, "the failed room check of grace's handshake");
+    // The tab moved on (here into a room she may not enter): the handshake's room is no longer hers to join.
+    expect(await graceTab.request('user_room_events', entry(grace, vipLounge))).toEqual({
+      statusCode: 400,
+      message: RELAY_ERRORS.ROOM_FORBIDDEN,
+    });
+    failing.clear();
+    // The first retry is due within 0.75 s of the failure (HANDSHAKE_ROOM_RETRY.firstMs × 1.5).
+    await settle(HANDSHAKE_ROOM_RETRY.firstMs * 1.5 + 750);
+    expect(serverSide(graceTab)).toEqual({ roomId: undefined, rooms: [] });
+    expect(graceTab.events('resync')).toEqual([]);
   });
 });
