@@ -183,6 +183,13 @@ const EnvSchema = z
     RELAY_ROOM_FANOUT_BURST: positiveInt(20),
     /** Largest payload (UTF-8 bytes of its JSON) of those event- and room-wide topics; larger is acked 400. @default 2048 */
     RELAY_FANOUT_MAX_BYTES: positiveInt(2048),
+    /**
+     * Socket writes per second per USER that those topics may cost together: each emit pays the node's sockets
+     * in its audience (the event's, the room's), so one emit into a lobby of 5,000 costs 5,000. @default 2000
+     */
+    RELAY_FANOUT_WRITES_PER_SECOND: z.coerce.number().positive().default(2_000),
+    /** Writes a user may burst above that rate (one emit to a larger audience passes when the bucket is full). @default 50000 */
+    RELAY_FANOUT_WRITES_BURST: positiveInt(50_000),
     /** Prefix of the relay's Redis channels and keys; deployments sharing one Redis keep theirs apart. @default 'showfloor' */
     RELAY_REDIS_PREFIX: z
       .string()

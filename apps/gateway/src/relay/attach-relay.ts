@@ -103,6 +103,7 @@ export function relayOptionsFromEnv(env: GatewayDeps['env']): RelayOptions {
       event: { perSecond: env.RELAY_EVENT_FANOUT_PER_SECOND, burst: env.RELAY_EVENT_FANOUT_BURST },
       room: { perSecond: env.RELAY_ROOM_FANOUT_PER_SECOND, burst: env.RELAY_ROOM_FANOUT_BURST },
       maxBytes: env.RELAY_FANOUT_MAX_BYTES,
+      writes: { perSecond: env.RELAY_FANOUT_WRITES_PER_SECOND, burst: env.RELAY_FANOUT_WRITES_BURST },
     },
     offlineGraceMs: 1_500,
     sessionSweepMs: 5_000,

@@ -21,7 +21,7 @@ import { ProviderError } from '../provider/errors.ts';
 import type { Activity } from '../runtime/activity.ts';
 import { refuse, type HandlerResult, type RelayContext, type TopicHandler } from './context.ts';
 import type { RelaySocket } from './io.ts';
-import type { FanoutLimits } from './fanout-limit.ts';
+import { FANOUT_TOPICS, audienceSize, type FanoutLimits } from './fanout-limit.ts';
 import { EmitLimiter, type EmitLimitOptions } from './rate-limit.ts';
 import { handleAnnouncements } from './topics/announcements.ts';
 import { handleCallAnswered } from './topics/call-answered.ts';
@@ -148,6 +148,9 @@ export function installDispatcher(
     }
   };
 
+  // This node's socket rooms: a fanning-out emit pays its audience's size there (fanout-limit.ts).
+  const localRooms = ctx.io.of('/').adapter.rooms;
+
   const dispatch = (packet: PacketEvent): void => {
     const started = performance.now();
     const name = packet[0];
@@ -165,7 +168,15 @@ export function installDispatcher(
     }
     // Topics that fan out to a room or the whole event: the user's own limit (all their tabs on this node),
     // then the payload's size.
-    const fanoutVerdict = fanout.check(socket.data.userId, label, payload, started);
+    const fanoutVerdict = FANOUT_TOPICS.has(label)
+      ? fanout.check(
+          socket.data.userId,
+          label,
+          payload,
+          audienceSize(localRooms, label, socket.data, payload),
+          started,
+        )
+      : 'ok';
     if (fanoutVerdict === 'limited') {
       finish(refuse('user_rate_limited', RELAY_ERRORS.RATE_LIMITED));
       return;

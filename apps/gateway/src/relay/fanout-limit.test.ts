@@ -156,6 +156,49 @@ describe('per-user limits of topics that fan out', () => {
   });
 });
 
+describe("the writes an emit costs: its audience's size", () => {
+  it("refuses an emit once the user's writes are spent, though the topic's own burst allows more", async () => {
+    // A node whose users may cost 6 writes (and get practically none back); topics' own limits at their defaults.
+    const node = await startGateway(provider.url, {
+      RELAY_FANOUT_WRITES_PER_SECOND: '0.001',
+      RELAY_FANOUT_WRITES_BURST: '6',
+    });
+    const room = `room:DEMO:${ROOM}`;
+    const on = async (userId: number) => {
+      const token = await provider.sign({ sub: String(userId), sid: `sid-${userId}` });
+      const connected = await connectAs(node.url, { token, userId, roomId: ROOM });
+      clients.push(connected);
+      return connected;
+    };
+    try {
+      const [member] = [await on(140), await on(141)];
+      const sender = await on(142);
+      await until(
+        () => node.app.relay.io.of('/').adapter.rooms.get(room)?.size === 3,
+        '3 sockets in the room',
+      );
+      const scene = { user_id: 142, event: 'applause', room_id: ROOM, timestamp: Date.now() };
+      // Each emit costs the room's 3 sockets on the node: two fit in 6.
+      const answers: Answer[] = [];
+      for (let index = 0; index < 3; index += 1)
+        answers.push(await sender.request<Answer>('user_scene_events', scene));
+      expect(answers).toEqual([
+        { statusCode: 200 },
+        { statusCode: 200 },
+        { statusCode: 400, message: RELAY_ERRORS.RATE_LIMITED },
+      ]);
+      // The same writes pay for every fanning-out topic.
+      expect(
+        await sender.request('user_status_changes', { user_id: 142, room_id: ROOM, user_status: 'busy' }),
+      ).toEqual({ statusCode: 400, message: RELAY_ERRORS.RATE_LIMITED });
+      await settle(200);
+      expect(member?.events('user_scene_events')).toHaveLength(2);
+    } finally {
+      await node.close();
+    }
+  });
+});
+
 describe('packets before the handshake room is joined', () => {
   it('takes the connection limit as packets arrive: those over it are refused while the join is pending', async () => {
     const waiting = await tab(130, HELD_ROOM);
@@ -183,7 +226,12 @@ describe('packets before the handshake room is joined', () => {
 });
 
 describe('FanoutLimits', () => {
-  const options = { event: { perSecond: 1, burst: 2 }, room: { perSecond: 10, burst: 3 }, maxBytes: 20 };
+  const options = {
+    event: { perSecond: 1, burst: 2 },
+    room: { perSecond: 10, burst: 3 },
+    maxBytes: 20,
+    writes: { perSecond: 100, burst: 1_000 },
+  };
 
   it('refills per topic and user, and drops buckets once full again', () => {
     let now = 0;
@@ -197,14 +245,35 @@ describe('FanoutLimits', () => {
     expect(limits.check(2, 'user_events', {})).toBe('ok');
     // Topics that do not fan out wider than the sender's own tabs take nothing.
     expect(limits.check(1, 'call_answered', {})).toBe('ok');
-    expect(limits.size).toBe(3);
+    // Three topic buckets and the two users' writes.
+    expect(limits.size).toBe(5);
     now = 1_000;
     expect(limits.check(1, 'user_events', {})).toBe('ok');
     expect(limits.check(1, 'user_events', {})).toBe('limited');
-    // Two seconds on, every bucket is full: the sweep keeps none but the one just taken.
-    now = 3_500;
+    // Past the longest refill (the writes': 10 s), every bucket is full: the sweep keeps none but the two just
+    // taken (topic, writes).
+    now = 12_000;
     expect(limits.check(3, 'user_events', {})).toBe('ok');
-    expect(limits.size).toBe(1);
+    expect(limits.size).toBe(2);
+  });
+
+  it("makes each emit pay its audience's size from the user's writes, across topics", () => {
+    let now = 0;
+    const limits = new FanoutLimits(options, () => now);
+    // A room of 400: two emits (800 writes), then the third is refused though the room's own burst allows it.
+    expect(limits.check(1, 'user_scene_events', {}, 400)).toBe('ok');
+    expect(limits.check(1, 'view_content', {}, 400)).toBe('ok');
+    expect(limits.check(1, 'user_scene_events', {}, 400)).toBe('limited');
+    // An audience above the burst passes once the bucket is full, leaving it in debt...
+    now = 10_000;
+    expect(limits.check(1, 'user_events', {}, 5_000)).toBe('ok');
+    // ...of 4,000 (5,000 less the full 1,000), repaid at the rate (100/s): 35 s on, not yet; 41 s on, it is.
+    now = 45_000;
+    expect(limits.check(1, 'view_content', {}, 10)).toBe('limited');
+    now = 51_000;
+    expect(limits.check(1, 'view_content', {}, 10)).toBe('ok');
+    // Another user pays from their own.
+    expect(limits.check(2, 'view_content', {}, 400)).toBe('ok');
   });
 
   it('counts the JSON bytes of the payload (UTF-8) against the cap', () => {
@@ -218,6 +287,8 @@ describe('FanoutLimits', () => {
 describe("the web app's own use, at the default limits", () => {
   const env = testEnv();
   const options = relayOptionsFromEnv(env);
+  /** The sockets of the room the user is in (the writes an emit there costs). */
+  const ROOM_OF = 50;
 
   it('fits: every tab announcing its status at connect, then a pick and a sign-out; clicks in a room', () => {
     let now = 0;
@@ -225,10 +296,10 @@ describe("the web app's own use, at the default limits", () => {
     const status = { room_id: null, user_id: 7, user_status: 'available' };
     // apps/web use-user-status-events.ts: each tab announces on connect (all at once after a node restart).
     for (let tab = 0; tab < env.RELAY_MAX_SOCKETS_PER_USER; tab += 1)
-      expect(limits.check(7, 'user_status_changes', status)).toBe('ok');
+      expect(limits.check(7, 'user_status_changes', status, ROOM_OF)).toBe('ok');
     // change-status.tsx, then sign-out.ts's 'offline'.
-    expect(limits.check(7, 'user_status_changes', { ...status, user_status: 'busy' })).toBe('ok');
-    expect(limits.check(7, 'user_status_changes', { ...status, user_status: 'offline' })).toBe('ok');
+    expect(limits.check(7, 'user_status_changes', { ...status, user_status: 'busy' }, ROOM_OF)).toBe('ok');
+    expect(limits.check(7, 'user_status_changes', { ...status, user_status: 'offline' }, ROOM_OF)).toBe('ok');
     // embedded-room.tsx: a scene event and a content view per click, four clicks a second for a minute.
     const scene = {
       user_id: 7,
@@ -239,8 +310,15 @@ describe("the web app's own use, at the default limits", () => {
       object: { x: 1 },
     };
     for (let click = 0; click < 240; click += 1, now += 250) {
-      expect(limits.check(7, 'user_scene_events', scene)).toBe('ok');
-      expect(limits.check(7, 'view_content', { ...scene, event: 'open_video' })).toBe('ok');
+      expect(limits.check(7, 'user_scene_events', scene, ROOM_OF)).toBe('ok');
+      expect(limits.check(7, 'view_content', { ...scene, event: 'open_video' }, ROOM_OF)).toBe('ok');
     }
+  });
+
+  it('fits: every tab of a user in a lobby of 5,000 announcing its status at connect', () => {
+    const limits = new FanoutLimits(options.fanout, () => 0);
+    const status = { room_id: null, user_id: 8, user_status: 'available' };
+    for (let tab = 0; tab < env.RELAY_MAX_SOCKETS_PER_USER; tab += 1)
+      expect(limits.check(8, 'user_status_changes', status, 5_000)).toBe('ok');
   });
 });

@@ -4,13 +4,15 @@
  * a room. The per-connection limiter (rate-limit.ts) bounds emits, not the writes they cost, and a user holds up
  * to RELAY_MAX_SOCKETS_PER_USER sockets on a node: so these topics also take a token from a bucket of the USER
  * (across their sockets on this node), whose rate goes with the audience (event-wide: a few a minute's worth;
- * room-wide: a few a second), and their payload is capped in serialised bytes. Refused emits are acked 400 in
+ * room-wide: a few a second), plus a bucket of socket writes per user that each emit pays its audience's size
+ * from (the node's sockets in the event or room: a lobby of thousands costs what it costs), and their payload is
+ * capped in serialised bytes. Refused emits are acked 400 in
  * the relay's format ('Too many messages. Please slow down.', 'The payload is too large: …').
  *
  * Buckets are made on a user's first such emit and dropped once full again (a full bucket is a fresh one), so
  * idle connections cost nothing and the map holds only users who emitted within the last refill time.
  */
-import { TOPICS } from '@showfloor/contracts';
+import { SOCKET_ROOMS, TOPICS } from '@showfloor/contracts';
 
 /** A sustained rate and the burst above it. */
 export interface Rate {
@@ -26,6 +28,11 @@ export interface FanoutLimitOptions {
   room: Rate;
   /** Largest serialised payload (UTF-8 bytes of its JSON) of these topics. */
   maxBytes: number;
+  /**
+   * Socket writes per user (all these topics together): an emit costs the node's sockets in its audience (the
+   * event's, or the room's), so a room of thousands (a lobby) allows fewer emits than a room of twenty.
+   */
+  writes: Rate;
 }
 
 /** Who hears a fanning-out topic. */
@@ -60,10 +67,14 @@ class Bucket {
     this.#updatedAt = now;
   }
 
-  take(now: number): boolean {
+  /**
+   * Takes `cost` tokens if there are that many, or the bucket is full (a cost above the burst then leaves it in
+   * debt, repaid at the rate before the next emit passes).
+   */
+  take(now: number, cost = 1): boolean {
     this.#refill(now);
-    if (this.#tokens < 1) return false;
-    this.#tokens -= 1;
+    if (this.#tokens < Math.min(cost, this.rate.burst)) return false;
+    this.#tokens -= cost;
     return true;
   }
 
@@ -89,25 +100,44 @@ export class FanoutLimits {
   ) {
     this.#sweptAt = now();
     const refillMs = (rate: Rate) => (rate.burst / rate.perSecond) * 1000;
-    this.#sweepMs = Math.max(1_000, refillMs(options.event), refillMs(options.room));
+    this.#sweepMs = Math.max(
+      1_000,
+      refillMs(options.event),
+      refillMs(options.room),
+      refillMs(options.writes),
+    );
   }
 
   /**
    * Takes the user's token for `topic` (none needed for a topic not in {@link FANOUT_TOPICS}), then checks the
    * payload's serialised size. A refused emit still took its token, so oversized payloads are bounded too.
    */
-  check(userId: number, topic: string, payload: unknown, now = this.now()): FanoutVerdict {
+  check(
+    userId: number,
+    topic: string,
+    payload: unknown,
+    /** The node's sockets the emit would be written to ({@link audienceSize}). */
+    writeCost = 0,
+    now = this.now(),
+  ): FanoutVerdict {
     const audience = FANOUT_TOPICS.get(topic);
     if (!audience) return 'ok';
     if (now - this.#sweptAt >= this.#sweepMs) this.#sweep(now);
-    const key = `${userId}:${topic}`;
+    const emits = this.#bucket(`${userId}:${topic}`, this.options[audience], now);
+    const writes = this.#bucket(`${userId}:writes`, this.options.writes, now);
+    // The emit's own token first: a refused emit costs no writes.
+    if (!emits.take(now)) return 'limited';
+    if (!writes.take(now, writeCost)) return 'limited';
+    return payloadBytes(payload) > this.options.maxBytes ? 'too_large' : 'ok';
+  }
+
+  #bucket(key: string, rate: Rate, now: number): Bucket {
     let bucket = this.#buckets.get(key);
     if (!bucket) {
-      bucket = new Bucket(this.options[audience], now);
+      bucket = new Bucket(rate, now);
       this.#buckets.set(key, bucket);
     }
-    if (!bucket.take(now)) return 'limited';
-    return payloadBytes(payload) > this.options.maxBytes ? 'too_large' : 'ok';
+    return bucket;
   }
 
   /** Users' buckets held (for tests and metrics). */
@@ -131,4 +161,30 @@ export function payloadBytes(payload: unknown): number {
     // Not serialisable (it came from the JSON parser, so never): counted as too large.
     return Number.POSITIVE_INFINITY;
   }
+}
+
+/** What {@link audienceSize} reads of a socket. */
+interface Sender {
+  eventCode: string;
+  roomId?: number;
+}
+
+/**
+ * The node's sockets a fanning-out emit goes to: the event's for `user_events`, the tab's room for
+ * `user_status_changes`, the payload's room for the others (0 when it names none: the handler refuses it).
+ */
+export function audienceSize(
+  rooms: ReadonlyMap<string, ReadonlySet<unknown>>,
+  topic: string,
+  sender: Sender,
+  payload: unknown,
+): number {
+  const audience = FANOUT_TOPICS.get(topic);
+  if (!audience) return 0;
+  let roomId: unknown;
+  if (audience === 'event') return rooms.get(SOCKET_ROOMS.event(sender.eventCode))?.size ?? 0;
+  if (topic === TOPICS.USER_STATUS_CHANGES) roomId = sender.roomId;
+  else if (typeof payload === 'object' && payload !== null)
+    roomId = (payload as { room_id?: unknown }).room_id;
+  return typeof roomId === 'number' ? (rooms.get(SOCKET_ROOMS.room(sender.eventCode, roomId))?.size ?? 0) : 0;
 }
