@@ -2,6 +2,16 @@
  * Room access after a role rule changes (the `auth.putAccess` effect): every node forgets its cached answers
  * for the user and moves the user's tabs out of rooms they lost; the user's tabs hear `user_access_change` with
  * the rooms they may access now, re-read from the provider with the user's own token.
+ *
+ * Each node re-checks only the user's own sockets on it (their `user:<id>` room), all at once. A tab that moves
+ * (enter_room) while its old room is being checked is not touched by that answer: the check is asked again for
+ * the room it is in now (its move may have been let in on an answer cached before the change).
+ *
+ * Fail-open: when the provider fails the check (not a refusal: an error or no answer), the tab stays in its room,
+ * though its access there may just have been taken away; a provider outage must not empty every room. The check
+ * is asked again with back-off (`ACCESS_RECHECK_RETRY`, ~1 min in all) while the socket is connected. Past that
+ * the tab stays until what corrects it later: the user's next access change (checked afresh) or the tab's next
+ * move (which leaves this room).
  */
 import {
   AccessChangedSchema,
@@ -10,6 +20,11 @@ import {
   type SocketData,
 } from '@showfloor/contracts';
 import type { RelayContext } from './context.ts';
+import type { RelaySocket } from './io.ts';
+import { moveCount } from './room-moves.ts';
+
+/** The retries of a failed re-check: the first after ~`firstMs`, doubling up to `maxMs` (as handshake-room.ts). */
+export const ACCESS_RECHECK_RETRY = { firstMs: 500, maxMs: 16_000, attempts: 8 } as const;
 
 /** The relay's room-access rechecks; listens for other nodes' changes from construction on. */
 export class RoomAccess {
@@ -55,19 +70,71 @@ export class RoomAccess {
       .map((room) => ({ roomId: room.id, roomName: room.name }));
   }
 
-  /** Forgets this node's cached access of the user and moves their tabs out of rooms they lost. */
+  /** Forgets this node's cached access of the user and moves their tabs on this node out of rooms they lost. */
   async #recheckLocal(userId: number): Promise<void> {
     const { io, directory } = this.ctx;
     directory.forgetRoomAccess(userId);
-    for (const socket of io.of('/').sockets.values()) {
-      const { data } = socket;
-      if (data.userId !== userId || data.roomId === undefined) continue;
+    const nsp = io.of('/');
+    const ids = nsp.adapter.rooms.get(SOCKET_ROOMS.user(userId)) ?? new Set<string>();
+    const sockets = [...ids].flatMap((id) => nsp.sockets.get(id) ?? []);
+    await Promise.all(sockets.map((socket) => this.#recheckSocket(socket, 0)));
+  }
+
+  /**
+   * Checks the room the tab is in and moves it out if refused. An answer about a room the tab has left meanwhile
+   * (it moved) is not acted on: its new room is checked instead. A failed check keeps the tab in (fail-open) and
+   * is asked again later; `attempt` counts the failed checks before this one.
+   */
+  async #recheckSocket(socket: RelaySocket, attempt: number): Promise<void> {
+    const { directory, logger } = this.ctx;
+    const { data } = socket;
+    for (;;) {
       const roomId = data.roomId;
-      const isAllowed = await directory.canAccessRoom(data, roomId).catch(() => true);
+      if (roomId === undefined || !socket.connected) return;
+      const move = moveCount(socket);
+      let isAllowed: boolean;
+      try {
+        isAllowed = await directory.canAccessRoom(data, roomId);
+      } catch (error) {
+        if (data.roomId !== roomId || moveCount(socket) !== move) continue;
+        if (attempt === 0)
+          logger.warn(
+            { err: error, userId: data.userId, roomId },
+            'relay: room access re-check failed; tab kept in',
+          );
+        this.#recheckLater(socket, attempt + 1);
+        return;
+      }
+      // The tab moved while the provider answered (each move is one of its own packets, so this ends).
+      if (data.roomId !== roomId || moveCount(socket) !== move) continue;
       if (!isAllowed) {
         void socket.leave(SOCKET_ROOMS.room(data.eventCode, roomId));
         delete data.roomId;
       }
+      return;
     }
+  }
+
+  /** Asks the check of a tab kept in after a failure again, with back-off, while the socket is connected. */
+  #recheckLater(socket: RelaySocket, attempt: number): void {
+    const { firstMs, maxMs, attempts } = ACCESS_RECHECK_RETRY;
+    if (attempt > attempts) {
+      this.ctx.logger.warn(
+        { userId: socket.data.userId, roomId: socket.data.roomId },
+        'relay: gave up re-checking room access; tab kept in until its next move or access change',
+      );
+      return;
+    }
+    const backOff = Math.min(maxMs, firstMs * 2 ** (attempt - 1));
+    const stop = (): void => clearTimeout(timer);
+    // Jitter: the tabs whose checks failed together do not all ask again together.
+    const timer = setTimeout(
+      () => {
+        socket.off('disconnect', stop);
+        void this.#recheckSocket(socket, attempt);
+      },
+      backOff * (0.5 + Math.random()),
+    );
+    socket.once('disconnect', stop);
   }
 }

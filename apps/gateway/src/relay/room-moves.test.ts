@@ -4,20 +4,25 @@
  * end in the room its last enter_room named, never in the earlier one. The provider's answers are held back
  * here until the later move is acknowledged, so the order is certain. Also the handshake's room when its access
  * check fails at connect (the provider failing): asked again until it is joined, and the tab told to catch up.
+ * And the re-check after an access change (room-access.ts): a tab that moved while its old room was checked stays
+ * where it moved; a re-check the provider failed keeps the tab in and is asked again.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildProvider } from '@showfloor/mock-provider';
 import { RELAY_ERRORS, SOCKET_ROOMS, type ResyncEvent, type UserRoomEvent } from '@showfloor/contracts';
-import { startGateway, type RunningGateway } from '../../test/gateway.ts';
+import { callProcedure, startGateway, type RunningGateway } from '../../test/gateway.ts';
 import { connectAs, settle, until, type TestClient } from './testing/clients.ts';
 import { HANDSHAKE_ROOM_RETRY } from './handshake-room.ts';
+import { ACCESS_RECHECK_RETRY } from './room-access.ts';
 import { relayEnv, signIn, type SignedIn } from './testing/stack.ts';
 
 let provider: FastifyInstance;
 let gateway: RunningGateway;
 let ada: SignedIn;
 let grace: SignedIn;
+let linus: SignedIn;
+let root: SignedIn;
 const clients: TestClient[] = [];
 
 /** Provider requests held back: `METHOD path` → the promise they wait for. */
@@ -26,6 +31,12 @@ const held = new Map<string, Promise<void>>();
 /** Provider requests answered 503 (`METHOD path`), and how many were. */
 const failing = new Set<string>();
 let failed = 0;
+
+/** Provider requests answered 401 (the provider's "no" to a room), once past any hold. */
+const refusing = new Set<string>();
+
+/** How many times each `METHOD path` was asked of the provider. */
+const asked = new Map<string, number>();
 
 /** Holds the provider's answers to `METHOD path` until the returned release is called. */
 function hold(request: string): () => void {
@@ -46,12 +57,14 @@ beforeAll(async () => {
   provider = buildProvider({ logger: false });
   provider.addHook('onRequest', async (request, reply) => {
     const key = `${request.method} ${request.url.split('?')[0] ?? ''}`;
+    asked.set(key, (asked.get(key) ?? 0) + 1);
     if (failing.has(key)) {
       failed += 1;
       return reply.code(503).send({ message: 'unavailable' });
     }
     const gate = held.get(key);
     if (gate) await gate;
+    if (refusing.has(key)) return reply.code(401).send({ message: 'no access' });
     return undefined;
   });
   const url = await provider.listen({ port: 0, host: '127.0.0.1' });
@@ -61,9 +74,13 @@ beforeAll(async () => {
   gateway = await startGateway(url, relayEnv(undefined, { PROVIDER_PIPELINING: '1' }));
   ada = await signIn(gateway.url, 'ada@demo.test');
   grace = await signIn(gateway.url, 'grace@demo.test');
+  linus = await signIn(gateway.url, 'linus@demo.test');
+  root = await signIn(gateway.url, 'root@demo.test');
 }, 30_000);
 
 afterEach(() => {
+  failing.clear();
+  refusing.clear();
   for (const client of clients.splice(0)) client.close();
 });
 
@@ -172,5 +189,69 @@ describe('the handshake room when its access check fails at connect', () => {
     await settle(HANDSHAKE_ROOM_RETRY.firstMs * 1.5 + 750);
     expect(serverSide(graceTab)).toEqual({ roomId: undefined, rooms: [] });
     expect(graceTab.events('resync')).toEqual([]);
+  });
+});
+
+describe('the room re-check after an access change', () => {
+  const VIP_LOUNGE = 5;
+  /** A role rule for linus stored through the gateway: his tabs' rooms are checked again (room-access.ts). */
+  async function changeAccess(): Promise<void> {
+    const rule = {
+      type: 'role' as const,
+      role_id: 'presenter' as const,
+      room_id: VIP_LOUNGE,
+      user_id: linus.userId,
+    };
+    const stored = await callProcedure(
+      gateway.url,
+      'auth.putAccess',
+      { type: 'role', rule },
+      { token: root.token },
+    );
+    expect(stored.error, JSON.stringify(stored.error)).toBeUndefined();
+  }
+
+  it("leaves a tab that moved while its old room was checked where it moved, whatever the old room's answer", async () => {
+    const [talkStage, expoHall] = [3, 4];
+    const linusTab = await tab(linus);
+    expect(await linusTab.request('user_room_events', entry(linus, talkStage))).toEqual({ statusCode: 200 });
+    const oldRoom = `GET /api/v1/content/rooms/${talkStage}`;
+    const askedBefore = asked.get(oldRoom) ?? 0;
+    const release = hold(oldRoom);
+    await changeAccess();
+    await until(() => (asked.get(oldRoom) ?? 0) > askedBefore, 'the re-check of the talk stage asked');
+    // The tab moves while the provider holds the answer about its old room.
+    expect(await linusTab.request('user_room_events', entry(linus, expoHall))).toEqual({ statusCode: 200 });
+    // Then the old room is refused: the answer is about a room the tab has left.
+    refusing.add(oldRoom);
+    release();
+    await until(() => linusTab.events('user_access_change').length > 0, 'user_access_change');
+    expect(serverSide(linusTab)).toEqual({ roomId: expoHall, rooms: [SOCKET_ROOMS.room('DEMO', expoHall)] });
+  });
+
+  it('keeps the tab in when the provider fails the check, asks again, and moves it out once refused', async () => {
+    const expoHall = 4;
+    const linusTab = await tab(linus);
+    expect(await linusTab.request('user_room_events', entry(linus, expoHall))).toEqual({ statusCode: 200 });
+    const room = `GET /api/v1/content/rooms/${expoHall}`;
+    failing.add(room);
+    failed = 0;
+    await changeAccess();
+    await until(() => linusTab.events('user_access_change').length > 0, 'user_access_change');
+    expect(failed).toBeGreaterThanOrEqual(1);
+    // Fail-open: a failing provider does not empty the room.
+    expect(serverSide(linusTab).roomId).toBe(expoHall);
+    failing.delete(room);
+    refusing.add(room);
+    // The retries while the provider failed kept the tab in too. The next is due within 0.75 s of the failure
+    // (ACCESS_RECHECK_RETRY.firstMs × 1.5), or, if that one already failed on a busy host, the second within
+    // 1.5 s of it: the first retry that is answered refuses.
+    const { firstMs } = ACCESS_RECHECK_RETRY;
+    await until(
+      () => serverSide(linusTab).roomId === undefined,
+      'the tab moved out by a retry',
+      1.5 * (firstMs + 2 * firstMs) + 1_000,
+    );
+    expect(serverSide(linusTab).rooms).toEqual([]);
   });
 });

@@ -24,6 +24,14 @@ export function isLatestMove(socket: object, move: number): boolean {
   return latest.get(socket) === move;
 }
 
+/**
+ * The number of the socket's latest move (0 before its first): a task that awaits and then changes the socket's
+ * rooms reads it before the await and acts only if it is unchanged after (room-access.ts).
+ */
+export function moveCount(socket: object): number {
+  return latest.get(socket) ?? 0;
+}
+
 /** Whether the socket has taken a move (an `enter_room`) since it connected. */
 export function hasMoved(socket: object): boolean {
   return latest.has(socket);
