@@ -3,9 +3,10 @@
  * no enter_room for it). It is joined once the provider says the user may access it. When that check fails (the
  * provider slow or failing, as in the mass reconnect after a node restart) the tab would sit outside its room,
  * without its live room chat and events, until its next reconnect: so the check is asked again with back-off
- * while the socket is connected, at most `HANDSHAKE_ROOM_RETRY.attempts` times. A join that comes after a failure
- * tells the socket `resync` (reason 'room_joined_late'): the client's catch-up after connecting may have been
- * read before the join, and a message stored in between reached it neither live nor by that read.
+ * while the socket is connected (retry-while-connected.ts), at most `HANDSHAKE_ROOM_RETRY.attempts` times. A
+ * join that comes after a failure tells the socket `resync` (reason 'room_joined_late'): the client's catch-up
+ * after connecting may have been read before the join, and a message stored in between reached it neither live
+ * nor by that read.
  *
  * A retry stands back once the tab has moved (an enter_room was dispatched: room-moves.ts), or is in a room, or
  * has gone. The socket's packets wait only for the first answer (installDispatcher), not for the retries.
@@ -14,10 +15,11 @@ import { SOCKET_ROOMS } from '@showfloor/contracts';
 import type { RelayContext } from './context.ts';
 import type { RelaySocket } from './io.ts';
 import { tellMicrophones } from './microphones.ts';
+import { ROOM_CHECK_RETRY, retryWhileConnected } from './retry-while-connected.ts';
 import { hasMoved } from './room-moves.ts';
 
-/** The retries of a failed handshake room check: the first after ~`firstMs`, doubling up to `maxMs`. */
-export const HANDSHAKE_ROOM_RETRY = { firstMs: 500, maxMs: 16_000, attempts: 8 } as const;
+/** The retries of a failed handshake room check: the relay's one room-check back-off (retry-while-connected.ts). */
+export const HANDSHAKE_ROOM_RETRY = ROOM_CHECK_RETRY;
 
 /** How long a late joiner may wait before its catch-up (a node's reconnecting tabs do not all read at once). */
 const LATE_JOIN_SPREAD_MS = 2_000;
@@ -39,29 +41,20 @@ export function joinHandshakeRoom(ctx: RelayContext, socket: RelaySocket, roomId
     socket.emit('resync', { reason: 'room_joined_late', spread_ms: LATE_JOIN_SPREAD_MS });
   };
 
-  let timer: NodeJS.Timeout | undefined;
-  const stop = (): void => clearTimeout(timer);
-  const done = (): void => void socket.off('disconnect', stop);
-  const { firstMs, maxMs, attempts } = HANDSHAKE_ROOM_RETRY;
-  const retry = (attempt: number): void => {
-    const backOff = Math.min(maxMs, firstMs * 2 ** (attempt - 1));
-    // Jitter: the tabs of a mass reconnect that failed together do not all ask again together.
-    const delay = backOff * (0.5 + Math.random());
-    timer = setTimeout(() => {
-      if (!isWanted()) return done();
+  /** Asks the check again after the back-off of retry `attempt`, or gives up past the last. */
+  const retry = (attempt: number, error: unknown): void => {
+    if (!isWanted()) return;
+    const outcome = retryWhileConnected(socket, ROOM_CHECK_RETRY, attempt, () => {
+      if (!isWanted()) return;
       ctx.directory.canAccessRoom(data, roomId).then(
         (isAllowed) => {
           if (isAllowed && isWanted()) join(true);
-          done();
         },
-        (error: unknown) => {
-          if (attempt < attempts && isWanted()) return retry(attempt + 1);
-          if (isWanted())
-            ctx.logger.warn({ err: error, roomId }, 'relay: gave up joining the handshake room');
-          done();
-        },
+        (failure: unknown) => retry(attempt + 1, failure),
       );
-    }, delay);
+    });
+    if (outcome === 'exhausted')
+      ctx.logger.warn({ err: error, roomId }, 'relay: gave up joining the handshake room');
   };
 
   return ctx.directory.canAccessRoom(data, roomId).then(
@@ -70,8 +63,7 @@ export function joinHandshakeRoom(ctx: RelayContext, socket: RelaySocket, roomId
     },
     (error: unknown) => {
       ctx.logger.warn({ err: error, roomId }, 'relay: room access check failed at connect; asking again');
-      socket.once('disconnect', stop);
-      retry(1);
+      retry(1, error);
     },
   );
 }

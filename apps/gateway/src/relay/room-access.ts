@@ -9,9 +9,9 @@
  *
  * Fail-open: when the provider fails the check (not a refusal: an error or no answer), the tab stays in its room,
  * though its access there may just have been taken away; a provider outage must not empty every room. The check
- * is asked again with back-off (`ACCESS_RECHECK_RETRY`, ~1 min in all) while the socket is connected. Past that
- * the tab stays until what corrects it later: the user's next access change (checked afresh) or the tab's next
- * move (which leaves this room).
+ * is asked again with back-off (`ACCESS_RECHECK_RETRY`, ~1 min in all) while the socket is connected
+ * (retry-while-connected.ts). Past that the tab stays until what corrects it later: the user's next access change
+ * (checked afresh) or the tab's next move (which leaves this room).
  */
 import {
   AccessChangedSchema,
@@ -21,10 +21,11 @@ import {
 } from '@showfloor/contracts';
 import type { RelayContext } from './context.ts';
 import type { RelaySocket } from './io.ts';
+import { ROOM_CHECK_RETRY, retryWhileConnected } from './retry-while-connected.ts';
 import { moveCount } from './room-moves.ts';
 
-/** The retries of a failed re-check: the first after ~`firstMs`, doubling up to `maxMs` (as handshake-room.ts). */
-export const ACCESS_RECHECK_RETRY = { firstMs: 500, maxMs: 16_000, attempts: 8 } as const;
+/** The retries of a failed re-check: the relay's one room-check back-off (retry-while-connected.ts). */
+export const ACCESS_RECHECK_RETRY = ROOM_CHECK_RETRY;
 
 /** The relay's room-access rechecks; listens for other nodes' changes from construction on. */
 export class RoomAccess {
@@ -102,7 +103,15 @@ export class RoomAccess {
             { err: error, userId: data.userId, roomId },
             'relay: room access re-check failed; tab kept in',
           );
-        this.#recheckLater(socket, attempt + 1);
+        const next = attempt + 1;
+        const outcome = retryWhileConnected(socket, ROOM_CHECK_RETRY, next, () => {
+          void this.#recheckSocket(socket, next);
+        });
+        if (outcome === 'exhausted')
+          logger.warn(
+            { userId: data.userId, roomId },
+            'relay: gave up re-checking room access; tab kept in until its next move or access change',
+          );
         return;
       }
       // The tab moved while the provider answered (each move is one of its own packets, so this ends).
@@ -113,28 +122,5 @@ export class RoomAccess {
       }
       return;
     }
-  }
-
-  /** Asks the check of a tab kept in after a failure again, with back-off, while the socket is connected. */
-  #recheckLater(socket: RelaySocket, attempt: number): void {
-    const { firstMs, maxMs, attempts } = ACCESS_RECHECK_RETRY;
-    if (attempt > attempts) {
-      this.ctx.logger.warn(
-        { userId: socket.data.userId, roomId: socket.data.roomId },
-        'relay: gave up re-checking room access; tab kept in until its next move or access change',
-      );
-      return;
-    }
-    const backOff = Math.min(maxMs, firstMs * 2 ** (attempt - 1));
-    const stop = (): void => clearTimeout(timer);
-    // Jitter: the tabs whose checks failed together do not all ask again together.
-    const timer = setTimeout(
-      () => {
-        socket.off('disconnect', stop);
-        void this.#recheckSocket(socket, attempt);
-      },
-      backOff * (0.5 + Math.random()),
-    );
-    socket.once('disconnect', stop);
   }
 }
