@@ -27,6 +27,7 @@ import { Presence } from './presence.ts';
 import { installEffects } from './effects.ts';
 import { RoomAccess } from './room-access.ts';
 import { SessionStatus } from './session-status.ts';
+import { capSocketBuffers, type SocketBufferOptions } from './socket-buffer.ts';
 import { StatusFanout } from './status-fanout.ts';
 import { enforceSessions } from './sessions.ts';
 
@@ -42,6 +43,8 @@ export interface RelayOptions {
   emitBurst: number;
   /** Largest frame in bytes (socket.io maxHttpBufferSize). */
   maxFrameBytes: number;
+  /** Most bytes one socket may have buffered on the node, and how often that is looked at (socket-buffer.ts). */
+  socketBuffer: SocketBufferOptions;
   /** Per-user limits of the topics that fan out to a room or the whole event (fanout-limit.ts). */
   fanout: FanoutLimitOptions;
   /** Wait after a last tab disconnects before 'offline'. @default 1500 */
@@ -99,6 +102,7 @@ export function relayOptionsFromEnv(env: GatewayDeps['env']): RelayOptions {
     emitsPerSecond: env.RELAY_EMITS_PER_SECOND,
     emitBurst: env.RELAY_EMIT_BURST,
     maxFrameBytes: env.RELAY_MAX_FRAME_BYTES,
+    socketBuffer: { maxBytes: env.RELAY_SOCKET_BUFFER_MAX_BYTES, sweepMs: 1_000 },
     fanout: {
       event: { perSecond: env.RELAY_EVENT_FANOUT_PER_SECOND, burst: env.RELAY_EVENT_FANOUT_BURST },
       room: { perSecond: env.RELAY_ROOM_FANOUT_PER_SECOND, burst: env.RELAY_ROOM_FANOUT_BURST },
@@ -205,6 +209,22 @@ export async function attachRelay(
   // The node's microphone copy of a room goes with its last socket there (microphones.ts).
   ctx.microphones.followRooms(io.of('/').adapter);
 
+  // A tab that does not read what it is sent is dropped once it holds more than the cap (socket-buffer.ts); it
+  // reconnects and catches up. Its disconnect is counted under this reason instead of socket.io's.
+  const overCap = new WeakSet<RelaySocket>();
+  const stopBufferCap = capSocketBuffers(io, options.socketBuffer, (socket, bytes) => {
+    overCap.add(socket);
+    logger.warn(
+      {
+        socketId: socket.id,
+        userId: socket.data.userId,
+        bufferedBytes: bytes,
+        maxBytes: options.socketBuffer.maxBytes,
+      },
+      'socket dropped: it buffered more than RELAY_SOCKET_BUFFER_MAX_BYTES (a client not reading)',
+    );
+  });
+
   const { activity } = deps;
   io.on('connection', (socket: RelaySocket) => {
     const { data } = socket;
@@ -226,7 +246,7 @@ export async function attachRelay(
       activity.note();
       sessionStatus.untrack(data.sid);
       metrics.connectedSockets.dec();
-      metrics.disconnects.inc({ reason });
+      metrics.disconnects.inc({ reason: overCap.has(socket) ? 'buffer_over_cap' : reason });
       presence.disconnected(data.userId, data.eventCode, data.roomId);
     });
     // The room the tab shows: joined once the provider says the user may access it (asked again with back-off
@@ -249,6 +269,7 @@ export async function attachRelay(
   app.addHook('preClose', async () => {
     stopSessions();
     stopEffects();
+    stopBufferCap();
     presence.close();
     ctx.status.close();
     await relayIo.close();
