@@ -19,8 +19,25 @@ export interface DirectoryOptions {
 /** Statuses by which the provider says "no" (rather than failing). */
 const REFUSALS = new Set([401, 403, 404]);
 
+/**
+ * The room access checks of one user waiting on the provider: how many, and how many times the user's access
+ * was forgotten while any of them waited.
+ */
+interface ChecksUnderWay {
+  count: number;
+  generation: number;
+}
+
 export class Directory {
   readonly #roomAccess: TtlCache<string, boolean>;
+  /**
+   * Per user with a room access check waiting on the provider (and only then: the entry goes with the user's
+   * last such check, so this holds at most one entry per check under way). `forgetRoomAccess` bumps the
+   * generation; a check stores its answer only if the generation it started under is still current, since an
+   * answer asked before the user's access changed may predate the change. A user with no check under way
+   * needs no entry: a check started after the forget asks the provider after the change.
+   */
+  readonly #checking = new Map<number, ChecksUnderWay>();
   readonly #members = new Map<
     string,
     { ids: Set<number>; loadedAt: number; loading?: Promise<Set<number>> }
@@ -45,6 +62,11 @@ export class Directory {
     const key = `${user.userId}:${roomId}`;
     const cached = this.#roomAccess.get(key);
     if (cached !== undefined) return cached;
+    const { userId } = user;
+    let checks = this.#checking.get(userId);
+    if (checks) checks.count += 1;
+    else this.#checking.set(userId, (checks = { count: 1, generation: 0 }));
+    const generation = checks.generation;
     let isAllowed: boolean;
     try {
       const room = await this.provider.call('content', 'getRoom', { id: roomId }, { token: user.token });
@@ -52,15 +74,29 @@ export class Directory {
     } catch (error) {
       if (!(error instanceof ProviderError) || !REFUSALS.has(error.status)) throw error;
       isAllowed = false;
+    } finally {
+      checks.count -= 1;
+      if (checks.count === 0) this.#checking.delete(userId);
     }
-    this.#roomAccess.set(key, isAllowed);
+    // Forgotten meanwhile: the answer still answers this caller, but the cache keeps only answers asked after.
+    if (checks.generation === generation) this.#roomAccess.set(key, isAllowed);
     return isAllowed;
   }
 
-  /** Forgets what is known about a user's room access (their access changed). */
+  /**
+   * Forgets what is known about a user's room access (their access changed), including the answers of checks
+   * still waiting on the provider: those are not cached when they come.
+   */
   forgetRoomAccess(userId: number): void {
+    const checks = this.#checking.get(userId);
+    if (checks) checks.generation += 1;
     const prefix = `${userId}:`;
     this.#roomAccess.deleteWhere((key) => key.startsWith(prefix));
+  }
+
+  /** Users with a room access check waiting on the provider (tests: the bookkeeping does not outlive them). */
+  get usersChecking(): number {
+    return this.#checking.size;
   }
 
   /**
