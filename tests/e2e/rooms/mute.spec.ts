@@ -1,7 +1,7 @@
 // Muting in the multiplayer hall (spec 02 §2.7, §6): erin (event-admin) opens the Participants page over the
-// Expo Hall and mutes grace; the mute goes through the relay to grace's tab, which posts it to her room (the
-// demo hall says who muted her and turns her microphone off) and reports her microphone muted, so erin's list
-// shows grace muted live. Grace turns her microphone off before erin comes: erin, a late joiner, still sees her
+// Expo Hall and mutes grace; the relay records her microphone muted and passes the mute to the room: grace's tab
+// posts it to her room (the demo hall says who muted her and turns her microphone off), and erin's list shows
+// grace muted live. Grace turns her microphone off before erin comes: erin, a late joiner, still sees her
 // true state (the relay tells a tab entering a room the states reported there). Two browser contexts, one account
 // each.
 import { expect, openMenuPage, test } from '../fixtures/stack.ts';
@@ -37,7 +37,7 @@ test('erin mutes grace in the Expo Hall and grace’s room receives it', async (
     // Grace's room heard it: it names who muted her and her microphone is off.
     await expect(graceRoom.getByRole('status')).toHaveText('Erin Meyer muted your microphone.');
     await expect(microphone).toHaveAttribute('aria-pressed', 'false');
-    // Her tab reported the muted microphone: erin's list shows it without a reload, and offers no second mute.
+    // Erin's list shows her muted without a reload (the mute the relay recorded), and offers no second mute.
     await expect(graceRow).toContainText('Muted');
     await expect(graceRow.getByRole('button', { name: 'Mute Grace Hopper' })).toHaveCount(0);
   } finally {

@@ -35,6 +35,11 @@
  * Another node's report can also reach the tab live during the read (its broadcast comes through Redis after
  * the join): `tellMicrophones` leaves out every user the tab was sent a state for since it joined.
  *
+ * A moderator's mute is recorded here too, as the muted tabs' reports would be (they report nothing on a mute with
+ * a version: contracts' MuteDataSchema): one user's with `record`, a mute-all with `muteAll`, one script call for
+ * the room however many are in it. Before, each muted tab reported its microphone muted, and each report went to
+ * the whole room and through a script: in a room of N, N script calls and N² socket writes for one click.
+ *
  * The node keeps its copy of a room only while one of its sockets is in the room (`followRooms`: a recording
  * for a room none is in keeps no copy, and the copy goes when the adapter deletes the room as its last socket
  * leaves), so the copies are bounded by the rooms the node's tabs are in; Redis forgets by its own expiry.
@@ -72,6 +77,9 @@ export type RoomMicrophones = ReadonlyMap<number, MicrophoneState>;
  * version, '1'|'0', keep ms) and keeps the room either way; answers 0 when written, else the stored version. The
  * state's value stays '1' or '0' (what an earlier build reads); a value `<1|0>:<version>` (stored by this build's
  * first version, a53947b) gives its version too. A state without a version (an earlier build's) is overwritten.
+ * A state older than the room's last mute-all (the versions hash's field `all`: `<version>:<moderator's id>`,
+ * MUTE_ALL_SCRIPT) is written as that mute left it, muted with the mute's version (answered): a report sent
+ * before the mute that lands after it, whose tab, muted, does not report again.
  */
 const RECORD_SCRIPT = `
 local heldVersion = tonumber(redis.call('HGET', KEYS[2], ARGV[1]))
@@ -84,10 +92,51 @@ if heldVersion and heldVersion > tonumber(ARGV[2]) then
   redis.call('PEXPIRE', KEYS[2], ARGV[4])
   return heldVersion
 end
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
-redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+local muted, version, answer = ARGV[3], ARGV[2], 0
+local all = redis.call('HGET', KEYS[2], 'all')
+if all then
+  local allVersion, moderator = string.match(all, '^(%d+):(%d+)$')
+  if allVersion and moderator ~= ARGV[1] and tonumber(allVersion) > tonumber(ARGV[2]) then
+    muted, version, answer = '1', allVersion, tonumber(allVersion)
+  end
+end
+redis.call('HSET', KEYS[1], ARGV[1], muted)
+redis.call('HSET', KEYS[2], ARGV[1], version)
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
 redis.call('PEXPIRE', KEYS[2], ARGV[4])
+return answer
+`;
+
+/**
+ * A moderator's mute-all (KEYS as RECORD_SCRIPT's; ARGV the mute's version, the moderator's user id, keep ms):
+ * every user of the room but the moderator whose state is older than the mute is written muted with its
+ * version, in one call however many there are, and the mute is kept (field `all` of the versions hash, unless a
+ * newer one is) for reports older than it that land later (RECORD_SCRIPT). An earlier build reads the states as
+ * before and never reads field `all` (it reads the versions of the users in the states hash only).
+ */
+const MUTE_ALL_SCRIPT = `
+local version = tonumber(ARGV[1])
+local all = redis.call('HGET', KEYS[2], 'all')
+local allVersion = all and tonumber(string.match(all, '^(%d+):'))
+if not allVersion or allVersion < version then
+  redis.call('HSET', KEYS[2], 'all', ARGV[1] .. ':' .. ARGV[2])
+end
+local versions = {}
+local flat = redis.call('HGETALL', KEYS[2])
+for i = 1, #flat, 2 do versions[flat[i]] = tonumber(flat[i + 1]) end
+local states = redis.call('HGETALL', KEYS[1])
+for i = 1, #states, 2 do
+  local user = states[i]
+  if user ~= ARGV[2] then
+    local held = versions[user] or tonumber(string.match(states[i + 1], ':(%d+)$'))
+    if not held or held < version then
+      redis.call('HSET', KEYS[1], user, '1')
+      redis.call('HSET', KEYS[2], user, ARGV[1])
+    end
+  end
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+redis.call('PEXPIRE', KEYS[2], ARGV[3])
 return 0
 `;
 
@@ -125,6 +174,7 @@ class ShaScript {
 }
 
 const recordScript = new ShaScript(RECORD_SCRIPT);
+const muteAllScript = new ShaScript(MUTE_ALL_SCRIPT);
 const readScript = new ShaScript(READ_SCRIPT);
 
 /** The hash of a room's state versions, beside its states' `key`. */
@@ -158,6 +208,8 @@ export class MicrophoneStates {
   /** This node's recordings so far; per room and user, the count at their latest (what a read compares). */
   #recordings = 0;
   readonly #recordedAt = new Map<string, Map<number, number>>();
+  /** The last mute-all this node recorded in each room of its copies (a state older than it is kept muted). */
+  readonly #mutedAll = new Map<string, { readonly version: number; readonly moderatorId: number }>();
   /** The last version this node set or read (`stamp`). */
   #clock = 0;
   /** Whether one of this node's sockets is in the socket.io room of that name (all, until `followRooms`). */
@@ -177,6 +229,7 @@ export class MicrophoneStates {
     adapter.on('delete-room', (socketRoom) => {
       this.#local.delete(socketRoom);
       this.#recordedAt.delete(socketRoom);
+      this.#mutedAll.delete(socketRoom);
     });
   }
 
@@ -196,14 +249,50 @@ export class MicrophoneStates {
     this.#store(eventCode, roomId, userId, state);
   }
 
+  /**
+   * A moderator's mute of everyone in a room but themself (`user_player_events` `mute`, target 'all'), recorded as
+   * each of them reporting their microphone muted with the mute's `version`, in one Redis call (not awaited) and
+   * in this node's copy: every state older than it becomes muted, and so does a report older than it that comes
+   * later (its tab, muted, reports nothing more: contracts' MuteDataSchema).
+   */
+  muteAll(eventCode: string, roomId: number, moderatorId: number, version: number): void {
+    const socketRoom = SOCKET_ROOMS.room(eventCode, roomId);
+    if (this.#isWatched(socketRoom)) {
+      const held = this.#mutedAll.get(socketRoom);
+      if (!held || held.version < version) this.#mutedAll.set(socketRoom, { version, moderatorId });
+      const muted = { muted: true, version };
+      // Not counted as recordings (`read`): a tab reading meanwhile heard the mute live and applies it to what it
+      // is told, as the web app does.
+      const room = this.#local.get(socketRoom);
+      for (const [userId, state] of room ?? []) {
+        if (userId !== moderatorId && !isOlderMicrophoneState(version, state.version))
+          room?.set(userId, muted);
+      }
+    }
+    const redis = this.redis();
+    if (!redis) return;
+    const key = this.#key(eventCode, roomId);
+    muteAllScript
+      .run(redis, [key, versionsKey(key)], [String(version), String(moderatorId), String(KEEP_MS)])
+      .catch((error: unknown) =>
+        this.logger.debug({ err: error, key }, 'microphones: mute-all not recorded in redis'),
+      );
+  }
+
   /** Keeps a state in this node's copy of the room, unless the one held is newer. */
-  #keep(socketRoom: string, userId: number, state: Required<MicrophoneState>): void {
+  #keep(socketRoom: string, userId: number, reported: Required<MicrophoneState>): void {
     let room = this.#local.get(socketRoom);
     if (!room) {
       room = new Map();
       this.#local.set(socketRoom, room);
     }
-    if (isOlderMicrophoneState(state.version, room.get(userId)?.version)) return;
+    if (isOlderMicrophoneState(reported.version, room.get(userId)?.version)) return;
+    // A report from before the room's last mute-all (as RECORD_SCRIPT does in Redis).
+    const mutedAll = this.#mutedAll.get(socketRoom);
+    const state =
+      mutedAll && userId !== mutedAll.moderatorId && reported.version < mutedAll.version
+        ? { muted: true, version: mutedAll.version }
+        : reported;
     room.set(userId, state);
     this.#recordings += 1;
     let recordedAt = this.#recordedAt.get(socketRoom);

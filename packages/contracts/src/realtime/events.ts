@@ -147,10 +147,18 @@ export type MicrophoneData = z.infer<typeof MicrophoneDataSchema>;
  */
 export const isOlderMicrophoneState = (version: number | undefined, held: number | undefined): boolean =>
   version !== undefined && held !== undefined && version < held;
-/** `data` of a `mute` player event: whom (a user id, or 'all' in the room) and the moderator's name to show. */
+/**
+ * `data` of a `mute` player event: whom (a user id, or 'all' in the room: everyone but the moderator) and the
+ * moderator's name to show. `version`: set by the relay on the mute it passes on (never the client's: one sent is
+ * replaced), which it has recorded as the muted state, of this version, of its target (of 'all': of every user
+ * in the room with a state older than it, and of a report older than it that comes later), as if each had
+ * reported it. So a receiver applies it to the microphone states it holds (the same rule), and the muted tabs
+ * do not report their microphone muted again; a mute without one (a relay of an earlier build) they report.
+ */
 export const MuteDataSchema = z.object({
   target: z.union([UserId, z.literal('all')]),
   by: z.string().min(1).max(200),
+  version: z.number().int().nonnegative().optional(),
 });
 export type MuteData = z.infer<typeof MuteDataSchema>;
 

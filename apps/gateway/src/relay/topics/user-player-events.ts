@@ -1,16 +1,21 @@
 /**
  * `user_player_events`: a player update inside a room; passed to the room's other members. A `mute` (contracts'
- * PLAYER_EVENTS: an event-admin or admin mutes one participant or the whole room) is refused from anyone else,
- * its data must parse, and it is delivered reliably. So is a `microphone` report: it is a state the others keep
- * (the participant list) and nothing repeats it, so a dropped one would leave it wrong; it goes to the whole room,
- * the sender's tab included (its own row in the list), and is recorded for tabs that join the room later
- * (microphones.ts). Every other player event
- * (moves: frequent, each superseded by the next) is volatile: dropped for a member whose connection is busy.
+ * PLAYER_EVENTS: an event-admin or admin mutes one participant or the whole room) is refused from anyone else and
+ * its data must parse; it is recorded as its targets' microphone state (muted, with a version set here:
+ * microphones.ts `record`, or `muteAll` for the room in one call) and goes reliably to the whole room, the
+ * moderator's tabs included (their participant list applies it): the muted tabs report nothing more, where each
+ * used to report its microphone to the whole room (N² socket writes and N script calls for a mute-all in a room of
+ * N). A `microphone` report is delivered reliably as well: it is a state the others keep (the participant list)
+ * and nothing repeats it, so a dropped one would leave it wrong; it goes to the whole room, the sender's tab
+ * included (its own row in the list), and is recorded for tabs that join the room later (microphones.ts). Every
+ * other player event (moves: frequent, each superseded by the next) is volatile: dropped for a member whose
+ * connection is busy.
  */
 import {
   MicrophoneDataSchema,
   MuteDataSchema,
   PLAYER_EVENTS,
+  type MuteData,
   PlayerEventSchema,
   RELAY_ERRORS,
   SOCKET_ROOMS,
@@ -21,7 +26,6 @@ import { roomPassThrough } from './room-scoped.ts';
 
 // Player updates are frequent and superseded by the next one: dropped rather than buffered for slow clients.
 const passVolatile = roomPassThrough('user_player_events', PlayerEventSchema, { isVolatile: true });
-const passReliably = roomPassThrough('user_player_events', PlayerEventSchema);
 
 /**
  * A microphone report (its data checked): given its version here (microphones.ts `stamp`; a version the client
@@ -47,6 +51,32 @@ const passMicrophone = defineTopic({
   },
 });
 
+/**
+ * A moderator's mute (role and data checked): recorded as its targets' muted microphone with a version set here
+ * (one the client sent is replaced), then to everyone in the room, the moderator's tabs included. A mute of the
+ * moderator themself mutes nobody (the web app ignores its own user's mute): nothing is recorded.
+ */
+const passMute = defineTopic({
+  topic: 'user_player_events',
+  schema: PlayerEventSchema,
+  handle: (ctx, socket, event) => {
+    if (event.room_id === 0) return refuse('room_forbidden', RELAY_ERRORS.ROOM_FORBIDDEN);
+    // Its data was checked against MuteDataSchema before this handler was chosen.
+    const { target, by } = event.data as MuteData;
+    const version = ctx.microphones.stamp();
+    const { eventCode } = socket.data;
+    if (target === 'all') ctx.microphones.muteAll(eventCode, event.room_id, event.user_id, version);
+    else if (target !== event.user_id)
+      ctx.microphones.record(eventCode, event.room_id, target, { muted: true, version });
+    return okThen(() => {
+      ctx.io
+        .to(SOCKET_ROOMS.room(eventCode, event.room_id))
+        .emit('user_player_events', { ...event, data: { target, by, version } });
+      ctx.metrics.deliveries.inc({ topic: 'user_player_events' });
+    });
+  },
+});
+
 /** Whether the payload is a player event of this name (its data not yet checked). */
 const isEvent = (payload: unknown, name: string): payload is { event: string; data?: unknown } =>
   typeof payload === 'object' && payload !== null && (payload as { event?: unknown }).event === name;
@@ -60,5 +90,5 @@ export const handleUserPlayerEvents: TopicHandler = (ctx, socket, payload) => {
   if (!isEvent(payload, PLAYER_EVENTS.MUTE)) return passVolatile(ctx, socket, payload);
   if (!isManager(socket.data.roles)) return refuse('role_forbidden', RELAY_ERRORS.ROLE_FORBIDDEN);
   if (!MuteDataSchema.safeParse(payload.data).success) return refuseInvalidPayload('mute: data');
-  return passReliably(ctx, socket, payload);
+  return passMute(ctx, socket, payload);
 };

@@ -159,7 +159,66 @@ describe('EmbeddedRoom mute', () => {
       (e) => e.topic === 'user_player_events' && (e.payload as { event: string }).event === 'microphone',
     );
 
-  it('passes a mute to a ready room at once and reports the microphone muted', async () => {
+  /** The room reports its microphone (from its origin and window). */
+  const roomReportsMicrophone = (source: Window, isMuted: boolean) =>
+    act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          origin: ROOM_ORIGIN,
+          source,
+          data: roomMessage({ type: 'microphone', muted: isMuted }),
+        }),
+      );
+    });
+  /** A moderator's mute as this build's relay passes it on: recorded, with its version. */
+  const recordedMute = (target: number | 'all') =>
+    act(() =>
+      socket.fire('user_player_events', {
+        user_id: ERIN,
+        room_id: ROOM.id,
+        event: 'mute',
+        data: { target, by: 'Erin Meyer', version: 5_000 },
+        timestamp: Date.now(),
+      }),
+    );
+
+  it('reports nothing on a mute-all the relay recorded, nor the room’s muted microphone answering it', async () => {
+    const frame = await openRoom();
+    roomAnswersReady(frame);
+    roomReportsMicrophone(frame, false);
+    expect(microphoneReports()).toHaveLength(1);
+    posted.mockClear();
+    recordedMute('all');
+    // The room is told; the relay holds ada's state muted already (it had one: her report).
+    expect(posted.mock.calls).toEqual([[roomMessage({ type: 'mute', by: 'Erin Meyer' }), ROOM_ORIGIN]]);
+    roomReportsMicrophone(frame, true);
+    expect(microphoneReports()).toHaveLength(1);
+    // Her own change afterwards is reported, as any.
+    roomReportsMicrophone(frame, false);
+    expect(microphoneReports().map((e) => (e.payload as { data: unknown }).data)).toEqual([
+      { muted: false },
+      { muted: false },
+    ]);
+  });
+
+  it('reports nothing on a recorded mute of this user, though the tab never reported', async () => {
+    const frame = await openRoom();
+    roomAnswersReady(frame);
+    recordedMute(7);
+    roomReportsMicrophone(frame, true);
+    expect(microphoneReports()).toHaveLength(0);
+    expect(typesPosted()).toContain('mute');
+  });
+
+  it('reports a recorded mute-all once when the tab never reported (the relay held no state of it)', async () => {
+    const frame = await openRoom();
+    roomAnswersReady(frame);
+    recordedMute('all');
+    roomReportsMicrophone(frame, true);
+    expect(microphoneReports().map((e) => (e.payload as { data: unknown }).data)).toEqual([{ muted: true }]);
+  });
+
+  it('passes a mute to a ready room at once and reports the microphone muted (a relay of an earlier build)', async () => {
     const frame = await openRoom();
     roomAnswersReady(frame);
     posted.mockClear();

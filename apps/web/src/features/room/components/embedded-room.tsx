@@ -175,6 +175,23 @@ export function EmbeddedRoom({ room, instance, user, preferences }: EmbeddedRoom
     : undefined;
 
   const base = { user_id: user.id, room_id: room.id };
+  // Whether this tab has reported its microphone in this room (and the relay did not refuse it): the relay then
+  // holds a state of the user here, which a moderator's mute-all turns muted (contracts' MuteDataSchema).
+  const hasReported = useRef(false);
+  // A mute the relay recorded (or this tab reported) was passed to the room: the room's answer, its microphone
+  // muted, is that state again and is not reported (in a room of N, N reports to N tabs each).
+  const isMutedByModerator = useRef(false);
+  const reportMicrophone = (isMuted: boolean) => {
+    hasReported.current = true;
+    void emitWithAck('user_player_events', {
+      ...base,
+      event: PLAYER_EVENTS.MICROPHONE,
+      data: { muted: isMuted },
+      timestamp: Date.now(),
+    }).then((ack) => {
+      if (ack?.statusCode !== 200) hasReported.current = false;
+    });
+  };
   const onMessage = (message: RoomToAppMessage) => {
     const timestamp = Date.now();
     switch (message.type) {
@@ -212,15 +229,13 @@ export function EmbeddedRoom({ room, instance, user, preferences }: EmbeddedRoom
           timestamp,
         });
         break;
-      case 'microphone':
+      case 'microphone': {
         setMuted(message.muted);
-        void emitWithAck('user_player_events', {
-          ...base,
-          event: 'microphone',
-          data: { muted: message.muted },
-          timestamp,
-        });
+        const isMuteAnswered = message.muted && isMutedByModerator.current;
+        isMutedByModerator.current = false;
+        if (!isMuteAnswered) reportMicrophone(message.muted);
         break;
+      }
       case 'open_content': {
         const item = items.find((i) => i.id === message.content_id && i.attributes.enablePopup !== false);
         if (item) setPopup(item);
@@ -270,12 +285,13 @@ export function EmbeddedRoom({ room, instance, user, preferences }: EmbeddedRoom
       setMuted(true);
       if (isReady()) post({ type: 'mute', by: mute.data.by });
       else pendingMute.current = mute.data.by;
-      void emitWithAck('user_player_events', {
-        ...base,
-        event: PLAYER_EVENTS.MICROPHONE,
-        data: { muted: true },
-        timestamp: Date.now(),
-      });
+      // A mute with a version was recorded by the relay as this user's muted microphone, for every tab of the room
+      // at once: this user's if named, else the user's state held there (none if this tab never reported one).
+      // Otherwise (a relay of an earlier build) the others learn it from this tab's report, as before.
+      const isRecorded =
+        mute.data.version !== undefined && (mute.data.target !== 'all' || hasReported.current);
+      if (!isRecorded) reportMicrophone(true);
+      isMutedByModerator.current = true;
       return;
     }
     post({ type: 'player', user_id: event.user_id, event: event.event, data: event.data });
@@ -339,12 +355,8 @@ export function EmbeddedRoom({ room, instance, user, preferences }: EmbeddedRoom
               onClick={() => {
                 const next = !muted;
                 setMuted(next);
-                void emitWithAck('user_player_events', {
-                  ...base,
-                  event: 'microphone',
-                  data: { muted: next },
-                  timestamp: Date.now(),
-                });
+                isMutedByModerator.current = false;
+                reportMicrophone(next);
               }}
             >
               <MicIcon off={muted} />

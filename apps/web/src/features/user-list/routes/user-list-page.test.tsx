@@ -156,6 +156,69 @@ describe('UserListPage', () => {
     expect(await within(grace).findByText('Microphone on')).toBeInTheDocument();
   });
 
+  it('shows everyone but the moderator muted on a mute-all the relay recorded, with no report of theirs', async () => {
+    const ERIN_ROW = {
+      id: 4,
+      firstname: 'Erin',
+      lastname: 'Meyer',
+      company: 'Talent',
+      job_title: 'Recruiter',
+    };
+    const { socket } = await setUp(ADA, [GRACE, LINUS, ERIN_ROW]);
+    const list = await screen.findByRole('list', { name: 'People in this room' }, FIRST_SCREEN);
+    const row = (id: number) => list.querySelector(`[data-participant="${id}"]`) as HTMLElement;
+    act(() => {
+      socket.fire('user_player_events', microphone(2, false, 1_000));
+      socket.fire('user_player_events', microphone(4, false, 1_000));
+    });
+    expect(await within(list).findAllByText('Microphone on')).toHaveLength(2);
+    act(() =>
+      socket.fire('user_player_events', {
+        user_id: 4,
+        room_id: 1,
+        event: 'mute',
+        data: { target: 'all', by: 'Erin Meyer', version: 2_000 },
+      }),
+    );
+    expect(await within(row(2)).findByText('Muted')).toBeInTheDocument();
+    // The moderator is not muted by their own mute; linus, whose state was not heard, is not claimed.
+    expect(within(row(4)).getByText('Microphone on')).toBeInTheDocument();
+    expect(within(row(3)).queryByText(/Muted|Microphone on/)).toBeNull();
+    // Linus's report sent before the mute comes after it: muted, as the relay records it. Grace unmutes after.
+    act(() => {
+      socket.fire('user_player_events', microphone(3, false, 1_500));
+      socket.fire('user_player_events', microphone(2, false, 3_000));
+    });
+    expect(await within(row(2)).findByText('Microphone on')).toBeInTheDocument();
+    expect(within(row(3)).getByText('Muted')).toBeInTheDocument();
+  });
+
+  it('shows one participant muted on a mute of them the relay recorded', async () => {
+    const { socket } = await setUp(ADA, [GRACE, LINUS]);
+    const list = await screen.findByRole('list', { name: 'People in this room' }, FIRST_SCREEN);
+    act(() =>
+      socket.fire('user_player_events', {
+        user_id: 4,
+        room_id: 1,
+        event: 'mute',
+        data: { target: 2, by: 'Erin Meyer', version: 2_000 },
+      }),
+    );
+    const grace = list.querySelector('[data-participant="2"]') as HTMLElement;
+    expect(await within(grace).findByText('Muted')).toBeInTheDocument();
+    // A mute without a version (a relay of an earlier build) waits for the muted tab's report.
+    act(() =>
+      socket.fire('user_player_events', {
+        user_id: 4,
+        room_id: 1,
+        event: 'mute',
+        data: { target: 3, by: 'Erin Meyer' },
+      }),
+    );
+    const linus = list.querySelector('[data-participant="3"]') as HTMLElement;
+    expect(within(linus).queryByText('Muted')).toBeNull();
+  });
+
   it('claims no microphone state for a participant whose state was not heard', async () => {
     await setUp(ERIN, [GRACE, LINUS]);
     const list = await screen.findByRole('list', { name: 'People in this room' }, FIRST_SCREEN);

@@ -1,0 +1,211 @@
+/**
+ * A moderator's "Mute all" in a big room: the relay records everyone muted in one script call and sends the
+ * mute once to each tab of the room, whose tabs then report nothing (the mute carries the version it was recorded
+ * with). Before, each muted tab reported its microphone muted, and each report went to the whole room and
+ * through a script: N script calls and N² socket writes for one click in a room of N. Two gateway nodes on a
+ * private redis-server, so its command counts are this file's alone.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Redis as IORedis } from 'ioredis';
+import { pino } from 'pino';
+import { PLAYER_EVENTS } from '@showfloor/contracts';
+import { callProcedure } from '../../test/gateway.ts';
+import { MicrophoneStates } from './microphones.ts';
+import { connectAs, settle, until, type TestClient } from './testing/clients.ts';
+import { startOwnRedis, type OwnRedis } from './testing/redis.ts';
+import { relayEnv, signIn, startRelayStack, type RelayStack, type SignedIn } from './testing/stack.ts';
+
+let redis: OwnRedis;
+let admin: IORedis;
+let stack: RelayStack;
+let node1: string;
+let node2: string;
+let lobbyId: number;
+let erin: SignedIn;
+let visitors: SignedIn[];
+let tabs: TestClient[] = [];
+
+/** Script calls Redis has answered so far (EVAL and EVALSHA). */
+async function scriptCalls(): Promise<number> {
+  const text = await admin.info('commandstats');
+  let calls = 0;
+  for (const match of text.matchAll(/^cmdstat_(eval|evalsha):calls=(\d+)/gm)) calls += Number(match[2]);
+  return calls;
+}
+
+async function tab(node: string, user: SignedIn): Promise<TestClient> {
+  const client = await connectAs(node, { token: user.token, userId: user.userId });
+  tabs.push(client);
+  const entry = { event: 'enter_room', user_id: user.userId, room_id: lobbyId, timestamp: Date.now() };
+  expect(await client.request('user_room_events', entry)).toEqual({ statusCode: 200 });
+  return client;
+}
+
+const player = (user: SignedIn, event: string, data: Record<string, unknown>) => ({
+  user_id: user.userId,
+  room_id: lobbyId,
+  event,
+  data,
+  timestamp: Date.now(),
+});
+
+/**
+ * A tab as the web app's room page is on a mute (embedded-room.tsx): its room reports its microphone, and a mute
+ * of its user (or of all, by someone else) it reports muted only when the relay did not record it (a mute
+ * without a version: a relay of an earlier build, or this test's relay before the fix).
+ */
+function behaveAsTheWebApp(client: TestClient, user: SignedIn): void {
+  client.socket.on('user_player_events', (event) => {
+    if (event.event !== PLAYER_EVENTS.MUTE || event.user_id === user.userId) return;
+    const data = event.data as { target: number | 'all'; version?: number };
+    if (data.target !== 'all' && data.target !== user.userId) return;
+    if (data.version === undefined)
+      void client.request('user_player_events', player(user, 'microphone', { muted: true }));
+  });
+}
+
+/** The microphone states a tab was told on joining (no timestamp: a state told, not a live report). */
+function told(client: TestClient): Map<number, boolean> {
+  return new Map(
+    client
+      .events<{ event: string; user_id: number; timestamp?: number; data: { muted: boolean } }>(
+        'user_player_events',
+      )
+      .filter((event) => event.event === PLAYER_EVENTS.MICROPHONE && event.timestamp === undefined)
+      .map((event) => [event.user_id, event.data.muted]),
+  );
+}
+
+beforeAll(async () => {
+  redis = await startOwnRedis();
+  admin = new IORedis(redis.url);
+  stack = await startRelayStack(2, relayEnv(redis.url));
+  [node1, node2] = stack.nodes.map((node) => node.url) as [string, string];
+  const emails = ['erin@demo.test', 'ada@demo.test', 'grace@demo.test', 'linus@demo.test', 'root@demo.test'];
+  const users = await Promise.all(emails.map((email) => signIn(node1, email)));
+  [erin, ...visitors] = users as [SignedIn, ...SignedIn[]];
+  const lobby = await callProcedure<{ id: number }>(
+    node1,
+    'content.getLobby',
+    { event_code: 'DEMO' },
+    { token: erin.token },
+  );
+  if (!lobby.data) throw new Error(`no lobby: ${lobby.error?.message}`);
+  lobbyId = lobby.data.id;
+}, 60_000);
+
+afterEach(async () => {
+  for (const client of tabs) client.close();
+  tabs = [];
+  await settle(50);
+});
+
+afterAll(async () => {
+  await stack?.close();
+  admin?.disconnect();
+  await redis?.stop();
+});
+
+describe('mute all in a room of N tabs', () => {
+  it('costs one script call and one write per tab, and a tab joining later is told everyone muted', async () => {
+    // 12 tabs of four users (three each, on both nodes) and the moderator's, each room reporting its microphone on.
+    const erinTab = await tab(node1, erin);
+    const room: TestClient[] = [erinTab];
+    for (const [index, user] of visitors.entries()) {
+      for (let copy = 0; copy < 3; copy += 1) {
+        const client = await tab(index % 2 === 0 ? node1 : node2, user);
+        behaveAsTheWebApp(client, user);
+        room.push(client);
+      }
+    }
+    for (const [index, user] of [erin, ...visitors].entries()) {
+      const client = room[index === 0 ? 0 : 1 + (index - 1) * 3] as TestClient;
+      expect(
+        await client.request('user_player_events', player(user, 'microphone', { muted: false })),
+      ).toEqual({
+        statusCode: 200,
+      });
+    }
+    const reports = 5 * room.length;
+    const heardSoFar = () =>
+      room.reduce((sum, client) => sum + client.events('user_player_events').length, 0);
+    await until(() => heardSoFar() === reports, 'every tab to hear the five reports');
+    await settle();
+    const heardBefore = heardSoFar();
+    const callsBefore = await scriptCalls();
+
+    expect(
+      await erinTab.request('user_player_events', player(erin, 'mute', { target: 'all', by: 'Erin Meyer' })),
+    ).toEqual({ statusCode: 200 });
+    const mutes = () =>
+      room.filter((client) =>
+        client.events<{ event: string }>('user_player_events').some((event) => event.event === 'mute'),
+      ).length;
+    await until(() => mutes() >= room.length - 1, 'every other tab to hear the mute');
+    await settle();
+
+    // One write per tab of the room (the moderator's included: its list applies the mute), one script call.
+    expect(heardSoFar() - heardBefore).toBe(room.length);
+    expect((await scriptCalls()) - callsBefore).toBe(1);
+    for (const client of room) {
+      expect(client.events('user_player_events').at(-1)).toMatchObject({
+        event: 'mute',
+        user_id: erin.userId,
+        data: { target: 'all', by: 'Erin Meyer', version: expect.any(Number) },
+      });
+    }
+
+    // Linus opens another tab, on the other node: everyone but erin is muted.
+    const linus = visitors[2] as SignedIn;
+    const late = await tab(node2, linus);
+    await until(() => told(late).size === 5, 'the late tab to be told the five states');
+    expect(told(late)).toEqual(
+      new Map([[erin.userId, false], ...visitors.map((user): [number, boolean] => [user.userId, true])]),
+    );
+  });
+});
+
+describe('a mute-all in Redis and in a node’s copy', () => {
+  it('mutes every older state but the moderator’s, and a report from before it that lands after it', async () => {
+    const prefix = `mute-all-${process.pid}-${Date.now()}`;
+    const client = new IORedis(redis.url);
+    try {
+      const silent = pino({ level: 'silent' });
+      // A node without Redis keeps the room's states in its copy (its socket is in the room).
+      const copy = new MicrophoneStates(() => undefined, prefix, silent);
+      const node = new MicrophoneStates(() => client, prefix, silent);
+      const [erinId, graceId, linusId, adaId] = [4, 2, 3, 1];
+      for (const states of [copy, node]) {
+        const sentBefore = { muted: false, version: states.stamp() };
+        states.record('DEMO', 7, erinId, { muted: false, version: states.stamp() });
+        states.record('DEMO', 7, graceId, { muted: false, version: states.stamp() });
+        const mute = states.stamp();
+        const newer = { muted: false, version: states.stamp() };
+        states.muteAll('DEMO', 7, erinId, mute);
+        // Linus unmuted after the mute (his report is newer); ada's report, sent before it, lands after it.
+        states.record('DEMO', 7, linusId, newer);
+        states.record('DEMO', 7, adaId, sentBefore);
+        const read = await states.read('DEMO', 7);
+        expect(new Map([...read].map(([userId, state]) => [userId, state.muted]))).toEqual(
+          new Map([
+            [erinId, false],
+            [graceId, true],
+            [linusId, false],
+            [adaId, true],
+          ]),
+        );
+        expect(read.get(graceId)?.version).toBe(mute);
+        expect(read.get(adaId)?.version).toBe(mute);
+      }
+      // What an earlier build reads (field user id, '1' muted): the same, and no field of another kind.
+      expect(await client.hgetall(`${prefix}:mic:DEMO:7`)).toEqual({
+        [erinId]: '0',
+        [graceId]: '1',
+        [linusId]: '0',
+        [adaId]: '1',
+      });
+    } finally {
+      client.disconnect();
+    }
+  });
+});
