@@ -92,12 +92,19 @@ interface Emit {
 
 /** A resend's answer: not delivered again. */
 const notAgain = (): boolean => false;
+/** The answers that need no waiting: one settled promise each, shared (nothing allocated per message for them). */
+const DELIVERED: Promise<boolean> = Promise.resolve(true);
+const NOT_AGAIN: Promise<boolean> = Promise.resolve(false);
 
 export class DeliveredMessages {
   readonly #local = new RecentMap<string, true>(REMEMBER_MS, { minCount: REMEMBER_LOCALLY });
 
-  /** Ids whose first delivery on this node is under way, and that delivery (a resend's answer waits for it). */
-  readonly #inFlight = new Map<string, Promise<boolean>>();
+  /**
+   * Ids whose first delivery on this node waits for the script's answer, and that answer (a resend's answer
+   * waits for it). Only deliveries through the script are in flight: without it a delivery is done when
+   * `deliverOnce` returns, so a resend has nothing to wait for.
+   */
+  readonly #inFlight = new Map<string, Promise<unknown>>();
 
   readonly #keyPrefix: string;
   readonly #resyncKeyPrefix: string;
@@ -133,32 +140,40 @@ export class DeliveredMessages {
       // A resend while the first copy's delivery is under way (its script not answered yet): answered once that
       // delivery is done, so the resend's ack cannot come before the first copy's publish is in Redis.
       const first = this.#inFlight.get(messageId);
-      return first ? first.then(notAgain, notAgain) : Promise.resolve(false);
+      return first ? first.then(notAgain, notAgain) : NOT_AGAIN;
     }
-    const delivering = this.#deliverFirst(messageId, deliver);
-    this.#inFlight.set(messageId, delivering);
-    const landed = (): void => void this.#inFlight.delete(messageId);
-    delivering.then(landed, landed);
-    return delivering;
+    const script = this.script();
+    if (script) return this.#deliverFirst(messageId, script, deliver);
+    // No script (no Redis, or Redis away from this node): delivered now, nothing in flight.
+    try {
+      this.#deliverAlone(deliver);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+    return DELIVERED;
   }
 
-  /** The first delivery of an id on this node (`deliverOnce`). */
-  async #deliverFirst(messageId: string, deliver: (target: FanoutTarget) => void): Promise<boolean> {
-    const script = this.script();
-    if (!script) {
-      if (!this.fanout.remoteResync) {
-        deliver(this.fanout.local);
-        return true;
-      }
-      // Redis away from this node: its own sockets only; the other nodes' are owed a resync.
-      deliver({
-        to: (rooms) => {
-          this.#owe(typeof rooms === 'string' ? [rooms] : rooms);
-          return this.fanout.local.to(rooms);
-        },
-      });
-      return true;
+  /** A first delivery without the script: this node's own sockets (`deliverOnce`). */
+  #deliverAlone(deliver: (target: FanoutTarget) => void): void {
+    if (!this.fanout.remoteResync) {
+      deliver(this.fanout.local);
+      return;
     }
+    // Redis away from this node: its own sockets only; the other nodes' are owed a resync.
+    deliver({
+      to: (rooms) => {
+        this.#owe(typeof rooms === 'string' ? [rooms] : rooms);
+        return this.fanout.local.to(rooms);
+      },
+    });
+  }
+
+  /** The first delivery of an id on this node through the script (`deliverOnce`). */
+  async #deliverFirst(
+    messageId: string,
+    script: OnceScript,
+    deliver: (target: FanoutTarget) => void,
+  ): Promise<boolean> {
     const emits: Emit[] = [];
     deliver({
       to: (rooms) => ({
@@ -172,7 +187,13 @@ export class DeliveredMessages {
       const remote = this.fanout.encodeRemote(rooms, event, payload);
       if (remote) args.push(remote.channel, remote.message);
     }
-    const answer = await this.#publishOnce(script, this.#keyPrefix + messageId, args);
+    // In flight from here until the answer is taken: a resend meanwhile waits on the answer (never rejected:
+    // `#publishOnce`). Its wait was queued after this function's own `await` of it, so it is answered only once
+    // this delivery has run on (the local emits below): no extra promise per message to know when it landed.
+    const answering = this.#publishOnce(script, this.#keyPrefix + messageId, args);
+    this.#inFlight.set(messageId, answering);
+    const answer = await answering;
+    this.#inFlight.delete(messageId);
     if (answer === 0) return false;
     if (answer === undefined && this.fanout.remoteResync) for (const { rooms } of emits) this.#owe(rooms);
     else if (this.#owesEveryone || this.#owed.size > 0) void this.#settleOwed();
