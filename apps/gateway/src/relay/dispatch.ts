@@ -62,27 +62,42 @@ const SERVER_ONLY: ReadonlySet<string> = new Set([
 
 type Ack = (answer: unknown) => void;
 
-/** How a client topic is answered: its metric label, and its handler or an early refusal. */
+/**
+ * How a client topic is answered: its metric label, and its handler or an early refusal. Every route has all
+ * four fields (one object shape at the per-packet lookup).
+ */
 interface Route {
   label: string;
-  handler?: AnyHandler;
-  early?: HandlerResult<never>;
+  handler: AnyHandler | undefined;
+  early: HandlerResult<never> | undefined;
+  /** A topic of {@link FANOUT_TOPICS}: the user's fan-out limits and size cap apply (looked up once, here). */
+  fansOut: boolean;
 }
+
+const handled = (label: string, handler: AnyHandler): Route => ({
+  label,
+  handler,
+  early: undefined,
+  fansOut: FANOUT_TOPICS.has(label),
+});
+const refused = (label: string, early: HandlerResult<never>): Route => ({
+  label,
+  handler: undefined,
+  early,
+  fansOut: false,
+});
 
 /** The routes of the known names (one object each, made once: nothing is allocated per packet to route it). */
 const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
-  ...[...HANDLERS].map(([name, handler]): [string, Route] => [name, { label: name, handler }]),
+  ...[...HANDLERS].map(([name, handler]): [string, Route] => [name, handled(name, handler)]),
   ...[...SERVER_ONLY].map((name): [string, Route] => [
     name,
-    { label: name, early: refuse('topic_server_only', RELAY_ERRORS.TOPIC_SERVER_ONLY) },
+    refused(name, refuse('topic_server_only', RELAY_ERRORS.TOPIC_SERVER_ONLY)),
   ]),
 ]);
-const FOREIGN_CHAT: Route = {
-  label: 'chat',
-  early: refuse('topic_foreign_event', RELAY_ERRORS.TOPIC_FOREIGN_EVENT),
-};
-const INVALID: Route = { label: 'invalid', early: refuse('topic_invalid', RELAY_ERRORS.TOPIC_INVALID) };
-const OWN_CHAT: Route = { label: 'chat', handler: handleChat as AnyHandler };
+const FOREIGN_CHAT = refused('chat', refuse('topic_foreign_event', RELAY_ERRORS.TOPIC_FOREIGN_EVENT));
+const INVALID = refused('invalid', refuse('topic_invalid', RELAY_ERRORS.TOPIC_INVALID));
+const OWN_CHAT = handled('chat', handleChat as AnyHandler);
 
 /** The route of an event name on a socket whose own chat topic is `ownChatTopic`. */
 function route(name: unknown, ownChatTopic: string): Route {
@@ -130,8 +145,8 @@ export function installDispatcher(
       refuseLimited(packet, arrived, verdict);
       return;
     }
-    if (pending) void pending.then(() => dispatch(packet));
-    else dispatch(packet);
+    if (pending) void pending.then(() => dispatch(packet, performance.now()));
+    else dispatch(packet, arrived);
   });
 
   const refuseLimited = (packet: PacketEvent, started: number, verdict: 'limited' | 'abusive'): void => {
@@ -151,14 +166,14 @@ export function installDispatcher(
   // This node's socket rooms: a fanning-out emit pays its audience's size there (fanout-limit.ts).
   const localRooms = ctx.io.of('/').adapter.rooms;
 
-  const dispatch = (packet: PacketEvent): void => {
-    const started = performance.now();
+  /** Runs a packet; `started` is when it was dispatched (its arrival, unless it waited for the join). */
+  const dispatch = (packet: PacketEvent, started: number): void => {
     const name = packet[0];
     const last = packet[packet.length - 1];
     const ack: Ack | undefined = typeof last === 'function' ? (last as Ack) : undefined;
     const payload: unknown = packet.length > (ack ? 2 : 1) ? packet[1] : undefined;
 
-    const { label, handler, early } = route(name, ownChatTopic);
+    const { label, handler, early, fansOut } = route(name, ownChatTopic);
     const series = metrics.forTopic(label);
     series.emits.inc();
 
@@ -168,7 +183,7 @@ export function installDispatcher(
     }
     // Topics that fan out to a room or the whole event: the user's own limit (all their tabs on this node),
     // then the payload's size.
-    const fanoutVerdict = FANOUT_TOPICS.has(label)
+    const fanoutVerdict = fansOut
       ? fanout.check(
           socket.data.userId,
           label,
