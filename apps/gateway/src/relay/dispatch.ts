@@ -12,7 +12,6 @@ import {
   RELAY_SERVER_EVENTS,
   SERVER_EVENTS,
   TOPICS,
-  ackError,
   chatTopic,
   isChatTopic,
 } from '@showfloor/contracts';
@@ -22,6 +21,7 @@ import type { Activity } from '../runtime/activity.ts';
 import { refuse, type HandlerResult, type RelayContext, type TopicHandler } from './context.ts';
 import type { RelaySocket } from './io.ts';
 import { FANOUT_TOPICS, audienceSize, type FanoutLimits } from './fanout-limit.ts';
+import type { TopicSeries } from './metrics.ts';
 import { EmitLimiter, type EmitLimitOptions } from './rate-limit.ts';
 import { handleAnnouncements } from './topics/announcements.ts';
 import { handleCallAnswered } from './topics/call-answered.ts';
@@ -62,6 +62,13 @@ const SERVER_ONLY: ReadonlySet<string> = new Set([
 
 type Ack = (answer: unknown) => void;
 
+type Outcome = HandlerResult<{ statusCode: 200 }>;
+
+/** Refusals that read nothing of the packet, made once (nothing is allocated per packet to refuse it). */
+const TOPIC_INVALID = refuse('topic_invalid', RELAY_ERRORS.TOPIC_INVALID);
+const RATE_LIMITED = refuse('rate_limited', RELAY_ERRORS.RATE_LIMITED);
+const USER_RATE_LIMITED = refuse('user_rate_limited', RELAY_ERRORS.RATE_LIMITED);
+
 /**
  * How a client topic is answered: its metric label, and its handler or an early refusal. Every route has all
  * four fields (one object shape at the per-packet lookup).
@@ -96,7 +103,7 @@ const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
   ]),
 ]);
 const FOREIGN_CHAT = refused('chat', refuse('topic_foreign_event', RELAY_ERRORS.TOPIC_FOREIGN_EVENT));
-const INVALID = refused('invalid', refuse('topic_invalid', RELAY_ERRORS.TOPIC_INVALID));
+const INVALID = refused('invalid', TOPIC_INVALID);
 const OWN_CHAT = handled('chat', handleChat as AnyHandler);
 
 /** The route of an event name on a socket whose own chat topic is `ownChatTopic`. */
@@ -149,14 +156,13 @@ export function installDispatcher(
     else dispatch(packet, arrived);
   });
 
+  /** A packet over the connection's rate: refused as it arrives; an abusive one also ends the connection. */
   const refuseLimited = (packet: PacketEvent, started: number, verdict: 'limited' | 'abusive'): void => {
     const { label } = route(packet[0], ownChatTopic);
     const series = metrics.forTopic(label);
     series.emits.inc();
-    metrics.rejections.inc({ reason: 'rate_limited' });
     const last = packet[packet.length - 1];
-    if (typeof last === 'function') (last as Ack)(ackError(RELAY_ERRORS.RATE_LIMITED));
-    series.ackLatency.observe((performance.now() - started) / 1000);
+    settle(ctx, RATE_LIMITED, typeof last === 'function' ? (last as Ack) : undefined, series, label, started);
     if (verdict === 'abusive') {
       metrics.disconnects.inc({ reason: 'abuse' });
       socket.disconnect(true);
@@ -178,7 +184,7 @@ export function installDispatcher(
     series.emits.inc();
 
     if (early || !handler) {
-      finish(early ?? refuse('topic_invalid', RELAY_ERRORS.TOPIC_INVALID));
+      settle(ctx, early ?? TOPIC_INVALID, ack, series, label, started);
       return;
     }
     // Topics that fan out to a room or the whole event: the user's own limit (all their tabs on this node),
@@ -193,57 +199,71 @@ export function installDispatcher(
         )
       : 'ok';
     if (fanoutVerdict === 'limited') {
-      finish(refuse('user_rate_limited', RELAY_ERRORS.RATE_LIMITED));
+      settle(ctx, USER_RATE_LIMITED, ack, series, label, started);
       return;
     }
     if (fanoutVerdict === 'too_large') {
-      finish(
-        refuse(
-          'payload_too_large',
-          `${RELAY_ERRORS.PAYLOAD_TOO_LARGE}: at most ${fanout.options.maxBytes} bytes`,
-        ),
-      );
+      const message = `${RELAY_ERRORS.PAYLOAD_TOO_LARGE}: at most ${fanout.options.maxBytes} bytes`;
+      settle(ctx, refuse('payload_too_large', message), ack, series, label, started);
       return;
     }
 
-    let result: HandlerResult<{ statusCode: 200 }> | Promise<HandlerResult<{ statusCode: 200 }>>;
+    let result: Outcome | Promise<Outcome>;
     try {
       result = handler(ctx, socket, payload);
     } catch (error) {
-      finish(failure(error));
+      settle(ctx, failure(ctx, socket, error, label), ack, series, label, started);
       return;
     }
-    if (result instanceof Promise) result.then(finish, (error: unknown) => finish(failure(error)));
-    else finish(result);
-
-    function finish(outcome: HandlerResult<{ statusCode: 200 }>): void {
-      if (outcome.reason) metrics.rejections.inc({ reason: outcome.reason });
-      ack?.(outcome.ack);
-      series.ackLatency.observe((performance.now() - started) / 1000);
-      const { deliver } = outcome;
-      if (!deliver) return;
-      const delivered = (): void => series.deliveryLatency.observe((performance.now() - started) / 1000);
-      try {
-        const pending = deliver();
-        if (pending instanceof Promise) {
-          pending.then(delivered, (error: unknown) =>
-            ctx.logger.error({ err: error, topic: label }, 'relay delivery failed'),
-          );
-        } else {
-          delivered();
-        }
-      } catch (error) {
-        ctx.logger.error({ err: error, topic: label }, 'relay delivery failed');
-      }
-    }
-
-    function failure(error: unknown): HandlerResult<never> {
-      if (error instanceof ProviderError) {
-        // The provider could not be asked (down, slow): the client may retry; the text says so.
-        return refuse('not_stored', error.message);
-      }
-      ctx.logger.error({ err: error, topic: label, userId: socket.data.userId }, 'relay handler failed');
-      return refuse('internal', RELAY_ERRORS.INTERNAL);
+    if (result instanceof Promise) {
+      result.then(
+        (outcome) => settle(ctx, outcome, ack, series, label, started),
+        (error: unknown) => settle(ctx, failure(ctx, socket, error, label), ack, series, label, started),
+      );
+    } else {
+      settle(ctx, result, ack, series, label, started);
     }
   };
+}
+
+/**
+ * Every packet ends here, refused or handled: the refusal's metric, the ack, its latency, then the delivery (its
+ * time is the delivery latency). A module function, so neither a socket nor a packet makes a closure for it.
+ */
+function settle(
+  ctx: RelayContext,
+  outcome: Outcome,
+  ack: Ack | undefined,
+  series: TopicSeries,
+  label: string,
+  started: number,
+): void {
+  if (outcome.reason) ctx.metrics.rejections.inc({ reason: outcome.reason });
+  ack?.(outcome.ack);
+  series.ackLatency.observe((performance.now() - started) / 1000);
+  const { deliver } = outcome;
+  if (!deliver) return;
+  try {
+    const delivering = deliver();
+    if (delivering instanceof Promise) {
+      delivering.then(
+        () => series.deliveryLatency.observe((performance.now() - started) / 1000),
+        (error: unknown) => ctx.logger.error({ err: error, topic: label }, 'relay delivery failed'),
+      );
+    } else {
+      series.deliveryLatency.observe((performance.now() - started) / 1000);
+    }
+  } catch (error) {
+    ctx.logger.error({ err: error, topic: label }, 'relay delivery failed');
+  }
+}
+
+/** The refusal of a handler that threw or rejected. */
+function failure(ctx: RelayContext, socket: RelaySocket, error: unknown, label: string): Outcome {
+  if (error instanceof ProviderError) {
+    // The provider could not be asked (down, slow): the client may retry; the text says so.
+    return refuse('not_stored', error.message);
+  }
+  ctx.logger.error({ err: error, topic: label, userId: socket.data.userId }, 'relay handler failed');
+  return refuse('internal', RELAY_ERRORS.INTERNAL);
 }
