@@ -1,15 +1,25 @@
 #!/usr/bin/env node
-// `pnpm start`: builds the web app if it is not built yet, then runs the mock provider, the gateway (serving the
-// built app, tRPC, the file proxy and the socket relay) on one origin at PORT (default 8080).
-// `pnpm dev` (--dev): the same services, but Vite serves the app with hot reload on PORT and proxies /trpc,
-// /api and /messaging to the gateway on a spare port.
+// `pnpm start`: the whole demo on one machine, three steps, each waited for before the next.
+//  1. Builds apps/web/dist when it is missing or older than its sources (apps/web, packages/contracts/src), and
+//     compiles the gateway to apps/gateway/dist/main.js (build.mjs, esbuild).
+//  2. Runs the mock provider (its TypeScript source through tsx) on 127.0.0.1:PROVIDER_PORT, in demo mode
+//     (MOCK_PROVIDER_DEMO=1, which the compose file never sets). Besides the provider's APIs and its OpenAPI
+//     document (/api/docs, /api/docs/json) it serves, on its own origin: the demo rooms' pages (/demo-rooms/...,
+//     DEMO_ROOMS_URL; framed by the app's origins, DEMO_ROOMS_APP_ORIGINS, default http://localhost:PORT and
+//     http://127.0.0.1:PORT), the stand-in call widget (/call-widget/), and, for the demo mode only, the demo SSO
+//     identity page (signs anyone in as any account), POST /__admin/reset (back to the demo data),
+//     GET /__admin/room-entries and GET /__admin/help-requests (what the end-to-end suite checks).
+//  3. Runs the compiled gateway on PORT (default 8080): the built web app, tRPC, the file proxy and the socket
+//     relay on one origin, pointed at the mock provider (PROVIDER_URL), framing and loading media from its origin
+//     (FRAME_ORIGINS, MEDIA_ORIGINS), embedding its call widget (CALL_WIDGET_URL); one CALL_TOKEN_SECRET (given,
+//     else random per run) lets the widget check the tokens the gateway issues. An operator's own value of any
+//     of these is kept.
+// Then it logs the address to open and the demo account to sign in with.
+// `pnpm dev` (--dev): builds nothing; the gateway runs from source on a spare port and Vite serves the app with
+// hot reload on PORT, proxying /trpc, /api and /messaging (websocket) to it.
 // Environment: PORT (default 8080); PROVIDER_PORT (default 4010, or a free port when taken); everything else is
-// passed on to the children (e.g. LOG_LEVEL). The demo rooms are served by the mock
-// provider on its own origin; the gateway's FRAME_ORIGINS and MEDIA_ORIGINS default to it. So is the stand-in
-// call widget (/call-widget/): the gateway's CALL_WIDGET_URL defaults to it, and one CALL_TOKEN_SECRET (given,
-// else random per run) lets the widget check the tokens the gateway issues.
-// The mock provider runs in demo mode (MOCK_PROVIDER_DEMO=1: the demo SSO identity page and
-// POST /__admin/reset), which the compose file never sets.
+// passed on to the children (e.g. LOG_LEVEL). When one child stops, or on SIGINT/SIGTERM, the others get SIGTERM
+// (SIGKILL after 12 s).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
