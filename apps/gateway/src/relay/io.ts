@@ -10,6 +10,7 @@
  * call waits `ANSWER_TIMEOUT_MS` (script-connection.ts), and the ioredis clients, pinged every `PING_EVERY_MS`,
  * are dropped by ioredis (`socketTimeout`) when a command has had no data back for `ANSWER_TIMEOUT_MS`. Each
  * then reconnects as after a close: the node is degraded meanwhile and its sockets resync once it is back.
+ * Closing the node does not wait on a hung Redis either (`QUIT_WAIT_MS`), and what the close abandons is caught.
  */
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
@@ -236,6 +237,9 @@ export const ANSWER_TIMEOUT_MS = 2 * CONFIRM_MS;
  */
 const PING_EVERY_MS = CONFIRM_MS;
 
+/** How long closing the node waits for Redis to answer its QUITs before it drops the connections. */
+const QUIT_WAIT_MS = 500;
+
 /** Waits until a client is ready, at most `ms`; resolves either way (a late Redis means "degraded"). */
 function waitReady(client: Redis, ms: number): Promise<void> {
   if (client.status === 'ready') return Promise.resolve();
@@ -386,6 +390,17 @@ export async function createRelayIo(
     });
   };
   (pub as unknown as { publish: typeof guardedPublish }).publish = guardedPublish;
+  // The adapter (8.3.0) subscribes when built and unsubscribes when closed without handling the promises: when
+  // Redis hangs, the close's disconnect fails those still waiting ("Connection is closed."), which would be
+  // unhandled rejections. Each is marked handled here; the caller still gets the same promise.
+  for (const name of ['subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'] as const) {
+    const raw = sub[name].bind(sub) as (...args: unknown[]) => Promise<unknown>;
+    (sub as unknown as Record<typeof name, typeof raw>)[name] = (...args) => {
+      const sent = raw(...args);
+      sent.catch(() => undefined);
+      return sent;
+    };
+  }
 
   await Promise.all([waitReady(pub, 2_000), waitReady(sub, 2_000), onceScript.ready(2_000)]);
   io.adapter(
@@ -419,7 +434,14 @@ export async function createRelayIo(
     close: async () => {
       clearInterval(pinger);
       await closeServer(io);
-      await Promise.allSettled([pub.quit(), sub.quit()]);
+      // QUIT waits for the answers still owed; a hung Redis never sends them (ioredis's socketTimeout would
+      // end it after ANSWER_TIMEOUT_MS): the close waits at most QUIT_WAIT_MS, then drops the connections.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([pub.quit(), sub.quit()]),
+        new Promise((resolve) => (timer = setTimeout(resolve, QUIT_WAIT_MS))),
+      ]);
+      clearTimeout(timer);
       onceScript.close();
       pub.disconnect();
       sub.disconnect();
