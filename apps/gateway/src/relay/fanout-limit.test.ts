@@ -11,7 +11,7 @@ import { startStubProvider, type StubProvider } from '../../test/stub-provider.t
 import { startGateway, type RunningGateway } from '../../test/gateway.ts';
 import { testEnv } from '../config/env.ts';
 import { relayOptionsFromEnv } from './attach-relay.ts';
-import { FanoutLimits } from './fanout-limit.ts';
+import { FanoutLimits, payloadFits } from './fanout-limit.ts';
 import { connectAs, settle, until, type TestClient } from './testing/clients.ts';
 
 type Answer = { statusCode: number; message?: string };
@@ -222,6 +222,24 @@ describe('packets before the handshake room is joined', () => {
     await until(() => answers.length === 12, 'the answers of the queued packets');
     expect(answers.slice(2).every((answer) => answer.message === RELAY_ERRORS.TOPIC_INVALID)).toBe(true);
     expect(waiting.socket.connected).toBe(true);
+  });
+});
+
+describe('payloadFits', () => {
+  it('measures UTF-8 bytes of the JSON at every length around the cap, whatever the characters', () => {
+    // Each character 1 (a), 2 (ü), 3 (€) or 4 (😀, two UTF-16 units) bytes; JSON escapes a lone surrogate.
+    for (const char of ['a', 'ü', '€', '😀', '\ud800']) {
+      for (let count = 0; count <= 40; count += 1) {
+        const payload = { t: char.repeat(count) };
+        const bytes = Buffer.byteLength(JSON.stringify(payload));
+        for (const maxBytes of [bytes - 1, bytes, bytes + 1]) {
+          expect(payloadFits(payload, maxBytes), `${JSON.stringify(char)} × ${count}, cap ${maxBytes}`).toBe(
+            bytes <= maxBytes,
+          );
+        }
+      }
+    }
+    expect(payloadFits(undefined, 0)).toBe(true);
   });
 });
 

@@ -128,7 +128,7 @@ export class FanoutLimits {
     // The emit's own token first: a refused emit costs no writes.
     if (!emits.take(now)) return 'limited';
     if (!writes.take(now, writeCost)) return 'limited';
-    return payloadBytes(payload) > this.options.maxBytes ? 'too_large' : 'ok';
+    return payloadFits(payload, this.options.maxBytes) ? 'ok' : 'too_large';
   }
 
   #bucket(key: string, rate: Rate, now: number): Bucket {
@@ -151,16 +151,24 @@ export class FanoutLimits {
   }
 }
 
-/** UTF-8 bytes of the payload's JSON (what the client sent, re-serialised); 0 for nothing. */
-export function payloadBytes(payload: unknown): number {
-  if (payload === undefined) return 0;
+/**
+ * Whether the payload's JSON (what the client sent, re-serialised) is at most `maxBytes` UTF-8 bytes; nothing
+ * fits. UTF-8 takes 1 to 3 bytes per UTF-16 unit (a surrogate pair's 4 bytes are 2 per unit), so the text's
+ * length decides it without counting the bytes unless it lies between a third of the cap and the cap (one pass
+ * over the text less per emit of a fanning-out topic; the usual payload is far below a third of 2,048).
+ */
+export function payloadFits(payload: unknown, maxBytes: number): boolean {
+  if (payload === undefined) return true;
+  let text: string | undefined;
   try {
-    const text = JSON.stringify(payload);
-    return text === undefined ? 0 : Buffer.byteLength(text);
+    text = JSON.stringify(payload);
   } catch {
     // Not serialisable (it came from the JSON parser, so never): counted as too large.
-    return Number.POSITIVE_INFINITY;
+    return false;
   }
+  if (text === undefined || text.length * 3 <= maxBytes) return true;
+  if (text.length > maxBytes) return false;
+  return Buffer.byteLength(text) <= maxBytes;
 }
 
 /** What {@link audienceSize} reads of a socket. */
