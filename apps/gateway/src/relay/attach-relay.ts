@@ -208,6 +208,8 @@ export async function attachRelay(
   const fanout = new FanoutLimits(options.fanout);
   // The node's microphone copy of a room goes with its last socket there (microphones.ts).
   ctx.microphones.followRooms(io.of('/').adapter);
+  // A report after a mute another node stamped is stamped above it (microphones.ts `hearVersions`).
+  ctx.microphones.hearVersions(io.of('/').adapter);
 
   // A tab that does not read what it is sent is dropped once it holds more than the cap (socket-buffer.ts); it
   // reconnects and catches up. Its disconnect is counted under this reason instead of socket.io's.

@@ -21,7 +21,8 @@
  * never the client's): a hybrid clock, the larger of the node's wall clock in microseconds and one more than the
  * last version it set or read, so a user's states go up with each report on one node, and across nodes as far as
  * their clocks agree (a report is a person's click: milliseconds apart; a node also catches up on the newer
- * versions it reads from Redis). Not a Redis INCR: that would hold every report's delivery for a round trip to
+ * versions it reads from Redis, and on those of the mutes and states it hands to its sockets, `hearVersions`: a
+ * report after a mute its tab heard is stamped above it). Not a Redis INCR: that would hold every report's delivery for a round trip to
  * Redis, and there would be none while Redis is away. Every holder keeps the newest it was given and ignores an
  * older one: this node's copy, Redis (the write compares in a script: two nodes' writes can land in either order),
  * and the tabs (the web app's participant states): a late older state — another node's broadcast coming through
@@ -196,6 +197,11 @@ function pairsOf(flat: unknown): Map<string, string> {
   return pairs;
 }
 
+/** A packet as the adapter encodes it (`[event, payload]` for an emit). */
+interface SentPacket {
+  readonly data?: unknown;
+}
+
 /** What `followRooms` needs of the node's socket.io adapter (its rooms are the node's own sockets'). */
 export interface LocalRooms {
   readonly rooms: ReadonlyMap<string, unknown>;
@@ -221,7 +227,34 @@ export class MicrophoneStates {
     private readonly logger: FastifyBaseLogger,
     /** How long a read waits for Redis (tests shorten it). */
     private readonly readMs = READ_MS,
+    /** The node's wall clock in ms (tests set one behind another node's). */
+    private readonly now: () => number = Date.now,
   ) {}
+
+  /**
+   * Catches up on the version of every mute and microphone state this node's adapter sends to its sockets (its
+   * own broadcasts and every other node's, as the Redis adapter hands them on: both encode the packet once with
+   * the in-memory adapter's `_encode`, socket.io-adapter 2.5.8, pinned by socket.io). A tab that unmutes after
+   * its user was muted heard the mute through this node, so its report is stamped above the mute however far
+   * this node's clock is behind the moderator's node's: without this an unmute within that lag lost to the mute
+   * everywhere (stored muted, and ignored by every list as older) while the microphone was live.
+   */
+  hearVersions(adapter: object): void {
+    const encoding = adapter as { _encode?: (packet: SentPacket, options: unknown) => unknown };
+    const encode = encoding._encode;
+    if (typeof encode !== 'function') {
+      this.logger.warn('microphones: the adapter has no _encode; versions from other nodes are not heard');
+      return;
+    }
+    encoding._encode = (packet, options) => {
+      const data = packet.data;
+      if (Array.isArray(data) && data[0] === 'user_player_events') {
+        const version = (data[1] as { data?: { version?: unknown } } | undefined)?.data?.version;
+        if (typeof version === 'number') this.#observe(version);
+      }
+      return encode.call(adapter, packet, options);
+    };
+  }
 
   /** Keeps copies of the rooms the node's sockets are in only (the node's adapter: `io.of('/').adapter`). */
   followRooms(adapter: LocalRooms): void {
@@ -235,7 +268,7 @@ export class MicrophoneStates {
 
   /** A new state's version: above every version this node set or read, and not below its clock (µs). */
   stamp(): number {
-    this.#clock = Math.max(Date.now() * 1000, this.#clock + 1);
+    this.#clock = Math.max(this.now() * 1000, this.#clock + 1);
     return this.#clock;
   }
 

@@ -8,7 +8,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Redis as IORedis } from 'ioredis';
 import { pino } from 'pino';
-import { PLAYER_EVENTS } from '@showfloor/contracts';
+import { Server } from 'socket.io';
+import { PLAYER_EVENTS, SOCKET_ROOMS } from '@showfloor/contracts';
 import { callProcedure } from '../../test/gateway.ts';
 import { MicrophoneStates } from './microphones.ts';
 import { connectAs, settle, until, type TestClient } from './testing/clients.ts';
@@ -204,6 +205,50 @@ describe('a mute-all in Redis and in a node’s copy', () => {
         [linusId]: '0',
         [adaId]: '1',
       });
+    } finally {
+      client.disconnect();
+    }
+  });
+
+  it('orders an unmute after a mute above it on a node whose clock is behind the moderator’s', async () => {
+    const prefix = `mute-skew-${process.pid}-${Date.now()}`;
+    const client = new IORedis(redis.url);
+    // Not attached to an HTTP server: its adapter only (nothing to close).
+    const io = new Server();
+    try {
+      const silent = pino({ level: 'silent' });
+      const moderatorNode = new MicrophoneStates(() => client, prefix, silent);
+      // The target's node: its clock a second behind the moderator's node's.
+      const targetNode = new MicrophoneStates(
+        () => client,
+        prefix,
+        silent,
+        1_000,
+        () => Date.now() - 1_000,
+      );
+      targetNode.hearVersions(io.of('/').adapter);
+      const [erinId, adaId] = [4, 1];
+      for (const [roomId, target] of [
+        [8, adaId],
+        [9, 'all'],
+      ] as const) {
+        targetNode.record('DEMO', roomId, adaId, { muted: false, version: targetNode.stamp() });
+        const mute = moderatorNode.stamp();
+        if (target === 'all') moderatorNode.muteAll('DEMO', roomId, erinId, mute);
+        else moderatorNode.record('DEMO', roomId, adaId, { muted: true, version: mute });
+        // The mute reaches ada's tab through her node's adapter (as every node hands on a broadcast); she unmutes.
+        io.to(SOCKET_ROOMS.room('DEMO', roomId)).emit('user_player_events', {
+          user_id: erinId,
+          room_id: roomId,
+          event: PLAYER_EVENTS.MUTE,
+          data: { target, by: 'Erin Meyer', version: mute },
+        });
+        const unmute = { muted: false, version: targetNode.stamp() };
+        // Delivered with this version: every list applies it over the mute.
+        expect(unmute.version).toBeGreaterThan(mute);
+        targetNode.record('DEMO', roomId, adaId, unmute);
+        expect((await moderatorNode.read('DEMO', roomId)).get(adaId)).toEqual(unmute);
+      }
     } finally {
       client.disconnect();
     }
