@@ -18,7 +18,11 @@ export interface RevocableToken {
 
 /** One revocation, as told to listeners (and to other nodes by the relay). */
 export type Revocation =
-  | { kind: 'session'; sid: string; userId?: string; expiresAt: number }
+  /**
+   * One session. `elsewhere`: it ended by something other than its own sign-out (found over at the provider by
+   * a node's recheck: a force_login, DELETE session or deactivation), so its tabs hear `logout` first.
+   */
+  | { kind: 'session'; sid: string; userId?: string; expiresAt: number; elsewhere?: boolean }
   /** Every session of a user issued up to `before` (ms), except `exceptSid` (the session that replaced them). */
   | { kind: 'user'; userId: string; before: number; exceptSid?: string; expiresAt: number }
   /** Every session of an event issued up to `before` (ms). */
@@ -48,9 +52,18 @@ export class RevocationList {
     this.#cutTtlMs = options.cutTtlMs ?? DEFAULT_CUT_TTL_MS;
   }
 
-  /** Ends one session (sign-out). `expiresAt` (ms) is the token's expiry: after it the entry is dropped. */
-  revokeSession(sid: string, expiresAt: number, userId?: string): void {
-    this.apply({ kind: 'session', sid, expiresAt, ...(userId === undefined ? {} : { userId }) });
+  /**
+   * Ends one session (sign-out; `elsewhere` when it ended otherwise, see `Revocation`). `expiresAt` (ms) is the
+   * token's expiry: after it the entry is dropped.
+   */
+  revokeSession(sid: string, expiresAt: number, userId?: string, elsewhere = false): void {
+    this.apply({
+      kind: 'session',
+      sid,
+      expiresAt,
+      ...(userId === undefined ? {} : { userId }),
+      ...(elsewhere ? { elsewhere } : {}),
+    });
   }
 
   /** Ends every session of a user issued so far, except `exceptSid` (force_login keeps the new session). */

@@ -19,7 +19,7 @@ import {
   type UserStatusBatch,
 } from '@showfloor/contracts';
 import { callProcedure } from '../../test/gateway.ts';
-import { CALL_TOKEN_AUDIENCE } from '@showfloor/contracts';
+import { CALL_TOKEN_AUDIENCE, catalogue } from '@showfloor/contracts';
 import {
   createClient,
   open,
@@ -30,6 +30,7 @@ import {
   type TestClient,
 } from './testing/clients.ts';
 import {
+  DEMO_PASSWORD,
   TEST_CALL_SECRET,
   signIn,
   startLobbyStack,
@@ -802,6 +803,28 @@ describe('sessions', () => {
     expect(newTab.events('logout')).toHaveLength(0);
   });
 
+  it('sends logout before closing a session the recheck finds over before any node told of it (force_login)', async () => {
+    // The provider ends the older session before the node that passed the force_login tells the others, so a
+    // node's recheck can find it over first (the race that made the test above fail under load). Here the
+    // force_login goes to the provider directly: the recheck is the only way node2 learns of it.
+    const older = await signIn(node1, 'erin@demo.test');
+    const oldTab = await tab(node2, older);
+    const forced = await stack.provider.direct(catalogue.auth.signin, {
+      email: 'erin@demo.test',
+      password: DEMO_PASSWORD,
+      event_code: 'DEMO',
+      frontend: 'visitor',
+      force_login: true,
+    });
+    expect(forced.status).toBe(200);
+    // Waits on the close itself (the next recheck, every RELAY_SESSION_CHECK_MS); `logout` comes before it.
+    await until(() => !oldTab.socket.connected, 'the older socket to close', 15_000);
+    expect(oldTab.events<LogoutEvent>('logout')).toEqual([{ user_id: older.userId }]);
+    expect(await refusal(node1, { token: older.token, userId: older.userId })).toBe(
+      RELAY_ERRORS.TOKEN_REVOKED,
+    );
+  });
+
   it('reports the adapter on /readyz and the relay figures on /metrics', async () => {
     const client = await tab(node1, ada);
     await client.request('no_such_topic', {});
@@ -825,7 +848,6 @@ describe('sessions', () => {
 
   it('closes every tab of a deactivated user within seconds, after logout', async () => {
     const tabs = [await tab(node1, grace), await tab(node2, grace)];
-    const started = Date.now();
     const answer = await callProcedure(
       node1,
       'user.deactivateUser',
@@ -833,8 +855,10 @@ describe('sessions', () => {
       { token: grace.token },
     );
     expect(answer.status, JSON.stringify(answer.error)).toBe(200);
-    await until(() => tabs.every((client) => !client.socket.connected), "grace's tabs to close", 5_000);
-    expect(Date.now() - started).toBeLessThan(3_000);
+    // "Within seconds" (README, sessions): the revocation's event closes them in milliseconds, the recheck
+    // within RELAY_SESSION_CHECK_MS (3 s) if the event were lost; 10 s from the answer is failed only when both
+    // missed, not by a loaded machine (the old 3 s from before the call also counted the call's own time).
+    await until(() => tabs.every((client) => !client.socket.connected), "grace's tabs to close", 10_000);
     for (const client of tabs) expect(client.events('logout')).toEqual([{ user_id: grace.userId }]);
     expect(await refusal(node2, { token: grace.token, userId: grace.userId })).toBe(
       RELAY_ERRORS.TOKEN_REVOKED,

@@ -6,7 +6,11 @@
  * - a sweep closes sockets whose token expired, or whose session a revocation ended meanwhile (the safety net
  *   when a revocation could not reach a node, e.g. during a Redis outage);
  * - a recheck asks the provider which of this node's sessions are over (ended at the provider directly, which
- *   no node saw) and revokes those here, which closes them on every node as above.
+ *   no node saw) and revokes those here, which closes them on every node as above, `logout` first: the
+ *   provider ends a force_login's older session before the node that passed it on tells the others, so a
+ *   recheck can find it over before that revocation arrives (issue 17's flaky force_login test). Whichever
+ *   comes first, the tab hears `logout` once, then closes. (A sign-out the recheck finds before its own
+ *   revocation arrives also gets `logout`: the provider does not say how a session ended.)
  */
 import { SessionRevokedSchema, type SessionRevoked, type SocketData } from '@showfloor/contracts';
 import type { Revocation, RevocationList } from '../auth/revocations.ts';
@@ -52,26 +56,34 @@ export function enforceSessions(
   const { io, logger, metrics } = ctx;
   // Revocations that came from another node: recorded in our list without being sent back out.
   const fromOtherNodes = new WeakSet<Revocation>();
+  // Sockets already sent `logout` and waiting out the grace: a second revocation of the same session (the
+  // recheck's and the force_login's, in either order) neither repeats it nor closes them early.
+  const toldLogout = new WeakSet<RelaySocket>();
 
   /** Closes this node's sockets of the ended sessions; `logout` first unless the user signed out themself. */
   const closeLocal = (revocation: Revocation): void => {
     const ended: RelaySocket[] = [];
     for (const socket of io.of('/').sockets.values())
-      if (isEndedBy(revocation, socket.data)) ended.push(socket);
+      if (isEndedBy(revocation, socket.data) && !toldLogout.has(socket)) ended.push(socket);
     if (ended.length === 0) return;
     const reason =
       revocation.kind === 'session'
-        ? 'signout'
+        ? revocation.elsewhere
+          ? 'session_ended'
+          : 'signout'
         : revocation.kind === 'user' && revocation.exceptSid
           ? 'force_login'
           : 'session_ended';
-    if (revocation.kind === 'session') {
+    if (revocation.kind === 'session' && !revocation.elsewhere) {
       // The user signed out themself: their other tabs reconnect, are refused and sign out.
       for (const socket of ended) socket.disconnect(true);
       metrics.disconnects.inc({ reason }, ended.length);
       return;
     }
-    for (const socket of ended) socket.emit('logout', { user_id: socket.data.userId });
+    for (const socket of ended) {
+      toldLogout.add(socket);
+      socket.emit('logout', { user_id: socket.data.userId });
+    }
     const timer = setTimeout(() => {
       for (const socket of ended) socket.disconnect(true);
       metrics.disconnects.inc({ reason }, ended.length);
@@ -144,7 +156,10 @@ export function enforceSessions(
       const sessions = new Map<string, SocketData>();
       for (const socket of io.of('/').sockets.values())
         if (ended.has(socket.data.sid)) sessions.set(socket.data.sid, socket.data);
-      for (const [sid, data] of sessions) revocations.revokeSession(sid, data.expiresAt, String(data.userId));
+      const now = Date.now();
+      // Over at the provider: ended elsewhere (`logout` first), unless its token simply expired (the sweep's).
+      for (const [sid, data] of sessions)
+        revocations.revokeSession(sid, data.expiresAt, String(data.userId), data.expiresAt > now);
     };
     const schedule = (): void => {
       if (isStopped) return;

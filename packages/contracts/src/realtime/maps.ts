@@ -94,6 +94,8 @@ export const SessionRevokedSchema = z.discriminatedUnion('kind', [
     sid: z.string(),
     userId: z.string().optional(),
     expiresAt: z.number(),
+    // Ended otherwise than by its own sign-out (a node's recheck found it over): `logout` first.
+    elsewhere: z.boolean().optional(),
   }),
   z.object({
     kind: z.literal('user'),
