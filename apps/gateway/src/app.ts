@@ -34,7 +34,7 @@ import { buildProxyRoutes, registerFileProxy } from './proxy/files.ts';
 import { OAUTH2_BROWSER_PAGES } from './proxy/browser-pages.ts';
 import { appRouter, type AppRouter } from './trpc/root.ts';
 import { createContextFactory } from './trpc/context.ts';
-import { attachRelay } from './relay/attach-relay.ts';
+import { attachRelay, type RelayOptions } from './relay/attach-relay.ts';
 import { Activity } from './runtime/activity.ts';
 
 declare module 'fastify' {
@@ -55,6 +55,8 @@ export interface BuildAppOverrides {
   metrics?: GatewayMetrics;
   /** Clock for token expiry (tests). */
   now?: () => number;
+  /** Relay settings over those from the environment (tests: e.g. a shorter socket buffer sweep). */
+  relay?: Partial<RelayOptions>;
 }
 
 /** Request ids we accept from a caller (or a proxy in front); anything else gets a fresh UUID. */
@@ -245,6 +247,6 @@ export async function buildApp(env: Env, overrides: BuildAppOverrides = {}): Pro
       .send({ message: BACKEND_MESSAGES.NOT_FOUND });
   });
 
-  await attachRelay(app, deps);
+  await attachRelay(app, deps, overrides.relay);
   return app;
 }

@@ -191,10 +191,11 @@ const EnvSchema = z
     /** Writes a user may burst above that rate (one emit to a larger audience passes when the bucket is full). @default 50000 */
     RELAY_FANOUT_WRITES_BURST: positiveInt(50_000),
     /**
-     * Most bytes one socket may have buffered on a node (frames queued for a tab that reads slowly or not at all);
-     * past it the node drops the socket, the client reconnects and catches up from history. Above what a healthy
-     * tab is sent at once (a full `catch_up` page: 200 messages of up to 2000 characters, ~0.5 MB), so only a
-     * tab seconds behind is cut; 100 stalled tabs then hold at most ~200 MiB. @default 2097152 (2 MiB)
+     * Most bytes one socket may have buffered on a node (frames queued for a tab that reads slowly or not at all,
+     * counted in UTF-8 bytes). A socket over it on two sweeps (one a second) whose count did not go down between
+     * them (it is not draining) is dropped, and one past 4 × it at once; the client reconnects and catches up from
+     * history. A slow tab that still reads is kept while it drains (a reconnecting tab asks several `catch_up`
+     * pages at once, up to 1.6 MB each in CJK or emoji). 100 stalled tabs hold ~200 MiB. @default 2097152 (2 MiB)
      */
     RELAY_SOCKET_BUFFER_MAX_BYTES: positiveInt(2 * 1024 * 1024),
     /** Prefix of the relay's Redis channels and keys; deployments sharing one Redis keep theirs apart. @default 'showfloor' */

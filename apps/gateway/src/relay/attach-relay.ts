@@ -211,20 +211,32 @@ export async function attachRelay(
   // A report after a mute another node stamped is stamped above it (microphones.ts `hearVersions`).
   ctx.microphones.hearVersions(io.of('/').adapter);
 
-  // A tab that does not read what it is sent is dropped once it holds more than the cap (socket-buffer.ts); it
-  // reconnects and catches up. Its disconnect is counted under this reason instead of socket.io's.
+  // A tab that does not read what it is sent is dropped once it holds more than the cap and does not drain, or
+  // past the ceiling (socket-buffer.ts); it reconnects and catches up. Its disconnect is counted under this reason
+  // instead of socket.io's. A connection socket.io already let go of (still 'closing') was counted then.
   const overCap = new WeakSet<RelaySocket>();
-  const stopBufferCap = capSocketBuffers(io, options.socketBuffer, (socket, bytes) => {
-    overCap.add(socket);
-    logger.warn(
-      {
-        socketId: socket.id,
-        userId: socket.data.userId,
-        bufferedBytes: bytes,
-        maxBytes: options.socketBuffer.maxBytes,
-      },
-      'socket dropped: it buffered more than RELAY_SOCKET_BUFFER_MAX_BYTES (a client not reading)',
-    );
+  const stopBufferCap = capSocketBuffers(io, options.socketBuffer, {
+    onOverCap(conn, bytes, why) {
+      // Only on a drop (rare): the node's sockets are walked for the one on this connection.
+      let socket: RelaySocket | undefined;
+      for (const candidate of io.of('/').sockets.values())
+        if ((candidate.conn as unknown) === conn) socket = candidate;
+      if (socket) overCap.add(socket);
+      logger.warn(
+        {
+          socketId: socket?.id,
+          engineId: conn.id,
+          userId: socket?.data.userId,
+          bufferedBytes: bytes,
+          maxBytes: options.socketBuffer.maxBytes,
+          why,
+        },
+        'socket dropped: it buffered more than RELAY_SOCKET_BUFFER_MAX_BYTES (a client not reading)',
+      );
+    },
+    onError(error, conn) {
+      logger.error({ err: error, engineId: conn.id }, 'socket buffer sweep: handling one connection failed');
+    },
   });
 
   const { activity } = deps;

@@ -5,35 +5,47 @@
  * the TCP socket and not yet taken by the kernel). Unbounded, a few such clients in a lobby of thousands can
  * grow a node until it dies, and everyone's messages with it.
  *
- * Every `sweepMs` (1 s) the node looks at its sockets; only one whose transport is not writable can hold a
- * backlog (a websocket is writable again once its last write reached the kernel; a polling transport while a
- * GET waits), so a socket that keeps up costs one property read. Of the others it counts the websocket's
- * buffered bytes and the queued packets' encoded lengths (characters of their text, bytes of binary), stopping
- * once past the cap. Past `maxBytes` the socket is dropped at once: the engine socket closes discarding its
- * queue, and the TCP connection is destroyed (not the websocket close handshake, which would keep the bytes
- * for up to 30 s waiting on a peer that does not read). The client sees its transport close and reconnects;
- * a reconnect is a new handshake, and clients catch up from history on every connect (relay README,
+ * Every `sweepMs` (1 s) the node looks at its engine connections (`io.engine.clients`: also those socket.io
+ * already let go of that are still 'closing', waiting to flush a queue a stalled peer never reads); only one
+ * whose transport is not writable can hold a backlog (a websocket is writable again once its last write reached
+ * the kernel; a polling transport while a GET waits), so a connection that keeps up costs one property read. Of
+ * the others it counts the websocket's buffered bytes and the queued packets' UTF-8 bytes (only stalled
+ * connections are counted, so the encoding's cost is theirs), stopping once past the ceiling.
+ *
+ * When it is dropped: a tab on a slow link that still reads can be seconds behind (a reconnecting tab asks for
+ * several `catch_up` pages at once, 1.2-1.6 MB each in CJK or emoji); cutting it would only make it reconnect
+ * and ask again, forever. So a connection over `maxBytes` is dropped only when it was over it at the previous
+ * sweep too and its count did not go down since (it is not draining), or at once past `4 × maxBytes` (the
+ * ceiling: what one connection may cost whatever its progress). Dropped: the engine socket closes discarding its
+ * queue, and the TCP connection is destroyed (not the websocket close handshake, which would keep the bytes for
+ * up to 30 s waiting on a peer that does not read). The client sees its transport close and reconnects; a
+ * reconnect is a new handshake, and clients catch up from history on every connect (relay README,
  * "Connecting"): nothing stored is lost.
  *
  * Why a sweep and not a check per write: a write is the hot path (thousands of deliveries a second, one per
  * recipient socket); the sweep costs a walk of the node's sockets once a second, whatever the traffic. What a
- * socket can add between two sweeps is one second of its traffic, bounded by the topics' limits.
+ * socket can add between two sweeps is one second of its traffic, bounded by the topics' limits. A throw while
+ * handling one connection is reported to `onError` and the sweep goes on (inside a timer it would end the node).
  *
  * Volatile frames (`user_player_events` moves) never reach the queue: socket.io drops them when the transport
  * is not writable (socket.io 4.8 `Client.writeToEngine`).
  */
-import type { RelayServer, RelaySocket } from './io.ts';
+import type { RelayServer } from './io.ts';
 
 /** How the cap is applied. */
 export interface SocketBufferOptions {
-  /** Most bytes one socket may have buffered on the node; past it the socket is dropped. */
+  /** Most bytes one socket may have buffered on the node; past it (and not draining) the socket is dropped. */
   maxBytes: number;
-  /** How often the node's sockets are looked at. @default 1000 */
+  /** How often the node's connections are looked at (tests set it shorter). @default 1000 */
   sweepMs: number;
 }
 
+/** Past this many times `maxBytes` a connection is dropped at once, draining or not. */
+export const CEILING_FACTOR = 4;
+
 /** The parts of engine.io 6.6's socket (pinned) that the cap reads. */
-interface EngineSocket {
+export interface EngineSocket {
+  id: string;
   readyState: string;
   writeBuffer: Array<{ data?: unknown }>;
   transport: {
@@ -44,23 +56,21 @@ interface EngineSocket {
   close(discard?: boolean): void;
 }
 
-function engineOf(socket: RelaySocket): EngineSocket {
-  return socket.conn as unknown as EngineSocket;
-}
+/** `io.engine.clients`: the node's engine connections by id. */
+export type EngineClients = Record<string, EngineSocket>;
 
 function sizeOf(data: unknown): number {
-  if (typeof data === 'string') return data.length;
+  if (typeof data === 'string') return Buffer.byteLength(data);
   if (data instanceof ArrayBuffer) return data.byteLength;
   if (ArrayBuffer.isView(data)) return data.byteLength;
   return 0;
 }
 
 /**
- * What the socket has buffered on the node: the websocket's bytes not yet in the kernel plus the packets the
- * engine queued behind them. Counts no further than `atMost` (a long queue is not walked to its end).
+ * What the connection has buffered on the node: the websocket's bytes not yet in the kernel plus the packets the
+ * engine queued behind them (UTF-8 bytes). Counts no further than `atMost` (a long queue is not walked to its end).
  */
-export function bufferedBytes(socket: RelaySocket, atMost = Infinity): number {
-  const conn = engineOf(socket);
+export function bufferedBytes(conn: EngineSocket, atMost = Infinity): number {
   let total = conn.transport.socket?.bufferedAmount ?? 0;
   const queue = conn.writeBuffer;
   for (let index = 0; index < queue.length && total <= atMost; index += 1) {
@@ -70,46 +80,75 @@ export function bufferedBytes(socket: RelaySocket, atMost = Infinity): number {
 }
 
 /**
- * Drops a socket at once, freeing what it buffered: the engine socket closes discarding its queue (the socket's
- * `disconnect` fires with 'forced close'), and the websocket's TCP connection is destroyed.
+ * Drops a connection at once, freeing what it buffered: the engine socket closes discarding its queue (a
+ * socket.io socket still on it sees `disconnect` with 'forced close'), and the websocket's TCP connection is
+ * destroyed.
  */
-export function dropSocket(socket: RelaySocket): void {
-  const conn = engineOf(socket);
+export function dropSocket(conn: EngineSocket): void {
   const websocket = conn.transport.socket;
   conn.close(true);
   websocket?.terminate();
 }
 
-/**
- * One look at `sockets`: drops each one buffering more than `maxBytes`, after telling `onOverCap`. A socket
- * whose transport is writable costs one property read (measured: see the relay README, "Limits and metrics").
- */
-export function sweepSocketBuffers(
-  sockets: Map<string, RelaySocket>,
-  maxBytes: number,
-  onOverCap: (socket: RelaySocket, bytes: number) => void,
-): void {
-  for (const socket of sockets.values()) {
-    const conn = engineOf(socket);
-    if (conn.transport.writable || conn.readyState !== 'open') continue;
-    const bytes = bufferedBytes(socket, maxBytes);
-    if (bytes <= maxBytes) continue;
-    onOverCap(socket, bytes);
-    dropSocket(socket);
-  }
+/** Why a connection was dropped: past the ceiling, or over the cap on two sweeps without draining. */
+export type OverCapReason = 'ceiling' | 'not_draining';
+
+export interface SocketBufferSweepHooks {
+  /** Told before a connection is dropped (logs and counts it). */
+  onOverCap(conn: EngineSocket, bytes: number, reason: OverCapReason): void;
+  /** A throw while handling one connection; the sweep goes on with the next. */
+  onError(error: unknown, conn: EngineSocket): void;
 }
 
 /**
- * Looks at the node's sockets every `sweepMs` and drops each one buffering more than `maxBytes`, after telling
- * `onOverCap` (which logs and counts it). Returns the stop function.
+ * The sweep with its memory: the connections over the cap at the previous look and their counts (only those,
+ * so a connection that drains below the cap, or goes, is forgotten at the next look). Each `sweep(clients)`
+ * drops the connections over the ceiling, and those over the cap now and before whose count did not go down.
+ */
+export function socketBufferSweep(
+  maxBytes: number,
+  hooks: SocketBufferSweepHooks,
+): (clients: EngineClients) => void {
+  const ceiling = maxBytes * CEILING_FACTOR;
+  let overBefore = new Map<EngineSocket, number>();
+  return (clients) => {
+    const overNow = new Map<EngineSocket, number>();
+    for (const id in clients) {
+      const conn = clients[id]!;
+      if (conn.transport.writable) continue;
+      try {
+        if (conn.readyState !== 'open' && conn.readyState !== 'closing') continue;
+        const bytes = bufferedBytes(conn, ceiling);
+        if (bytes <= maxBytes) continue;
+        const before = overBefore.get(conn);
+        const reason: OverCapReason | undefined =
+          bytes > ceiling ? 'ceiling' : before !== undefined && bytes >= before ? 'not_draining' : undefined;
+        if (reason === undefined) {
+          overNow.set(conn, bytes);
+          continue;
+        }
+        hooks.onOverCap(conn, bytes, reason);
+        dropSocket(conn);
+      } catch (error) {
+        hooks.onError(error, conn);
+      }
+    }
+    overBefore = overNow;
+  };
+}
+
+/**
+ * Looks at the node's engine connections every `sweepMs` and drops those the sweep's rule says (see above).
+ * Returns the stop function.
  */
 export function capSocketBuffers(
   io: RelayServer,
   options: SocketBufferOptions,
-  onOverCap: (socket: RelaySocket, bytes: number) => void,
+  hooks: SocketBufferSweepHooks,
 ): () => void {
-  const sockets = io.of('/').sockets;
-  const timer = setInterval(() => sweepSocketBuffers(sockets, options.maxBytes, onOverCap), options.sweepMs);
+  const sweep = socketBufferSweep(options.maxBytes, hooks);
+  const engine = io.engine as unknown as { clients: EngineClients };
+  const timer = setInterval(() => sweep(engine.clients), options.sweepMs);
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -11,6 +11,7 @@ import {
   startGateway,
   type RunningGateway,
 } from '../../../test/gateway.ts';
+import type { BuildAppOverrides } from '../../app.ts';
 import type { RawEnv } from '../../config/env.ts';
 import { connectAs, settle, type ConnectOptions, type TestClient } from './clients.ts';
 import { resolveTestRedis, type TestRedis } from './redis.ts';
@@ -53,18 +54,19 @@ export interface RelayStack {
 
 /**
  * The mock provider and `count` gateway nodes sharing `env` (and so one Redis prefix); `nodeEnv` adds to a
- * node's own (e.g. its REDIS_URL through a proxy).
+ * node's own (e.g. its REDIS_URL through a proxy); `overrides` go to every node's app (e.g. relay settings).
  */
 export async function startRelayStack(
   count: number,
   env: RawEnv,
   nodeEnv: (index: number) => RawEnv = () => ({}),
+  overrides: BuildAppOverrides = {},
 ): Promise<RelayStack> {
   const provider = await startMockProvider();
   const nodes: RunningGateway[] = [];
   try {
     for (let index = 0; index < count; index += 1)
-      nodes.push(await startGateway(provider.url, { ...env, ...nodeEnv(index) }));
+      nodes.push(await startGateway(provider.url, { ...env, ...nodeEnv(index) }, overrides));
   } catch (error) {
     for (const node of nodes) await node.close();
     await provider.close();
