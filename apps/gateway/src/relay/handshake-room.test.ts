@@ -1,6 +1,6 @@
 /**
  * The handshake room's retries when the provider fails the check at connect (handshake-room.ts), on fake timers
- * with the jitter pinned: the check is asked again `HANDSHAKE_ROOM_RETRY.attempts` times, each after exactly its
+ * with the jitter pinned: the check is asked again `ROOM_CHECK_RETRY.attempts` times, each after exactly its
  * back-off, then never again, with one "gave up" warning and no timer or disconnect listener left behind. A
  * check that passes on a retry joins (late: a resync); a socket that goes stops the retries without the warning.
  */
@@ -8,8 +8,9 @@ import { EventEmitter } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SocketData } from '@showfloor/contracts';
 import type { RelayContext } from './context.ts';
-import { HANDSHAKE_ROOM_RETRY, joinHandshakeRoom } from './handshake-room.ts';
+import { joinHandshakeRoom } from './handshake-room.ts';
 import type { RelaySocket } from './io.ts';
+import { ROOM_CHECK_RETRY } from './retry-while-connected.ts';
 
 const ROOM = 7;
 const GAVE_UP = 'relay: gave up joining the handshake room';
@@ -59,7 +60,7 @@ function setup(allowFrom = Infinity) {
 
 /** Retry n's delay with Math.random() pinned to 0.5 (the jitter ×1): its back-off exactly. */
 function delayOf(attempt: number): number {
-  const { firstMs, maxMs } = HANDSHAKE_ROOM_RETRY;
+  const { firstMs, maxMs } = ROOM_CHECK_RETRY;
   return Math.min(maxMs, firstMs * 2 ** (attempt - 1));
 }
 
@@ -74,26 +75,26 @@ afterEach(() => {
 });
 
 describe('handshake room check failing at connect', () => {
-  it(`asks again ${HANDSHAKE_ROOM_RETRY.attempts} times on its back-off, then stops and warns once`, async () => {
+  it(`asks again ${ROOM_CHECK_RETRY.attempts} times on its back-off, then stops and warns once`, async () => {
     const { socket, warnings, joined, checks } = setup();
     await joined;
     expect(checks()).toBe(1);
     expect(warnings).toEqual([FAILED_AT_CONNECT]);
-    for (let attempt = 1; attempt <= HANDSHAKE_ROOM_RETRY.attempts; attempt += 1) {
+    for (let attempt = 1; attempt <= ROOM_CHECK_RETRY.attempts; attempt += 1) {
       await vi.advanceTimersByTimeAsync(delayOf(attempt) - 1);
       expect(checks()).toBe(attempt);
       await vi.advanceTimersByTimeAsync(1);
       expect(checks()).toBe(attempt + 1);
       // Given up only once the last retry failed.
       expect(warnings.filter((message) => message === GAVE_UP)).toHaveLength(
-        attempt === HANDSHAKE_ROOM_RETRY.attempts ? 1 : 0,
+        attempt === ROOM_CHECK_RETRY.attempts ? 1 : 0,
       );
     }
     // Nothing left: no timer, no disconnect listener, and no further check however long the tab stays.
     expect(vi.getTimerCount()).toBe(0);
     expect(socket.listenerCount('disconnect')).toBe(0);
     await vi.advanceTimersByTimeAsync(10 * 60_000);
-    expect(checks()).toBe(1 + HANDSHAKE_ROOM_RETRY.attempts);
+    expect(checks()).toBe(1 + ROOM_CHECK_RETRY.attempts);
     expect(warnings).toEqual([FAILED_AT_CONNECT, GAVE_UP]);
     expect(socket.joined).toEqual([]);
     expect(socket.data.roomId).toBeUndefined();

@@ -3,7 +3,7 @@
  * no enter_room for it). It is joined once the provider says the user may access it. When that check fails (the
  * provider slow or failing, as in the mass reconnect after a node restart) the tab would sit outside its room,
  * without its live room chat and events, until its next reconnect: so the check is asked again with back-off
- * while the socket is connected (retry-while-connected.ts), at most `HANDSHAKE_ROOM_RETRY.attempts` times. A
+ * while the socket is connected (retry-while-connected.ts), at most `ROOM_CHECK_RETRY.attempts` times. A
  * join that comes after a failure tells the socket `resync` (reason 'room_joined_late'): the client's catch-up
  * after connecting may have been read before the join, and a message stored in between reached it neither live
  * nor by that read.
@@ -17,9 +17,6 @@ import type { RelaySocket } from './io.ts';
 import { tellMicrophones } from './microphones.ts';
 import { ROOM_CHECK_RETRY, retryWhileConnected } from './retry-while-connected.ts';
 import { hasMoved } from './room-moves.ts';
-
-/** The retries of a failed handshake room check: the relay's one room-check back-off (retry-while-connected.ts). */
-export const HANDSHAKE_ROOM_RETRY = ROOM_CHECK_RETRY;
 
 /** How long a late joiner may wait before its catch-up (a node's reconnecting tabs do not all read at once). */
 const LATE_JOIN_SPREAD_MS = 2_000;

@@ -9,7 +9,7 @@
  *
  * Fail-open: when the provider fails the check (not a refusal: an error or no answer), the tab stays in its room,
  * though its access there may just have been taken away; a provider outage must not empty every room. The check
- * is asked again with back-off (`ACCESS_RECHECK_RETRY`, ~1 min in all) while the socket is connected
+ * is asked again with back-off (`ROOM_CHECK_RETRY`, ~1 min in all) while the socket is connected
  * (retry-while-connected.ts). Past that the tab stays until what corrects it later: the user's next access change
  * (checked afresh) or the tab's next move (which leaves this room).
  */
@@ -23,9 +23,6 @@ import type { RelayContext } from './context.ts';
 import type { RelaySocket } from './io.ts';
 import { ROOM_CHECK_RETRY, retryWhileConnected } from './retry-while-connected.ts';
 import { moveCount } from './room-moves.ts';
-
-/** The retries of a failed re-check: the relay's one room-check back-off (retry-while-connected.ts). */
-export const ACCESS_RECHECK_RETRY = ROOM_CHECK_RETRY;
 
 /** The relay's room-access rechecks; listens for other nodes' changes from construction on. */
 export class RoomAccess {

@@ -8,14 +8,36 @@
  * where it moved; a re-check the provider failed keeps the tab in and is asked again.
  */
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildProvider } from '@showfloor/mock-provider';
 import { RELAY_ERRORS, SOCKET_ROOMS, type ResyncEvent, type UserRoomEvent } from '@showfloor/contracts';
 import { callProcedure, startGateway, type RunningGateway } from '../../test/gateway.ts';
 import { connectAs, settle, until, type TestClient } from './testing/clients.ts';
-import { HANDSHAKE_ROOM_RETRY } from './handshake-room.ts';
-import { ACCESS_RECHECK_RETRY } from './room-access.ts';
+import { Directory } from './directory.ts';
+import { ROOM_CHECK_RETRY } from './retry-while-connected.ts';
+import type * as RetryModule from './retry-while-connected.ts';
 import { relayEnv, signIn, type SignedIn } from './testing/stack.ts';
+
+/**
+ * The room-check retries whose back-off has run (their task done), by socket id: the event that proves a retry
+ * happened. The relay's own retryWhileConnected schedules them (real timers, real back-off); this only records.
+ */
+const retriesRun = vi.hoisted(() => [] as string[]);
+vi.mock('./retry-while-connected.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof RetryModule>();
+  const retryWhileConnected: typeof actual.retryWhileConnected = (socket, schedule, attempt, task) =>
+    actual.retryWhileConnected(socket, schedule, attempt, () => {
+      task();
+      retriesRun.push((socket as { id?: string }).id ?? '');
+    });
+  return { ...actual, retryWhileConnected };
+});
+
+/** How many room-check retries of this client's socket have run. */
+const retriesOf = (client: TestClient): number => retriesRun.filter((id) => id === client.socket.id).length;
+
+/** Every room access check the relay asks (its directory's, cached or not): `userId:roomId`. */
+const accessChecks = vi.hoisted(() => [] as string[]);
 
 let provider: FastifyInstance;
 let gateway: RunningGateway;
@@ -28,7 +50,7 @@ const clients: TestClient[] = [];
 /** Provider requests held back: `METHOD path` → the promise they wait for. */
 const held = new Map<string, Promise<void>>();
 
-/** Provider requests answered 503 (`METHOD path`), and how many were. */
+/** Provider requests answered 503 (`METHOD path`, once past any hold), and how many were. */
 const failing = new Set<string>();
 let failed = 0;
 
@@ -54,16 +76,21 @@ function hold(request: string): () => void {
 }
 
 beforeAll(async () => {
+  const canAccessRoom = Directory.prototype.canAccessRoom;
+  vi.spyOn(Directory.prototype, 'canAccessRoom').mockImplementation(function (this: Directory, user, roomId) {
+    accessChecks.push(`${user.userId}:${roomId}`);
+    return canAccessRoom.call(this, user, roomId);
+  });
   provider = buildProvider({ logger: false });
   provider.addHook('onRequest', async (request, reply) => {
     const key = `${request.method} ${request.url.split('?')[0] ?? ''}`;
     asked.set(key, (asked.get(key) ?? 0) + 1);
+    const gate = held.get(key);
+    if (gate) await gate;
     if (failing.has(key)) {
       failed += 1;
       return reply.code(503).send({ message: 'unavailable' });
     }
-    const gate = held.get(key);
-    if (gate) await gate;
     if (refusing.has(key)) return reply.code(401).send({ message: 'no access' });
     return undefined;
   });
@@ -102,10 +129,16 @@ const entry = (user: SignedIn, roomId: number): UserRoomEvent => ({
   timestamp: Date.now(),
 });
 
-/** The gateway's socket of a client: the room it shows, and its room names of the event. */
-function serverSide(client: TestClient): { roomId: number | undefined; rooms: string[] } {
+/** The gateway's socket of a client. */
+function serverSocket(client: TestClient) {
   const socket = gateway.app.relay.io.of('/').sockets.get(client.socket.id ?? '');
   if (!socket) throw new Error('no such socket on the gateway');
+  return socket;
+}
+
+/** The gateway's socket of a client: the room it shows, and its room names of the event. */
+function serverSide(client: TestClient): { roomId: number | undefined; rooms: string[] } {
+  const socket = serverSocket(client);
   return {
     roomId: socket.data.roomId,
     rooms: [...socket.rooms].filter((room) => room.startsWith('room:')).sort(),
@@ -175,18 +208,32 @@ describe('the handshake room when its access check fails at connect', () => {
 
   it('stands back once the tab has sent enter_room, even one that was refused', async () => {
     const [meetingRoom, vipLounge] = [9, 5];
-    failing.add(`GET /api/v1/content/rooms/${meetingRoom}`);
+    const check = `GET /api/v1/content/rooms/${meetingRoom}`;
+    failing.add(check);
     failed = 0;
+    // The handshake's check is held until the tab's enter_room has reached the gateway, where it waits for that
+    // first answer (installDispatcher): the move is dispatched as the check fails, before any retry is due.
+    const release = hold(check);
+    const checksBefore = accessChecks.length;
     const graceTab = await tab(grace, meetingRoom);
-    await until(() => failed >= 1, "the failed room check of grace's handshake");
-    // The tab moved on (here into a room she may not enter): the handshake's room is no longer hers to join.
-    expect(await graceTab.request('user_room_events', entry(grace, vipLounge))).toEqual({
-      statusCode: 400,
-      message: RELAY_ERRORS.ROOM_FORBIDDEN,
+    let packets = 0;
+    serverSocket(graceTab).conn.on('packet', (packet: { type: string }) => {
+      if (packet.type === 'message') packets += 1;
     });
+    // The tab moves on (here into a room she may not enter): the handshake's room is no longer hers to join.
+    const moved = graceTab.request('user_room_events', entry(grace, vipLounge));
+    await until(() => packets >= 1, "grace's enter_room at the gateway");
+    release();
+    expect(await moved).toEqual({ statusCode: 400, message: RELAY_ERRORS.ROOM_FORBIDDEN });
+    expect(failed).toBe(1);
     failing.clear();
-    // The first retry is due within 0.75 s of the failure (HANDSHAKE_ROOM_RETRY.firstMs × 1.5).
-    await settle(HANDSHAKE_ROOM_RETRY.firstMs * 1.5 + 750);
+    // The retry comes on its back-off (the first within ROOM_CHECK_RETRY.firstMs × 1.5 of the failure) and stands
+    // back: the provider is not asked about the handshake's room again, the tab joins nothing, hears no resync.
+    await until(() => retriesOf(graceTab) >= 1, 'the first retry of the handshake room check');
+    const checked = accessChecks
+      .slice(checksBefore)
+      .filter((key) => key === `${grace.userId}:${meetingRoom}`);
+    expect(checked).toHaveLength(1);
     expect(serverSide(graceTab)).toEqual({ roomId: undefined, rooms: [] });
     expect(graceTab.events('resync')).toEqual([]);
   });
@@ -241,17 +288,19 @@ describe('the room re-check after an access change', () => {
     expect(failed).toBeGreaterThanOrEqual(1);
     // Fail-open: a failing provider does not empty the room.
     expect(serverSide(linusTab).roomId).toBe(expoHall);
+    // The retries while the provider failed kept the tab in too; from here on it refuses, so the first retry
+    // the provider answers after this moves the tab out (on a busy host one may already have failed: the next
+    // comes on the back-off, the wait is bounded by the first four of ROOM_CHECK_RETRY with their jitter).
     failing.delete(room);
     refusing.add(room);
-    // The retries while the provider failed kept the tab in too. The next is due within 0.75 s of the failure
-    // (ACCESS_RECHECK_RETRY.firstMs × 1.5), or, if that one already failed on a busy host, the second within
-    // 1.5 s of it: the first retry that is answered refuses.
-    const { firstMs } = ACCESS_RECHECK_RETRY;
+    const askedBefore = asked.get(room) ?? 0;
+    const { firstMs } = ROOM_CHECK_RETRY;
     await until(
-      () => serverSide(linusTab).roomId === undefined,
-      'the tab moved out by a retry',
-      1.5 * (firstMs + 2 * firstMs) + 1_000,
+      () => (asked.get(room) ?? 0) > askedBefore,
+      'a retry of the re-check asked after the provider refuses',
+      1.5 * (firstMs + 2 * firstMs + 4 * firstMs + 8 * firstMs) + 5_000,
     );
+    await until(() => serverSide(linusTab).roomId === undefined, 'the tab moved out by the refused retry');
     expect(serverSide(linusTab).rooms).toEqual([]);
   });
 });
