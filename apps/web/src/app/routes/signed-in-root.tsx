@@ -22,6 +22,7 @@ import {
 import { useUserStatusEvents } from '../../lib/presence/use-user-status-events.ts';
 import { isLobbyPath, roomIdFromPath } from '../../lib/shell/room-path.ts';
 import { DataProvider } from '../../lib/api/data-provider.tsx';
+import { useRefetchAfterReconnect } from '../../lib/api/use-refetch-after-reconnect.ts';
 import { useCurrentUser } from '../../lib/session/session.ts';
 import { signOut } from '../../lib/session/sign-out.ts';
 import { useSocketConnection } from '../../lib/socket/connection.ts';
@@ -102,6 +103,7 @@ function SignedInShell() {
   const pageElement = useOutlet();
   const goToLobbyScene = useShellGoToLobby(menuEntry !== undefined);
   useSocketConnection(user);
+  useRefetchAfterReconnect();
   useSessionEvents(scene.pathname, goToLobbyScene);
   useAnnouncements();
   useUserStatusEvents();

@@ -13,6 +13,7 @@ function fakeSocket() {
   const emitted: Array<{ topic: string; payload: unknown }> = [];
   const socket = {
     connected: true,
+    on: vi.fn(),
     timeout: () => ({
       emitWithAck: async (topic: string, payload: unknown) => {
         emitted.push({ topic, payload });

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { act, renderHook } from '@testing-library/react';
 import {
   TOPICS,
   chatTopic,
@@ -8,7 +9,7 @@ import {
   type ChatTopic,
 } from '@showfloor/contracts';
 import { createFakeSocket } from '../../testing/fake-socket.ts';
-import { emitWithAck, setSocket } from './registry.ts';
+import { emitWithAck, setSocket, useSocketReconnect } from './registry.ts';
 
 afterEach(() => setSocket(null));
 
@@ -69,5 +70,60 @@ describe('emitWithAck', () => {
     expect(await emitWithAck(TOPICS.USER_EVENTS, { user_id: 7, event: 'wave' })).toEqual({ statusCode: 200 });
     setSocket(null);
     expect(await emitWithAck(TOPICS.USER_EVENTS, { user_id: 7, event: 'wave' })).toBeUndefined();
+  });
+});
+
+describe('useSocketReconnect', () => {
+  /** A fake socket made the tab's socket before it connects, as connection.ts does. */
+  function installUnconnected() {
+    const fake = createFakeSocket();
+    const state = fake.socket as unknown as { connected: boolean };
+    state.connected = false;
+    fake.install();
+    return {
+      fake,
+      connect: () => {
+        state.connected = true;
+        fake.fire('connect', undefined);
+      },
+      drop: () => {
+        state.connected = false;
+        fake.fire('disconnect', 'transport close');
+      },
+    };
+  }
+
+  it('is not called on the first connection, and on every one after it', () => {
+    const { connect, drop } = installUnconnected();
+    const onReconnect = vi.fn();
+    renderHook(() => useSocketReconnect(onReconnect));
+    act(connect);
+    expect(onReconnect).not.toHaveBeenCalled();
+    act(drop);
+    expect(onReconnect).not.toHaveBeenCalled();
+    act(connect);
+    expect(onReconnect).toHaveBeenCalledTimes(1);
+    act(drop);
+    act(connect);
+    expect(onReconnect).toHaveBeenCalledTimes(2);
+  });
+
+  it('tells a reconnect when bound after the first connection (a hook mounted late), or to a connected socket', () => {
+    const { connect, drop } = installUnconnected();
+    act(connect);
+    act(drop);
+    const late = vi.fn();
+    renderHook(() => useSocketReconnect(late));
+    act(connect);
+    expect(late).toHaveBeenCalledTimes(1);
+
+    setSocket(null);
+    const open = createFakeSocket();
+    open.install();
+    const onOpen = vi.fn();
+    renderHook(() => useSocketReconnect(onOpen));
+    act(() => open.fire('disconnect', 'transport close'));
+    act(() => open.fire('connect', undefined));
+    expect(onOpen).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,7 +1,7 @@
 // The tab's socket as the rest of the app sees it: set by connection.ts (which loads socket.io only in the
 // signed-in shell), read and closed from anywhere without pulling socket.io into the login route. Typed with the
 // contracts' event maps: an emit with the wrong payload for its topic does not compile.
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import type { Socket } from 'socket.io-client';
 import type {
   ClientEmit,
@@ -17,7 +17,19 @@ export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 const socketStore = createExternalStore<AppSocket | null>(null);
 
+/**
+ * How many times each socket has connected, counted from `setSocket` on (one already connected then counts as its
+ * first): `useSocketReconnect` tells a reconnect from the first connect by it, whenever its listener was bound.
+ */
+const connectCounts = new WeakMap<AppSocket, number>();
+
 export function setSocket(next: AppSocket | null): void {
+  if (next && !connectCounts.has(next)) {
+    const socket = next;
+    connectCounts.set(socket, socket.connected ? 1 : 0);
+    // Bound before any other listener of this socket, so every later 'connect' listener reads the new count.
+    listenerView(socket).on('connect', () => connectCounts.set(socket, (connectCounts.get(socket) ?? 0) + 1));
+  }
   socketStore.set(next);
 }
 
@@ -102,4 +114,27 @@ export function useSocketConnected(): boolean {
     };
   }, [socket]);
   return socket ? connected : false;
+}
+
+/**
+ * Calls `onReconnect` on each connection of the tab's socket after its first: socket.io's own reconnection, or a
+ * connect after the server closed the socket (the relay's buffer cap, a node restart). Frames the relay sent
+ * meanwhile are not stored and never arrive; what they would have changed is read again here (apps/web README,
+ * "After a reconnect"). The first connection is not one: the tab has just read what it shows. The handler may
+ * change on every render without re-binding.
+ */
+export function useSocketReconnect(onReconnect: () => void): void {
+  const socket = useSocket();
+  const handle = useEffectEvent(onReconnect);
+  useEffect(() => {
+    if (!socket) return undefined;
+    const target = listenerView(socket);
+    const listener = () => {
+      if ((connectCounts.get(socket) ?? 0) > 1) handle();
+    };
+    target.on('connect', listener);
+    return () => {
+      target.off('connect', listener);
+    };
+  }, [socket]);
 }
