@@ -59,6 +59,8 @@ export interface RelayOptions {
   statusBatchMs: number;
   /** Period of the provider's session status checks, and how long a handshake trusts an "alive". @default 3000 */
   sessionCheckMs: number;
+  /** The wall clock (ms) microphone versions are stamped by (tests: a node's clock behind another's). @default Date.now */
+  microphoneClock?: () => number;
 }
 
 /** What the relay exposes on the app (`app.relay`) for tests and operations. */
@@ -169,7 +171,13 @@ export async function attachRelay(
       { io, metrics, adapterState: relayIo.adapterState },
       { batchMs: options.statusBatchMs },
     ),
-    microphones: new MicrophoneStates(relayIo.redis, deps.env.RELAY_REDIS_PREFIX, logger),
+    microphones: new MicrophoneStates(
+      relayIo.redis,
+      deps.env.RELAY_REDIS_PREFIX,
+      logger,
+      undefined,
+      options.microphoneClock,
+    ),
     metrics,
     logger,
     adapterState: relayIo.adapterState,
@@ -208,8 +216,6 @@ export async function attachRelay(
   const fanout = new FanoutLimits(options.fanout);
   // The node's microphone copy of a room goes with its last socket there (microphones.ts).
   ctx.microphones.followRooms(io.of('/').adapter);
-  // A report after a mute another node stamped is stamped above it (microphones.ts `hearVersions`).
-  ctx.microphones.hearVersions(io.of('/').adapter);
 
   // A tab that does not read what it is sent is dropped once it holds more than the cap and does not drain, or
   // past the ceiling (socket-buffer.ts); it reconnects and catches up. Its disconnect is counted under this reason

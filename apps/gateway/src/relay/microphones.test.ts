@@ -7,10 +7,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Redis as IORedis, type Redis } from 'ioredis';
 import { pino } from 'pino';
 import { Server } from 'socket.io';
-import { SOCKET_ROOMS } from '@showfloor/contracts';
+import { RELAY_ERRORS, SOCKET_ROOMS } from '@showfloor/contracts';
 import type { RelayContext } from './context.ts';
 import type { RelaySocket } from './io.ts';
-import { MicrophoneStates, tellMicrophones } from './microphones.ts';
+import { HEARD_AHEAD_MAX_US, MicrophoneStates, tellMicrophones } from './microphones.ts';
 import { settle, until, type ConnectOptions, type TestClient } from './testing/clients.ts';
 import { resolveTestRedis, startOwnRedis } from './testing/redis.ts';
 import { startLobbyStack, type LobbyStack, type SignedIn } from './testing/stack.ts';
@@ -318,6 +318,67 @@ describe('microphone state versions', () => {
     expect(first).toBeGreaterThan(0);
     expect(first).toBeLessThan(Number.MAX_SAFE_INTEGER / 2);
     expect(second).toBeGreaterThan(first);
+  });
+
+  it('takes the version a report says its tab heard as a floor, up to a bound past the wall clock', async () => {
+    const graceTab = await tab(node1, grace);
+    const linusTab = await tab(node2, linus);
+    await enterLobby(graceTab, grace);
+    await enterLobby(linusTab, linus);
+    const report = (data: Record<string, unknown>) => ({
+      user_id: grace.userId,
+      room_id: lobbyId,
+      event: 'microphone',
+      data,
+      timestamp: Date.now(),
+    });
+    // A client claiming it heard a version far in the future (it would make a moderator's later mute look older).
+    expect(
+      await graceTab.request('user_player_events', report({ muted: false, heard: Number.MAX_SAFE_INTEGER })),
+    ).toEqual({ statusCode: 200 });
+    const live = () =>
+      linusTab
+        .events<{ event: string; user_id: number; timestamp?: number; data: Record<string, unknown> }>(
+          'user_player_events',
+        )
+        .filter(
+          (event) =>
+            event.event === 'microphone' && event.user_id === grace.userId && event.timestamp !== undefined,
+        )
+        .map((event) => event.data);
+    await until(() => live().length === 1, 'linus to hear her report');
+    const [data] = live();
+    // Stamped within the bound past the node's clock, and `heard` is not passed on.
+    expect(Object.keys(data ?? {}).sort()).toEqual(['muted', 'version']);
+    expect(data?.version).toBeLessThanOrEqual(Date.now() * 1000 + HEARD_AHEAD_MAX_US + 1_000);
+    // A heard version must be a whole number, not below 0.
+    for (const heard of [-1, 1.5, '7', Number.MAX_SAFE_INTEGER + 2])
+      expect(await graceTab.request('user_player_events', report({ muted: false, heard }))).toEqual({
+        statusCode: 400,
+        message: `${RELAY_ERRORS.PAYLOAD_INVALID}: microphone: data`,
+      });
+  });
+
+  it('stamps above a heard version, clamped to HEARD_AHEAD_MAX_US past the wall clock, not past the last stamp', () => {
+    const wallMs = 1_800_000_000_000;
+    const node = new MicrophoneStates(
+      () => undefined,
+      'test',
+      pino({ level: 'silent' }),
+      1_000,
+      () => wallMs,
+    );
+    const wall = wallMs * 1000;
+    expect(node.stamp()).toBe(wall);
+    // A mute stamped by a node whose clock is a second ahead: the report goes above it.
+    expect(node.stamp(wall + 1_000_000)).toBe(wall + 1_000_001);
+    // A version heard an hour ahead counts as the bound past the wall clock only, however often it is sent.
+    expect(node.stamp(wall + 3_600_000_000)).toBe(wall + HEARD_AHEAD_MAX_US + 1);
+    expect(node.stamp(wall + 3_600_000_000)).toBe(wall + HEARD_AHEAD_MAX_US + 2);
+    expect(node.stamp(wall + 3_600_000_000)).toBe(wall + HEARD_AHEAD_MAX_US + 3);
+    // One below the last stamp changes nothing, nor does none (a tab of an earlier build).
+    expect(node.stamp(0)).toBe(wall + HEARD_AHEAD_MAX_US + 4);
+    expect(node.stamp()).toBe(wall + HEARD_AHEAD_MAX_US + 5);
   });
 
   it("keeps the newer state in this node's copy when an older one comes late", async () => {

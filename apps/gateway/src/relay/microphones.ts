@@ -21,9 +21,13 @@
  * never the client's): a hybrid clock, the larger of the node's wall clock in microseconds and one more than the
  * last version it set or read, so a user's states go up with each report on one node, and across nodes as far as
  * their clocks agree (a report is a person's click: milliseconds apart; a node also catches up on the newer
- * versions it reads from Redis, and on those of the mutes and states it hands to its sockets, `hearVersions`: a
- * report after a mute its tab heard is stamped above it). Not a Redis INCR: that would hold every report's delivery for a round trip to
- * Redis, and there would be none while Redis is away. Every holder keeps the newest it was given and ignores an
+ * versions it reads from Redis). A report also goes above the version the tab says it heard of its own user's
+ * state (the data's `heard`: a mute's, say), bounded to a little above this node's clock (HEARD_AHEAD_MAX_US):
+ * a tab that unmutes after a mute heard it, so its unmute is stamped above the mute however far this node's clock
+ * is behind the moderator's node's. A tab of an earlier build sends no `heard`: on one node its report is above
+ * every mute that node stamped (`stamp` sets the clock), across nodes only as far as their clocks agree. Not a
+ * Redis INCR: that would hold every report's delivery for a round trip to Redis, and there would be none while
+ * Redis is away. Every holder keeps the newest it was given and ignores an
  * older one: this node's copy, Redis (the write compares in a script: two nodes' writes can land in either order),
  * and the tabs (the web app's participant states): a late older state — another node's broadcast coming through
  * Redis after a newer one, or a state told on join after a live report — cannot overwrite a newer one.
@@ -55,6 +59,17 @@ import type { RelaySocket } from './io.ts';
 
 /** How long a room's states outlive its last report (a day of the show). */
 const KEEP_MS = 24 * 60 * 60 * 1000;
+/**
+ * How far above this node's wall clock (µs) a report's `heard` is taken (`stamp`). The versions a tab heard were
+ * stamped by nodes whose clocks agree with this one's within milliseconds (NTP) to seconds (a VM's drift), so a
+ * mute from the fastest of them is within this of the wall clock here and a report after it goes above it. A
+ * client cannot push its states further ahead: a moderator's mute stamped more than 5 s after its report is
+ * newer than it whatever the client claimed (a mute within those 5 s that loses to the report, its target shown
+ * unmuted, is no more than the client could do by unmuting again: its microphone is its own to report). Clamped
+ * to the wall clock, not to the node's hybrid clock, which each report moves up: bounded by that, a client
+ * sending report after report would raise it 5 s each time.
+ */
+export const HEARD_AHEAD_MAX_US = 5_000_000;
 /**
  * Longest wait for Redis's answer to a read before this node's own copy is used (Redis stalled; `answerWithin`:
  * an answer that came while this node's own loop stalled is still taken).
@@ -197,11 +212,6 @@ function pairsOf(flat: unknown): Map<string, string> {
   return pairs;
 }
 
-/** A packet as the adapter encodes it (`[event, payload]` for an emit). */
-interface SentPacket {
-  readonly data?: unknown;
-}
-
 /** What `followRooms` needs of the node's socket.io adapter (its rooms are the node's own sockets'). */
 export interface LocalRooms {
   readonly rooms: ReadonlyMap<string, unknown>;
@@ -231,31 +241,6 @@ export class MicrophoneStates {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /**
-   * Catches up on the version of every mute and microphone state this node's adapter sends to its sockets (its
-   * own broadcasts and every other node's, as the Redis adapter hands them on: both encode the packet once with
-   * the in-memory adapter's `_encode`, socket.io-adapter 2.5.8, pinned by socket.io). A tab that unmutes after
-   * its user was muted heard the mute through this node, so its report is stamped above the mute however far
-   * this node's clock is behind the moderator's node's: without this an unmute within that lag lost to the mute
-   * everywhere (stored muted, and ignored by every list as older) while the microphone was live.
-   */
-  hearVersions(adapter: object): void {
-    const encoding = adapter as { _encode?: (packet: SentPacket, options: unknown) => unknown };
-    const encode = encoding._encode;
-    if (typeof encode !== 'function') {
-      this.logger.warn('microphones: the adapter has no _encode; versions from other nodes are not heard');
-      return;
-    }
-    encoding._encode = (packet, options) => {
-      const data = packet.data;
-      if (Array.isArray(data) && data[0] === 'user_player_events') {
-        const version = (data[1] as { data?: { version?: unknown } } | undefined)?.data?.version;
-        if (typeof version === 'number') this.#observe(version);
-      }
-      return encode.call(adapter, packet, options);
-    };
-  }
-
   /** Keeps copies of the rooms the node's sockets are in only (the node's adapter: `io.of('/').adapter`). */
   followRooms(adapter: LocalRooms): void {
     this.#isWatched = (socketRoom) => adapter.rooms.has(socketRoom);
@@ -266,9 +251,16 @@ export class MicrophoneStates {
     });
   }
 
-  /** A new state's version: above every version this node set or read, and not below its clock (µs). */
-  stamp(): number {
-    this.#clock = Math.max(this.now() * 1000, this.#clock + 1);
+  /**
+   * A new state's version: above every version this node set or read and above `heard` (a version the reporting
+   * tab heard of its user's state: contracts' MicrophoneDataSchema), and not below this node's wall clock (µs).
+   * `heard` counts up to HEARD_AHEAD_MAX_US above that wall clock, no further (a client's claim).
+   */
+  stamp(heard?: number): number {
+    const wall = this.now() * 1000;
+    const floor =
+      heard === undefined ? this.#clock : Math.max(this.#clock, Math.min(heard, wall + HEARD_AHEAD_MAX_US));
+    this.#clock = Math.max(wall, floor + 1);
     return this.#clock;
   }
 

@@ -8,9 +8,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Redis as IORedis } from 'ioredis';
 import { pino } from 'pino';
-import { Server } from 'socket.io';
-import { PLAYER_EVENTS, SOCKET_ROOMS } from '@showfloor/contracts';
-import { callProcedure } from '../../test/gateway.ts';
+import { PLAYER_EVENTS } from '@showfloor/contracts';
+import { callProcedure, startGateway } from '../../test/gateway.ts';
+import type { RawEnv } from '../config/env.ts';
 import { MicrophoneStates } from './microphones.ts';
 import { connectAs, settle, until, type TestClient } from './testing/clients.ts';
 import { startOwnRedis, type OwnRedis } from './testing/redis.ts';
@@ -19,6 +19,7 @@ import { relayEnv, signIn, startRelayStack, type RelayStack, type SignedIn } fro
 let redis: OwnRedis;
 let admin: IORedis;
 let stack: RelayStack;
+let env: RawEnv;
 let node1: string;
 let node2: string;
 let lobbyId: number;
@@ -80,7 +81,8 @@ function told(client: TestClient): Map<number, boolean> {
 beforeAll(async () => {
   redis = await startOwnRedis();
   admin = new IORedis(redis.url);
-  stack = await startRelayStack(2, relayEnv(redis.url));
+  env = relayEnv(redis.url);
+  stack = await startRelayStack(2, env);
   [node1, node2] = stack.nodes.map((node) => node.url) as [string, string];
   const emails = ['erin@demo.test', 'ada@demo.test', 'grace@demo.test', 'linus@demo.test', 'root@demo.test'];
   const users = await Promise.all(emails.map((email) => signIn(node1, email)));
@@ -209,48 +211,58 @@ describe('a mute-all in Redis and in a node’s copy', () => {
       client.disconnect();
     }
   });
+});
 
-  it('orders an unmute after a mute above it on a node whose clock is behind the moderator’s', async () => {
-    const prefix = `mute-skew-${process.pid}-${Date.now()}`;
-    const client = new IORedis(redis.url);
-    // Not attached to an HTTP server: its adapter only (nothing to close).
-    const io = new Server();
+describe('an unmute after a mute, on a node whose clock is behind the moderator’s', () => {
+  it('is stamped above the mute its tab heard (`heard`), stored unmuted and applied by every list', async () => {
+    // A third node, whose clock (the one microphone versions are stamped by) is a second behind node 1's.
+    const behind = await startGateway(stack.provider.url, env, {
+      relay: { microphoneClock: () => Date.now() - 1_000 },
+    });
     try {
-      const silent = pino({ level: 'silent' });
-      const moderatorNode = new MicrophoneStates(() => client, prefix, silent);
-      // The target's node: its clock a second behind the moderator's node's.
-      const targetNode = new MicrophoneStates(
-        () => client,
-        prefix,
-        silent,
-        1_000,
-        () => Date.now() - 1_000,
-      );
-      targetNode.hearVersions(io.of('/').adapter);
-      const [erinId, adaId] = [4, 1];
-      for (const [roomId, target] of [
-        [8, adaId],
-        [9, 'all'],
-      ] as const) {
-        targetNode.record('DEMO', roomId, adaId, { muted: false, version: targetNode.stamp() });
-        const mute = moderatorNode.stamp();
-        if (target === 'all') moderatorNode.muteAll('DEMO', roomId, erinId, mute);
-        else moderatorNode.record('DEMO', roomId, adaId, { muted: true, version: mute });
-        // The mute reaches ada's tab through her node's adapter (as every node hands on a broadcast); she unmutes.
-        io.to(SOCKET_ROOMS.room('DEMO', roomId)).emit('user_player_events', {
-          user_id: erinId,
-          room_id: roomId,
-          event: PLAYER_EVENTS.MUTE,
-          data: { target, by: 'Erin Meyer', version: mute },
-        });
-        const unmute = { muted: false, version: targetNode.stamp() };
-        // Delivered with this version: every list applies it over the mute.
-        expect(unmute.version).toBeGreaterThan(mute);
-        targetNode.record('DEMO', roomId, adaId, unmute);
-        expect((await moderatorNode.read('DEMO', roomId)).get(adaId)).toEqual(unmute);
+      const [ada, , linus] = visitors as [SignedIn, SignedIn, SignedIn];
+      const erinTab = await tab(node1, erin);
+      const adaTab = await tab(behind.url, ada);
+      type Heard = { event: string; user_id: number; data: { muted?: boolean; version?: number } };
+      const adasStates = (client: TestClient) =>
+        client
+          .events<Heard>('user_player_events')
+          .filter((event) => event.event === PLAYER_EVENTS.MICROPHONE && event.user_id === ada.userId);
+      for (const target of [ada.userId, 'all'] as const) {
+        // Her microphone on (a state the mute-all turns muted too), heard by erin's list.
+        const statesBefore = adasStates(erinTab).length;
+        const report = player(ada, 'microphone', { muted: false });
+        expect(await adaTab.request('user_player_events', report)).toEqual({ statusCode: 200 });
+        await until(() => adasStates(erinTab).length > statesBefore, 'erin to hear her report');
+
+        const mutesBefore = adaTab
+          .events<Heard>('user_player_events')
+          .filter((e) => e.event === 'mute').length;
+        const mute = player(erin, 'mute', { target, by: 'Erin Meyer' });
+        expect(await erinTab.request('user_player_events', mute)).toEqual({ statusCode: 200 });
+        const mutes = () => adaTab.events<Heard>('user_player_events').filter((e) => e.event === 'mute');
+        await until(() => mutes().length > mutesBefore, 'ada to hear the mute');
+        const muteVersion = mutes().at(-1)?.data.version ?? 0;
+        expect(muteVersion).toBeGreaterThan(0);
+
+        // She unmutes, saying which version of her state she heard (the web app's report).
+        const unmutesBefore = adasStates(erinTab).length;
+        const unmute = player(ada, 'microphone', { muted: false, heard: muteVersion });
+        expect(await adaTab.request('user_player_events', unmute)).toEqual({ statusCode: 200 });
+        await until(() => adasStates(erinTab).length > unmutesBefore, 'erin to hear her unmute');
+        // Delivered newer than the mute: every list applies it over the mute.
+        expect(adasStates(erinTab).at(-1)?.data).toEqual({ muted: false, version: expect.any(Number) });
+        expect(adasStates(erinTab).at(-1)?.data.version).toBeGreaterThan(muteVersion);
+        // Stored unmuted: a tab joining on her node (its read follows her recording there) is told so.
+        const late = await tab(behind.url, linus);
+        await until(() => told(late).has(ada.userId), 'the late tab to be told her state');
+        expect(told(late).get(ada.userId)).toBe(false);
+        late.close();
       }
     } finally {
-      client.disconnect();
+      for (const client of tabs) client.close();
+      tabs = [];
+      await behind.close();
     }
   });
 });

@@ -134,10 +134,17 @@ export const PLAYER_EVENTS = { MICROPHONE: 'microphone', MUTE: 'mute' } as const
  * each report however many nodes and tabs there are, and a receiver ignores a state older than the one it holds
  * (a late one: through Redis from another node, or told on join after a live report). Optional: a report sent
  * has none, and a state from a relay of an earlier build neither (taken as it comes).
+ * `heard`: sent by the reporting tab only, the newest version it holds of its own user's state in the room (a
+ * mute's, or a state told on join or heard live), so that the relay stamps the report above it even when the
+ * node that stamped it (a moderator's, say) has a clock ahead of the reporting tab's node: a tab that unmutes
+ * after a mute has heard the mute. The relay takes it as a lower bound only, clamped to a little above its own
+ * clock (microphones.ts `stamp`); it never passes it on (what it delivers is `{muted, version}`). Optional: a tab
+ * of an earlier build sends none, and a relay of an earlier build drops it.
  */
 export const MicrophoneDataSchema = z.object({
   muted: z.boolean(),
   version: z.number().int().nonnegative().optional(),
+  heard: z.number().int().nonnegative().optional(),
 });
 export type MicrophoneData = z.infer<typeof MicrophoneDataSchema>;
 

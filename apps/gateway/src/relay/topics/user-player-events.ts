@@ -15,6 +15,7 @@ import {
   MicrophoneDataSchema,
   MuteDataSchema,
   PLAYER_EVENTS,
+  type MicrophoneData,
   type MuteData,
   PlayerEventSchema,
   RELAY_ERRORS,
@@ -28,9 +29,9 @@ import { roomPassThrough } from './room-scoped.ts';
 const passVolatile = roomPassThrough('user_player_events', PlayerEventSchema, { isVolatile: true });
 
 /**
- * A microphone report (its data checked): given its version here (microphones.ts `stamp`; a version the client
- * sent is replaced, as is any other field of its data), recorded, then to everyone in the room, the sender
- * included.
+ * A microphone report (its data checked): given its version here (microphones.ts `stamp`, above the `heard` the
+ * tab sent, within its bound; a version the client sent is replaced, and `heard` or any other field of its data
+ * is not passed on), recorded, then to everyone in the room, the sender included.
  */
 const passMicrophone = defineTopic({
   topic: 'user_player_events',
@@ -39,7 +40,8 @@ const passMicrophone = defineTopic({
     // Room 0 names no room: there is nobody to pass it to.
     if (event.room_id === 0) return refuse('room_forbidden', RELAY_ERRORS.ROOM_FORBIDDEN);
     // Its data was checked against MicrophoneDataSchema before this handler was chosen.
-    const state = { muted: (event.data as { muted: boolean }).muted, version: ctx.microphones.stamp() };
+    const { muted, heard } = event.data as MicrophoneData;
+    const state = { muted, version: ctx.microphones.stamp(heard) };
     const { eventCode } = socket.data;
     ctx.microphones.record(eventCode, event.room_id, event.user_id, state);
     return okThen(() => {

@@ -3,7 +3,11 @@
 import {
   BACKGROUND_MUSIC_CONTENT_TYPE,
   isFlagOn,
+  MicrophoneDataSchema,
+  MuteDataSchema,
+  PLAYER_EVENTS,
   STORAGE_KEYS,
+  type PlayerEvent,
   type RoomContentItem,
   type RoomInstances,
 } from '@showfloor/contracts';
@@ -131,4 +135,30 @@ export function mergeContentAttributes(
     }
     return { ...item, attributes: { ...item.attributes, ...plain } };
   });
+}
+
+/**
+ * The newest version the tab holds of its own user's microphone state in the room (`held`, none yet: undefined),
+ * with a player event heard: a state of the user (its own report coming back, or one told on entering) or a
+ * moderator's mute of the user or of all (not the user's own mute-all). A microphone report sends it as `heard`
+ * (contracts' MicrophoneDataSchema): the relay stamps the report above it, so an unmute after a mute is newer
+ * than the mute even when the mute's node has a clock ahead of this tab's node.
+ */
+export function heardOwnMicrophone(
+  held: number | undefined,
+  event: PlayerEvent,
+  userId: number,
+  roomId: number,
+): number | undefined {
+  if (event.room_id !== roomId) return held;
+  let version: number | undefined;
+  if (event.event === PLAYER_EVENTS.MICROPHONE && event.user_id === userId) {
+    const state = MicrophoneDataSchema.safeParse(event.data);
+    if (state.success) version = state.data.version;
+  } else if (event.event === PLAYER_EVENTS.MUTE && event.user_id !== userId) {
+    const mute = MuteDataSchema.safeParse(event.data);
+    if (mute.success && (mute.data.target === 'all' || mute.data.target === userId))
+      version = mute.data.version;
+  }
+  return version === undefined || (held !== undefined && held >= version) ? held : version;
 }

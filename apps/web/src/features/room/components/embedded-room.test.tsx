@@ -193,11 +193,56 @@ describe('EmbeddedRoom mute', () => {
     expect(posted.mock.calls).toEqual([[roomMessage({ type: 'mute', by: 'Erin Meyer' }), ROOM_ORIGIN]]);
     roomReportsMicrophone(frame, true);
     expect(microphoneReports()).toHaveLength(1);
-    // Her own change afterwards is reported, as any.
+    // Her own change afterwards is reported, as any (with the mute's version: she heard it).
     roomReportsMicrophone(frame, false);
     expect(microphoneReports().map((e) => (e.payload as { data: unknown }).data)).toEqual([
       { muted: false },
+      { muted: false, heard: 5_000 },
+    ]);
+  });
+
+  it('sends with a report the newest version it heard of its own state (`heard`), for the relay to go above', async () => {
+    const frame = await openRoom();
+    roomAnswersReady(frame);
+    const state = (userId: number, roomId: number, version: number) =>
+      act(() =>
+        socket.fire('user_player_events', {
+          user_id: userId,
+          room_id: roomId,
+          event: 'microphone',
+          data: { muted: false, version },
+        }),
+      );
+    const mute = (by: number, roomId: number, target: number | 'all', version: number) =>
+      act(() =>
+        socket.fire('user_player_events', {
+          user_id: by,
+          room_id: roomId,
+          event: 'mute',
+          data: { target, by: 'Erin Meyer', version },
+        }),
+      );
+    // Nothing heard yet: a report as before.
+    roomReportsMicrophone(frame, false);
+    // Her state told on entering, then a moderator's mute-all: the newest is the mute's.
+    state(7, ROOM.id, 4_000);
+    recordedMute('all');
+    // Not hers: another's state, a mute in another room or of someone else, her own mute-all (mutes not her).
+    state(8, ROOM.id, 9_000);
+    mute(ERIN, ROOM.id + 1, 7, 9_000);
+    mute(ERIN, ROOM.id, 8, 9_000);
+    mute(7, ROOM.id, 'all', 9_000);
+    // The room answers the mute (not reported), then she unmutes.
+    roomReportsMicrophone(frame, true);
+    roomReportsMicrophone(frame, false);
+    // Her report back (stamped above the mute), then an older state told late: the newest stays.
+    state(7, ROOM.id, 6_000);
+    state(7, ROOM.id, 5_500);
+    roomReportsMicrophone(frame, true);
+    expect(microphoneReports().map((e) => (e.payload as { data: unknown }).data)).toEqual([
       { muted: false },
+      { muted: false, heard: 5_000 },
+      { muted: true, heard: 6_000 },
     ]);
   });
 
@@ -215,7 +260,9 @@ describe('EmbeddedRoom mute', () => {
     roomAnswersReady(frame);
     recordedMute('all');
     roomReportsMicrophone(frame, true);
-    expect(microphoneReports().map((e) => (e.payload as { data: unknown }).data)).toEqual([{ muted: true }]);
+    expect(microphoneReports().map((e) => (e.payload as { data: unknown }).data)).toEqual([
+      { muted: true, heard: 5_000 },
+    ]);
   });
 
   it('passes a mute to a ready room at once and reports the microphone muted (a relay of an earlier build)', async () => {

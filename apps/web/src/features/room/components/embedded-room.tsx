@@ -29,6 +29,7 @@ import { useRoomContent } from '../api/use-room-content.ts';
 import {
   backgroundMusicItem,
   entryPopups,
+  heardOwnMicrophone,
   isMeetingLink,
   mergeContentAttributes,
   readDisabledPopups,
@@ -181,12 +182,16 @@ export function EmbeddedRoom({ room, instance, user, preferences }: EmbeddedRoom
   // A mute the relay recorded (or this tab reported) was passed to the room: the room's answer, its microphone
   // muted, is that state again and is not reported (in a room of N, N reports to N tabs each).
   const isMutedByModerator = useRef(false);
+  // The newest version this tab heard of its user's microphone state in this room (room-rules.ts
+  // `heardOwnMicrophone`), sent with each report as `heard`: the relay stamps the report above it.
+  const heardVersion = useRef<number | undefined>(undefined);
   const reportMicrophone = (isMuted: boolean) => {
     hasReported.current = true;
+    const heard = heardVersion.current;
     void emitWithAck('user_player_events', {
       ...base,
       event: PLAYER_EVENTS.MICROPHONE,
-      data: { muted: isMuted },
+      data: heard === undefined ? { muted: isMuted } : { muted: isMuted, heard },
       timestamp: Date.now(),
     }).then((ack) => {
       if (ack?.statusCode !== 200) hasReported.current = false;
@@ -276,6 +281,7 @@ export function EmbeddedRoom({ room, instance, user, preferences }: EmbeddedRoom
 
   // Other visitors' moves in this room go to the room.
   useServerEvent('user_player_events', (event) => {
+    heardVersion.current = heardOwnMicrophone(heardVersion.current, event, user.id, room.id);
     if (event.room_id !== room.id || event.user_id === user.id || event.event === PLAYER_EVENTS.MICROPHONE)
       return;
     if (event.event === PLAYER_EVENTS.MUTE) {
