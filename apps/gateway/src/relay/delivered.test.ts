@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DELIVER_ONCE_SCRIPT, DeliveredMessages, type Fanout, type OnceScript } from './delivered.ts';
 import { ScriptConnection } from './script-connection.ts';
 import { resolveTestRedis, sparePort, startOwnRedis, type TestRedis } from './testing/redis.ts';
@@ -145,6 +145,56 @@ describe('DeliveredMessages', () => {
     expect(await resend).toBe(false);
     expect(await first).toBe(true);
     expect(a.local).toEqual(['user:1|chat|m-held']);
+  });
+
+  it('ends each unanswered script call after its own wait, one timer serving them all', async () => {
+    // The waits share one timer (issue 17: no timer per message): each must still end after its own budget,
+    // not with an older one's, and one answered meanwhile keeps its answer. The clock and the timers are
+    // the test's; the poll after a due timer (setImmediate) is real: `at` lets it run.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    const at = async (ms: number): Promise<void> => {
+      await vi.advanceTimersByTimeAsync(ms);
+      await new Promise((resolve) => setImmediate(resolve));
+    };
+    try {
+      const answers = new Map<string, (published: number) => void>();
+      const held: OnceScript = {
+        call: (keys) =>
+          new Promise((resolve) => {
+            answers.set(String(keys[0]).slice(-3), resolve);
+          }),
+      };
+      const a = node(() => held, 100);
+      const outcomes = new Map<string, boolean>();
+      const send = (id: string): void => {
+        void a.delivered
+          .deliverOnce(id, (to) => to.to('user:1').emit('chat', id))
+          .then((isDelivered) => outcomes.set(id, isDelivered));
+      };
+      send('m-1'); // t = 0, never answered: ends at 100
+      await at(40);
+      send('m-2'); // t = 40, answered "delivered before" after m-1's wait ended, before its own
+      await at(20);
+      send('m-3'); // t = 60, never answered: ends at 160
+      await at(39);
+      expect(outcomes.size).toBe(0);
+      await at(1);
+      // t = 100: m-1's budget is over (delivered here alone); m-2 and m-3 still wait.
+      expect(Object.fromEntries(outcomes)).toEqual({ 'm-1': true });
+      answers.get('m-2')?.(0);
+      await at(0);
+      expect(Object.fromEntries(outcomes)).toEqual({ 'm-1': true, 'm-2': false });
+      await at(59);
+      expect(outcomes.has('m-3')).toBe(false);
+      await at(1);
+      expect(Object.fromEntries(outcomes)).toEqual({ 'm-1': true, 'm-2': false, 'm-3': true });
+      // A late answer to an ended wait changes nothing.
+      answers.get('m-1')?.(1);
+      await at(0);
+      expect(a.local).toEqual(['user:1|chat|m-1', 'user:1|chat|m-3']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('lets the node decide alone while Redis is away', async () => {
