@@ -296,29 +296,108 @@ describe('auth service', () => {
     expect((await h.call('event', 'getPassport', { token: ada })).status).toBe(401);
   });
 
-  it('tells which named sessions are over: signed out, ended by a manager, deactivated or unknown', async () => {
+  it('tells which named sessions are over and how each ended, by the way it ended first', async () => {
     const sidOf = (token: string): string => (decodeJwt(token) as { sid: string }).sid;
+    const idOf = (token: string): number => Number(decodeJwt(token).sub);
+    const status = async (sids: string[]) => {
+      const answer = await h.call('auth', 'sessionStatus', { body: { sids } });
+      expect(answer.status).toBe(200);
+      return answer.body as { ended: string[]; reasons: Record<string, string> };
+    };
     const ada = await h.signIn('ada@demo.test');
     const grace = await h.signIn('grace@demo.test');
     const linus = await h.signIn('linus@demo.test');
     const erin = await h.signIn('erin@demo.test');
-    const sids = [ada, grace, linus, erin].map(sidOf);
-    const status = async (): Promise<string[]> => {
-      const answer = await h.call('auth', 'sessionStatus', { body: { sids: [...sids, 'no-such-session'] } });
-      expect(answer.status).toBe(200);
-      return (answer.body as { ended: string[] }).ended;
-    };
-    expect(await status()).toEqual(['no-such-session']);
+    const olderRoot = await h.signIn('root@demo.test');
+    const root = await h.signIn('root@demo.test'); // force_login: the older session is replaced
+    const live = [ada, grace, linus, erin, root].map(sidOf);
+    expect(await status([...live, 'no-such-session'])).toEqual({
+      ended: ['no-such-session'],
+      reasons: { 'no-such-session': 'unknown' },
+    });
+
     expect((await h.call('auth', 'signout', { token: ada })).status).toBe(200);
     expect((await h.call('auth', 'deleteSession', { token: erin, query: { user_id: 2 } })).status).toBe(200);
-    expect(await status()).toEqual([sids[0], sids[1], 'no-such-session']);
-    const linusId = Number(decodeJwt(linus).sub);
-    const deactivated = await h.call('user', 'deactivateUser', { token: erin, body: { user_id: linusId } });
+    const deactivated = await h.call('user', 'deactivateUser', {
+      token: erin,
+      body: { user_id: idOf(linus) },
+    });
     expect(deactivated.status).toBe(200);
-    expect(await status()).toEqual([sids[0], sids[1], sids[2], 'no-such-session']);
+    // An SSO sign-in ends the sessions held elsewhere too.
+    const code = await identityCode(h, 'erin@demo.test', 'DEMO');
+    const sso = await h.call('auth', 'oauth2Callback', {
+      query: { code },
+      body: { frontend: 'visitor', provider: 'demo-sso', event_code: 'DEMO' },
+    });
+    expect(sso.status).toBe(200);
+    const named = [ada, grace, linus, olderRoot, erin, root].map(sidOf);
+    expect(await status(named)).toEqual({
+      ended: named.slice(0, 5),
+      reasons: {
+        [sidOf(ada)]: 'signed_out',
+        [sidOf(grace)]: 'ended_by_manager',
+        [sidOf(linus)]: 'deactivated',
+        [sidOf(olderRoot)]: 'replaced',
+        [sidOf(erin)]: 'replaced',
+      },
+    });
+
+    // Ending the event's sessions ends root's, and leaves how the others ended first as it was.
+    const ssoToken = (sso.body as { user_data: { jwt_token: string } }).user_data.jwt_token;
+    const byEvent = await h.call('auth', 'deleteSession', { token: ssoToken, query: { event_code: 'DEMO' } });
+    expect(byEvent.status).toBe(200);
+    expect((await status(named)).reasons).toEqual({
+      [sidOf(ada)]: 'signed_out',
+      [sidOf(grace)]: 'ended_by_manager',
+      [sidOf(linus)]: 'deactivated',
+      [sidOf(olderRoot)]: 'replaced',
+      [sidOf(erin)]: 'replaced',
+      [sidOf(root)]: 'ended_by_manager',
+    });
+
     const empty = await h.call('auth', 'sessionStatus', { body: { sids: [] } });
     expect(empty.status).toBe(400);
     expect(errorOf(empty).message).toContain('give at least one session id');
+  });
+
+  it('answers expired for a session whose lifetime ran out, also when its user is deactivated after', async () => {
+    const ada = await h.signIn('ada@demo.test');
+    const grace = await h.signIn('grace@demo.test');
+    const adaSid = (decodeJwt(ada) as { sid: string }).sid;
+    const graceSid = (decodeJwt(grace) as { sid: string }).sid;
+    const lifetimeMs = 12 * 3600 * 1000 + 1000;
+    h.advance(lifetimeMs);
+    try {
+      const fresh = await h.signIn('erin@demo.test'); // a manager's live session after the others expired
+      const gone = await h.call('user', 'deactivateUser', { token: fresh, body: { user_id: 2 } });
+      expect(gone.status).toBe(200);
+      const answer = await h.call('auth', 'sessionStatus', { body: { sids: [adaSid, graceSid] } });
+      expect(answer.body).toEqual({
+        ended: [adaSid, graceSid],
+        reasons: { [adaSid]: 'expired', [graceSid]: 'expired' },
+      });
+    } finally {
+      h.now -= lifetimeMs;
+    }
+  });
+
+  it('answers deactivated for a live session of a user made inactive without ending it (an older state file)', async () => {
+    const ada = await h.signIn('ada@demo.test');
+    const sid = (decodeJwt(ada) as { sid: string }).sid;
+    const user = h.state.users.get(Number(decodeJwt(ada).sub));
+    if (!user) throw new Error('no ada');
+    user.active = false;
+    const answer = await h.call('auth', 'sessionStatus', { body: { sids: [sid] } });
+    expect(answer.body).toEqual({ ended: [sid], reasons: { [sid]: 'deactivated' } });
+    // A session revoked by a build that did not record how: over, without a reason.
+    user.active = true;
+    const session = h.state.sessions.get(sid);
+    if (!session) throw new Error('no session');
+    session.revoked = true;
+    expect((await h.call('auth', 'sessionStatus', { body: { sids: [sid] } })).body).toEqual({
+      ended: [sid],
+      reasons: {},
+    });
   });
 
   it('lists the SSO providers of an event with user/password login', async () => {

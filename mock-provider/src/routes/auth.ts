@@ -8,6 +8,7 @@ import {
   ERROR_CODES,
   type AccessRule,
   type authCalls,
+  type SessionEndReason,
   type SignInResponse,
   type SsoProvider,
 } from '@showfloor/contracts';
@@ -107,6 +108,24 @@ function applyRoleRule(state: ProviderState, rule: AccessRuleRecord, grant: bool
   if (grant) user.roles.push({ role: rule.role_id, room_id: rule.room_id });
 }
 
+/**
+ * How a session ended, from the provider's records: 'live' while it is not over; undefined when it was revoked
+ * before its reason was recorded (a state file of an older build). A revocation counts only before the expiry
+ * (`revokeSessions` leaves expired sessions alone), so the first way of ending is the one answered.
+ */
+function howEnded(
+  session: SessionRecord | undefined,
+  state: ProviderState,
+  now: number,
+): SessionEndReason | 'live' | undefined {
+  if (!session) return 'unknown';
+  if (session.revoked) return session.ended_by;
+  if (session.expires_at <= now) return 'expired';
+  // A user made inactive without their sessions revoked (a state file of an older build, or a fixture).
+  if (!state.users.get(session.user_id)?.active) return 'deactivated';
+  return 'live';
+}
+
 export const authHandlers: HandlerTable<typeof authCalls> = {
   async signin({ body, state, services }) {
     const event = state.eventByCode(body.event_code);
@@ -120,10 +139,10 @@ export const authHandlers: HandlerTable<typeof authCalls> = {
     if (!user || !user.active || !isMatch) throw wrongCredentials();
     checkAccessCode(event, body.access_code);
     // A sign-up's session is only the registration's; the first real sign-in replaces it.
-    state.revokeSessions((s) => s.user_id === user.id && s.origin === 'signup');
+    state.revokeSessions((s) => s.user_id === user.id && s.origin === 'signup', 'replaced');
     if (state.liveSessions(user.id).length > 0) {
       if (!body.force_login) throw conflict(BACKEND_MESSAGES.ALREADY_LOGGED_IN);
-      state.revokeSessions((s) => s.user_id === user.id);
+      state.revokeSessions((s) => s.user_id === user.id, 'replaced');
     }
     return signedIn(state, services, user, 'signin');
   },
@@ -182,7 +201,7 @@ export const authHandlers: HandlerTable<typeof authCalls> = {
   },
 
   signout({ caller, state }) {
-    state.revokeSessions((s) => s.sid === caller.session.sid);
+    state.revokeSessions((s) => s.sid === caller.session.sid, 'signed_out');
     caller.user.status = 'offline';
     return { message: 'Signed out.' };
   },
@@ -192,13 +211,13 @@ export const authHandlers: HandlerTable<typeof authCalls> = {
       const user = state.users.get(query.user_id);
       if (!user) throw notFound('User');
       assertManages(caller, user.event_code);
-      const count = state.revokeSessions((s) => s.user_id === user.id);
+      const count = state.revokeSessions((s) => s.user_id === user.id, 'ended_by_manager');
       return { message: `Ended ${count} session(s) of user ${user.id}.` };
     }
     const event = state.eventByCode(query.event_code ?? '');
     if (!event) throw notFound('Event');
     assertManages(caller, event.code);
-    const count = state.revokeSessions((s) => s.event_code === event.code);
+    const count = state.revokeSessions((s) => s.event_code === event.code, 'ended_by_manager');
     return { message: `Ended ${count} session(s) of event ${event.code}.` };
   },
 
@@ -259,7 +278,7 @@ export const authHandlers: HandlerTable<typeof authCalls> = {
     }
     const account = user;
     // An SSO sign-in proves the identity again: it ends sessions held elsewhere (there is no force_login here).
-    state.revokeSessions((s) => s.user_id === account.id);
+    state.revokeSessions((s) => s.user_id === account.id, 'replaced');
     return signedIn(state, services, account, 'sso');
   },
 
@@ -314,13 +333,16 @@ export const authHandlers: HandlerTable<typeof authCalls> = {
 
   sessionStatus({ body, state }) {
     const now = state.now();
-    const isOver = (sid: string): boolean => {
-      const session = state.sessions.get(sid);
-      return (
-        !session || session.revoked || session.expires_at <= now || !state.users.get(session.user_id)?.active
-      );
-    };
-    return { ended: [...new Set(body.sids)].filter(isOver) };
+    const ended: string[] = [];
+    const reasons: Array<[string, SessionEndReason]> = [];
+    for (const sid of new Set(body.sids)) {
+      const over = howEnded(state.sessions.get(sid), state, now);
+      if (over === 'live') continue;
+      ended.push(sid);
+      if (over !== undefined) reasons.push([sid, over]);
+    }
+    // fromEntries defines own keys, so even a sid named `__proto__` keeps its reason.
+    return { ended, reasons: Object.fromEntries(reasons) };
   },
 
   jwks({ services }) {

@@ -138,7 +138,7 @@ export const userHandlers: HandlerTable<typeof userCalls> = {
     }
     user.active = false;
     user.status = 'offline';
-    state.revokeSessions((s) => s.user_id === user.id);
+    state.revokeSessions((s) => s.user_id === user.id, 'deactivated');
     return {
       message: user.id === caller.user.id ? 'Your account was deleted.' : `User ${user.id} deactivated.`,
     };

@@ -30,6 +30,7 @@ import type {
   RecruitingStatusRecord,
   ReportRecord,
   RetryTokenRecord,
+  RevokeReason,
   RoomContentRecord,
   RoomInstanceRecord,
   RoomRecord,
@@ -267,11 +268,17 @@ export class ProviderState implements StateData {
     );
   }
 
-  revokeSessions(predicate: (session: SessionRecord) => boolean): number {
+  /**
+   * Ends the live sessions `predicate` picks, recording how (`reason`, answered by auth.sessionStatus). A session
+   * already over (revoked, or expired) keeps the way it ended first.
+   */
+  revokeSessions(predicate: (session: SessionRecord) => boolean, reason: RevokeReason): number {
+    const now = this.now();
     let count = 0;
     for (const session of this.sessions.values()) {
-      if (!session.revoked && predicate(session)) {
+      if (!session.revoked && session.expires_at > now && predicate(session)) {
         session.revoked = true;
+        session.ended_by = reason;
         count += 1;
       }
     }

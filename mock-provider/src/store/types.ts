@@ -13,6 +13,7 @@ import type {
   PreferenceName,
   Role,
   Room,
+  SessionEndReason,
   RoomContentItem,
   Tag,
   TokenClaims,
@@ -20,6 +21,8 @@ import type {
 } from '@showfloor/contracts';
 
 export type RoleGrant = Role;
+/** The ways a live session is ended on purpose (expiry and unknown sessions are not revocations). */
+export type RevokeReason = Exclude<SessionEndReason, 'expired' | 'unknown'>;
 export type TagRecord = Tag;
 
 export interface UserRecord {
@@ -69,6 +72,11 @@ export interface SessionRecord {
   created_at: number;
   expires_at: number;
   revoked: boolean;
+  /**
+   * How a revoked session ended (POST auth/sessions/status answers it); absent on a session revoked before it
+   * was recorded (a state file of an older build), whose answer then says nothing of how.
+   */
+  ended_by?: RevokeReason;
   /** A sign-up's session is replaced by the next sign-in without force_login. */
   origin: 'signin' | 'signup' | 'sso';
 }

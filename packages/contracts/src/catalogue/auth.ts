@@ -46,8 +46,44 @@ export const SessionStatusBodySchema = z.object({
     .min(1, 'give at least one session id')
     .max(MAX_SESSION_STATUS_SIDS, `at most ${MAX_SESSION_STATUS_SIDS} session ids`),
 });
-/** Answer of POST auth/sessions/status: the named sessions that are over (signed out, ended, expired, unknown). */
-export const SessionStatusSchema = z.object({ ended: z.array(z.string()) });
+/**
+ * How a session ended, as the provider knows it (part of the answer of POST auth/sessions/status). Not shown in
+ * the spec: our own design, so the gateway tells a tab what spec 01 §8 says for each way of ending.
+ * - `signed_out`: its own sign-out (GET auth/signout), from any tab or device holding that session;
+ * - `replaced`: a newer sign-in of the same user ended it (force_login, an SSO sign-in, or the first sign-in
+ *   after a sign-up); the one way of ending whose tabs hear `logout` ("Did you switch devices?");
+ * - `ended_by_manager`: an event admin or admin ended it (DELETE auth/session, by user or by event);
+ * - `deactivated`: the user's account was deactivated (by a manager, or the user deleting their own account);
+ * - `expired`: its lifetime ran out (the token's `exp`);
+ * - `unknown`: the provider has no such session.
+ * The first way a session ends is the one kept: a session signed out and later deactivated stays `signed_out`.
+ */
+export const SessionEndReasonSchema = z.enum([
+  'signed_out',
+  'replaced',
+  'ended_by_manager',
+  'deactivated',
+  'expired',
+  'unknown',
+]);
+export type SessionEndReason = z.infer<typeof SessionEndReasonSchema>;
+
+/**
+ * Answer of POST auth/sessions/status: the named sessions that are over (`ended`), and how each ended
+ * (`reasons`, by sid). A provider that does not say how (an older one: no `reasons`, or a sid missing from it)
+ * leaves the gateway to guess as before; a reason this contract does not know yet (a newer provider's text) is read
+ * as not said, so the answer still closes the sessions instead of failing whole; a reason that is no text fails it.
+ */
+export const SessionStatusSchema = z.object({
+  ended: z.array(z.string()),
+  reasons: z
+    .record(
+      z.string(),
+      z.union([SessionEndReasonSchema, z.string().transform((): SessionEndReason | undefined => undefined)]),
+    )
+    .optional(),
+});
+export type SessionStatusAnswer = z.infer<typeof SessionStatusSchema>;
 
 /** Calls of the auth service. */
 export const authCalls = {

@@ -4,6 +4,7 @@
  * ClientToServerEvents>` in the app. Types validate nothing: the relay parses every inbound payload.
  */
 import { z } from 'zod';
+import { SessionEndReasonSchema } from '../catalogue/auth.ts';
 import { RoleSchema } from '../entities/role.ts';
 import { UserStatusSchema } from '../entities/user-status.ts';
 import { EventCodeSchema, FrontendTypeSchema, IdSchema } from '../entities/common.ts';
@@ -94,7 +95,11 @@ export const SessionRevokedSchema = z.discriminatedUnion('kind', [
     sid: z.string(),
     userId: z.string().optional(),
     expiresAt: z.number(),
-    // Ended otherwise than by its own sign-out (a node's recheck found it over): `logout` first.
+    // How it ended, when the provider said so (a node's recheck found it over): `logout` first only for
+    // `replaced`; none said, e.g. its own sign-out passed on by a node: closed without `logout`.
+    reason: SessionEndReasonSchema.optional(),
+    // Ended otherwise than by its own sign-out, how not said (a recheck's answer without a reason, from an
+    // older provider): `logout` first, the guess made before the provider said how.
     elsewhere: z.boolean().optional(),
   }),
   z.object({
