@@ -3,6 +3,7 @@
  * locally, before the provider, for the rest of their lifetime. In memory per node; the relay may mirror it
  * through Redis and listens to `onRevoke` to close the affected sockets.
  */
+import type { SessionEndReason } from '@showfloor/contracts';
 
 /** The claims a revocation check needs. */
 export interface RevocableToken {
@@ -19,10 +20,19 @@ export interface RevocableToken {
 /** One revocation, as told to listeners (and to other nodes by the relay). */
 export type Revocation =
   /**
-   * One session. `elsewhere`: it ended by something other than its own sign-out (found over at the provider by
-   * a node's recheck: a force_login, DELETE session or deactivation), so its tabs hear `logout` first.
+   * One session. `reason`: how it ended, as the provider said when a node's recheck found it over (contracts'
+   * SessionEndReasonSchema; only `replaced` makes its tabs hear `logout` first). `elsewhere`: it ended by
+   * something other than its own sign-out but the provider did not say how (an older provider's answer), so its
+   * tabs hear `logout` first, the guess made before the provider said how. Neither: its own sign-out.
    */
-  | { kind: 'session'; sid: string; userId?: string; expiresAt: number; elsewhere?: boolean }
+  | {
+      kind: 'session';
+      sid: string;
+      userId?: string;
+      expiresAt: number;
+      reason?: SessionEndReason;
+      elsewhere?: boolean;
+    }
   /** Every session of a user issued up to `before` (ms), except `exceptSid` (the session that replaced them). */
   | { kind: 'user'; userId: string; before: number; exceptSid?: string; expiresAt: number }
   /** Every session of an event issued up to `before` (ms). */
@@ -53,16 +63,22 @@ export class RevocationList {
   }
 
   /**
-   * Ends one session (sign-out; `elsewhere` when it ended otherwise, see `Revocation`). `expiresAt` (ms) is the
+   * Ends one session (its sign-out, unless `how` says otherwise, see `Revocation`). `expiresAt` (ms) is the
    * token's expiry: after it the entry is dropped.
    */
-  revokeSession(sid: string, expiresAt: number, userId?: string, elsewhere = false): void {
+  revokeSession(
+    sid: string,
+    expiresAt: number,
+    userId?: string,
+    how: { reason?: SessionEndReason; elsewhere?: boolean } = {},
+  ): void {
     this.apply({
       kind: 'session',
       sid,
       expiresAt,
       ...(userId === undefined ? {} : { userId }),
-      ...(elsewhere ? { elsewhere } : {}),
+      ...(how.reason === undefined ? {} : { reason: how.reason }),
+      ...(how.elsewhere ? { elsewhere: true } : {}),
     });
   }
 

@@ -43,7 +43,8 @@ const pictureStored: RelayEffect<'user.uploadPicture' | 'user.replacePicture'> =
 };
 
 export const RELAY_EFFECTS: RelayEffects = {
-  // logout: the user's sessions end on every node (sessions.ts sends `logout` and closes the sockets).
+  // The user's sessions end on every node (sessions.ts closes the sockets without `logout`: a deactivation is not
+  // a sign-in elsewhere; the tabs are refused on reconnecting and show the session-problem text).
   'user.deactivateUser': ({ input }, { revocations }) => revocations.revokeUser(String(input.user_id)),
   'user.deletePicture': ({ user }, { relay }) => {
     if (user) announcePicture(relay, user, '');

@@ -2,10 +2,11 @@
  * The session sweep and the handshake's session check against a stub provider: the sweep asks about each
  * distinct session with a socket on the node (not each socket, not sessions whose sockets left), in requests
  * of at most MAX_SESSION_STATUS_SIDS; its answers let handshakes within the TTL pass without a request, and
- * an ended session is asked about again.
+ * an ended session is asked about again. How each ended session ended is passed on as the provider said it, and
+ * left unsaid when its answer does not say (an older provider).
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_SESSION_STATUS_SIDS } from '@showfloor/contracts';
+import { MAX_SESSION_STATUS_SIDS, type SessionEndReason } from '@showfloor/contracts';
 import type { ProviderClient } from '../provider/client.ts';
 import { SessionStatus } from './session-status.ts';
 
@@ -13,12 +14,20 @@ const TTL_MS = 3_000;
 
 function setup() {
   const requests: string[][] = [];
-  const over = new Set<string>();
+  /** Sessions over at the provider, with the reason its answer gives (none: an older provider's answer). */
+  const over = new Map<string, SessionEndReason | undefined>();
   let clock = 1_000_000;
   const provider = {
     call: async (_service: string, _name: string, input: { sids: string[] }) => {
       requests.push([...input.sids]);
-      return { ended: input.sids.filter((sid) => over.has(sid)) };
+      const ended = input.sids.filter((sid) => over.has(sid));
+      const reasons = Object.fromEntries(
+        ended.flatMap((sid) => {
+          const reason = over.get(sid);
+          return reason === undefined ? [] : [[sid, reason]];
+        }),
+      );
+      return ended.some((sid) => over.get(sid) !== undefined) ? { ended, reasons } : { ended };
     },
   } as unknown as ProviderClient;
   const status = new SessionStatus(provider, { aliveTtlMs: TTL_MS, now: () => clock });
@@ -40,7 +49,7 @@ describe('session sweep', () => {
       if (i % 2 === 0) status.track(`s${i}`); // a second tab of the same session
     }
     expect(status.trackedSessions).toBe(sessions);
-    expect(await status.sweep()).toEqual(new Set());
+    expect(await status.sweep()).toEqual(new Map());
     expect(requests.map((sids) => sids.length)).toEqual([
       MAX_SESSION_STATUS_SIDS,
       MAX_SESSION_STATUS_SIDS,
@@ -72,13 +81,58 @@ describe('session sweep', () => {
     const { status, over, asked, requests } = setup();
     status.track('alive');
     status.track('gone');
-    over.add('gone');
-    expect(await status.sweep()).toEqual(new Set(['gone']));
+    over.set('gone', 'signed_out');
+    expect(await status.sweep()).toEqual(new Map([['gone', 'signed_out']]));
     requests.length = 0;
     expect(await status.check('alive')).toBe('alive');
     expect(requests).toEqual([]);
     expect(await status.check('gone')).toBe('ended');
     expect(asked()).toEqual(['gone']);
+  });
+
+  it('passes on how each session ended, and leaves it unsaid where the answer does not say', async () => {
+    const { status, over } = setup();
+    const reasons: Array<SessionEndReason | undefined> = [
+      'signed_out',
+      'replaced',
+      'ended_by_manager',
+      'deactivated',
+      'expired',
+      'unknown',
+      undefined,
+    ];
+    reasons.forEach((reason, i) => {
+      status.track(`s${i}`);
+      over.set(`s${i}`, reason);
+    });
+    status.track('alive');
+    expect(await status.sweep()).toEqual(new Map(reasons.map((reason, i) => [`s${i}`, reason])));
+    expect(await status.ended(['s0', 's6', 'alive'])).toEqual(
+      new Map([
+        ['s0', 'signed_out'],
+        ['s6', undefined],
+      ]),
+    );
+    // An older provider's answer: no reasons at all.
+    for (const sid of over.keys()) over.set(sid, undefined);
+    const unsaid = await status.sweep();
+    expect([...unsaid.keys()]).toEqual(reasons.map((_, i) => `s${i}`));
+    expect([...unsaid.values()].every((reason) => reason === undefined)).toBe(true);
+  });
+
+  it('reads no reason off the prototype for a sid named like one of its keys', async () => {
+    const { status, over } = setup();
+    for (const sid of ['__proto__', 'constructor', 'x']) status.track(sid);
+    over.set('__proto__', undefined);
+    over.set('constructor', undefined);
+    over.set('x', 'replaced'); // the answer has `reasons`, a plain object
+    expect(await status.sweep()).toEqual(
+      new Map([
+        ['__proto__', undefined],
+        ['constructor', undefined],
+        ['x', 'replaced'],
+      ]),
+    );
   });
 
   it("lets a handshake within the TTL of the sweep's answer pass without a request, and asks after it", async () => {

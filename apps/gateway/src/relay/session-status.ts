@@ -11,7 +11,7 @@
  * sockets the old sweep re-set 10,000 cache entries (delete and re-insert) every 3 s, old-space garbage that
  * made an idle node's heap grow between full collections.
  */
-import { MAX_SESSION_STATUS_SIDS } from '@showfloor/contracts';
+import { MAX_SESSION_STATUS_SIDS, type SessionEndReason } from '@showfloor/contracts';
 import type { ProviderClient } from '../provider/client.ts';
 
 /** Settings of the session status checks. */
@@ -25,6 +25,12 @@ export interface SessionStatusOptions {
   /** The clock (tests). @default Date.now */
   now?: () => number;
 }
+
+/**
+ * Sessions the provider called over, each with how it ended (`undefined`: the answer did not say, e.g. an older
+ * provider's; see contracts' SessionStatusSchema).
+ */
+export type EndedSessions = Map<string, SessionEndReason | undefined>;
 
 /** The answer for one sid at a handshake. */
 export type SessionState = 'alive' | 'ended' | 'unknown';
@@ -101,11 +107,11 @@ export class SessionStatus {
 
   /**
    * Asks the provider about every session with a socket here, in requests of at most MAX_SESSION_STATUS_SIDS;
-   * answers the ones that are over. Drops stale handshake answers. Throws on failure (what was answered before
-   * the failure is kept).
+   * answers the ones that are over, with how each ended. Drops stale handshake answers. Throws on failure (what
+   * was answered before the failure is kept).
    */
-  async sweep(): Promise<Set<string>> {
-    const ended = new Set<string>();
+  async sweep(): Promise<EndedSessions> {
+    const ended: EndedSessions = new Map();
     const now = this.#now();
     let chunk: string[] = [];
     for (const [sid, entry] of this.#sessions) {
@@ -123,17 +129,20 @@ export class SessionStatus {
     return ended;
   }
 
-  /** The sessions among `sids` that are over (asked in requests of at most MAX_SESSION_STATUS_SIDS). Throws on failure. */
-  async ended(sids: readonly string[]): Promise<Set<string>> {
+  /**
+   * The sessions among `sids` that are over, with how each ended (asked in requests of at most
+   * MAX_SESSION_STATUS_SIDS). Throws on failure.
+   */
+  async ended(sids: readonly string[]): Promise<EndedSessions> {
     const unique = [...new Set(sids)];
-    const ended = new Set<string>();
+    const ended: EndedSessions = new Map();
     for (let start = 0; start < unique.length; start += MAX_SESSION_STATUS_SIDS)
       await this.#ask(unique.slice(start, start + MAX_SESSION_STATUS_SIDS), ended);
     return ended;
   }
 
   /** One request; records each answer in place (a session's entry is only created for a new handshake answer). */
-  async #ask(sids: string[], ended: Set<string>): Promise<void> {
+  async #ask(sids: string[], ended: EndedSessions): Promise<void> {
     const askedAt = this.#now();
     const answer = await this.provider.call(
       'auth',
@@ -142,10 +151,12 @@ export class SessionStatus {
       { timeoutMs: this.#timeoutMs },
     );
     const over = new Set(answer.ended);
+    const reasons = answer.reasons;
     for (const sid of sids) {
       const entry = this.#sessions.get(sid);
       if (over.has(sid)) {
-        ended.add(sid);
+        // `Object.hasOwn`: a sid like `__proto__` must not read the prototype.
+        ended.set(sid, reasons && Object.hasOwn(reasons, sid) ? reasons[sid] : undefined);
         if (!entry) continue;
         if (entry.sockets === 0) this.#forgetUntracked(sid);
         else entry.aliveAt = 0;
@@ -171,7 +182,7 @@ export class SessionStatus {
     const batch = this.#batch;
     this.#batch = undefined;
     if (!batch) return;
-    let ended: Set<string> | undefined;
+    let ended: EndedSessions | undefined;
     try {
       ended = await this.ended([...batch.keys()]);
     } catch {

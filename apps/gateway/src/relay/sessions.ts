@@ -2,21 +2,30 @@
  * Ended sessions close their sockets within seconds, on every node:
  * - a revocation recorded here (sign-out, force_login, DELETE session, deactivation) is told to the other
  *   nodes (their verifiers then refuse the token too) and every node closes its own affected sockets;
- *   force_login, DELETE session and deactivation first send `logout` to the ended session's tabs;
+ * - what the tab is told follows how the session ended (spec 01 §8): a session replaced by a newer sign-in
+ *   (force_login) hears `logout` first ("Did you switch devices?"); every other end (its own sign-out, DELETE
+ *   session, deactivation, expiry) just closes the socket: the tab connects again, is refused, and shows the
+ *   session-problem text ("Please log in again...");
  * - a sweep closes sockets whose token expired, or whose session a revocation ended meanwhile (the safety net
  *   when a revocation could not reach a node, e.g. during a Redis outage);
  * - a recheck asks the provider which of this node's sessions are over (ended at the provider directly, which
- *   no node saw) and revokes those here, which closes them on every node as above, `logout` first: the
- *   provider ends a force_login's older session before the node that passed it on tells the others, so a
- *   recheck can find it over before that revocation arrives (issue 17's flaky force_login test). Whichever
- *   comes first, the tab hears `logout` once, then closes. (A sign-out the recheck finds before its own
- *   revocation arrives also gets `logout`: the provider does not say how a session ended.)
+ *   no node saw, or before the ending node's revocation arrived) and how each ended (contracts'
+ *   SessionEndReasonSchema), and revokes those here with that reason, which closes them on every node as above.
+ *   The provider ends a session before the node that passed the call on tells the others, so a recheck can find
+ *   it over first (issue 17's flaky force_login test): with the reason, the tab is told the same whichever comes
+ *   first, and hears `logout` at most once. An answer without a reason (an older provider) gets the old guess:
+ *   `logout` first, unless the token simply expired.
  */
-import { SessionRevokedSchema, type SessionRevoked, type SocketData } from '@showfloor/contracts';
+import {
+  SessionRevokedSchema,
+  type SessionEndReason,
+  type SessionRevoked,
+  type SocketData,
+} from '@showfloor/contracts';
 import type { Revocation, RevocationList } from '../auth/revocations.ts';
 import type { RelayContext } from './context.ts';
 import type { RelaySocket } from './io.ts';
-import type { SessionStatus } from './session-status.ts';
+import type { EndedSessions, SessionStatus } from './session-status.ts';
 
 /** Settings of session enforcement. */
 export interface SessionOptions {
@@ -47,6 +56,35 @@ function isEndedBy(revocation: Revocation, data: SocketData): boolean {
   }
 }
 
+/**
+ * Whether the ended session's tabs hear `logout` before the close: only when a newer sign-in replaced it (spec 01
+ * §8 "Logged in elsewhere"), or when the provider found it over without saying how (the guess before it said).
+ */
+function tellsLogout(revocation: Revocation): boolean {
+  switch (revocation.kind) {
+    case 'session':
+      return revocation.reason === undefined
+        ? revocation.elsewhere === true
+        : revocation.reason === 'replaced';
+    case 'user':
+      return revocation.exceptSid !== undefined;
+    case 'event':
+      return false;
+  }
+}
+
+/** The `relay_disconnects_total` reason of the sockets a revocation closes. */
+function disconnectReason(revocation: Revocation): string {
+  if (revocation.kind === 'user' && revocation.exceptSid !== undefined) return 'force_login';
+  if (revocation.kind !== 'session') return 'session_ended';
+  const reason: SessionEndReason | undefined =
+    revocation.reason ?? (revocation.elsewhere ? undefined : 'signed_out');
+  if (reason === 'signed_out') return 'signout';
+  if (reason === 'replaced') return 'force_login';
+  if (reason === 'expired') return 'token_expired';
+  return 'session_ended';
+}
+
 /** Wires revocations and expiry to socket closing; returns the stop function. */
 export function enforceSessions(
   ctx: RelayContext,
@@ -60,22 +98,15 @@ export function enforceSessions(
   // recheck's and the force_login's, in either order) neither repeats it nor closes them early.
   const toldLogout = new WeakSet<RelaySocket>();
 
-  /** Closes this node's sockets of the ended sessions; `logout` first unless the user signed out themself. */
+  /** Closes this node's sockets of the ended sessions; `logout` first only as `tellsLogout` says. */
   const closeLocal = (revocation: Revocation): void => {
     const ended: RelaySocket[] = [];
     for (const socket of io.of('/').sockets.values())
       if (isEndedBy(revocation, socket.data) && !toldLogout.has(socket)) ended.push(socket);
     if (ended.length === 0) return;
-    const reason =
-      revocation.kind === 'session'
-        ? revocation.elsewhere
-          ? 'session_ended'
-          : 'signout'
-        : revocation.kind === 'user' && revocation.exceptSid
-          ? 'force_login'
-          : 'session_ended';
-    if (revocation.kind === 'session' && !revocation.elsewhere) {
-      // The user signed out themself: their other tabs reconnect, are refused and sign out.
+    const reason = disconnectReason(revocation);
+    if (!tellsLogout(revocation)) {
+      // Not replaced by a newer sign-in: the tabs reconnect, are refused and show the session-problem text.
       for (const socket of ended) socket.disconnect(true);
       metrics.disconnects.inc({ reason }, ended.length);
       return;
@@ -144,7 +175,7 @@ export function enforceSessions(
      */
     const recheckOnce = async (): Promise<void> => {
       if (recheck.status.trackedSessions === 0) return;
-      let ended: Set<string>;
+      let ended: EndedSessions;
       try {
         ended = await recheck.status.sweep();
       } catch (error) {
@@ -157,9 +188,13 @@ export function enforceSessions(
       for (const socket of io.of('/').sockets.values())
         if (ended.has(socket.data.sid)) sessions.set(socket.data.sid, socket.data);
       const now = Date.now();
-      // Over at the provider: ended elsewhere (`logout` first), unless its token simply expired (the sweep's).
-      for (const [sid, data] of sessions)
-        revocations.revokeSession(sid, data.expiresAt, String(data.userId), data.expiresAt > now);
+      for (const [sid, data] of sessions) {
+        const reason = ended.get(sid);
+        // Over at the provider, how said: the tab is told what that way of ending gets. How not said (an older
+        // provider): ended elsewhere (`logout` first), unless its token simply expired (the sweep's).
+        const how = reason === undefined ? { elsewhere: data.expiresAt > now } : { reason };
+        revocations.revokeSession(sid, data.expiresAt, String(data.userId), how);
+      }
     };
     const schedule = (): void => {
       if (isStopped) return;

@@ -1,6 +1,7 @@
 // Delete account (spec 02 §4.8, §7 "Deactivate user by id: 200 goes to deletion success"): a warning, a
-// confirmation dialog, then the deactivation. The tab's socket is closed first, so the provider ending the
-// user's sessions is not taken for a sign-in elsewhere; a failure opens it again and shows the server's message.
+// confirmation dialog, then the deactivation. The tab's socket is closed first, so the relay closing the user's
+// sockets (the session ended) does not show this tab the logged-out dialog; a failure opens it again and shows
+// the server's message.
 import { useState } from 'react';
 import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
