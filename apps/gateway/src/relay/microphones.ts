@@ -124,11 +124,19 @@ return answer
 `;
 
 /**
+ * Most users one HSET of MUTE_ALL_SCRIPT writes: 2 arguments each, unpacked onto Lua's C stack, whose limit
+ * (LUAI_MAXCSTACK, 8,000 in Redis's Lua 5.1) an `unpack` past it fails ("too many results to unpack").
+ */
+export const MUTE_ALL_HSET_USERS = 1_000;
+
+/**
  * A moderator's mute-all (KEYS as RECORD_SCRIPT's; ARGV the mute's version, the moderator's user id, keep ms):
  * every user of the room but the moderator whose state is older than the mute is written muted with its
  * version, in one call however many there are, and the mute is kept (field `all` of the versions hash, unless a
  * newer one is) for reports older than it that land later (RECORD_SCRIPT). An earlier build reads the states as
  * before and never reads field `all` (it reads the versions of the users in the states hash only).
+ * The users are written MUTE_ALL_HSET_USERS to an HSET of many fields (two per chunk, one per hash), not one
+ * HSET each: Redis runs nothing else while the script runs (the relay README has the figures).
  */
 const MUTE_ALL_SCRIPT = `
 local version = tonumber(ARGV[1])
@@ -141,15 +149,26 @@ local versions = {}
 local flat = redis.call('HGETALL', KEYS[2])
 for i = 1, #flat, 2 do versions[flat[i]] = tonumber(flat[i + 1]) end
 local states = redis.call('HGETALL', KEYS[1])
+local muted, versioned, n = {}, {}, 0
 for i = 1, #states, 2 do
   local user = states[i]
   if user ~= ARGV[2] then
     local held = versions[user] or tonumber(string.match(states[i + 1], ':(%d+)$'))
     if not held or held < version then
-      redis.call('HSET', KEYS[1], user, '1')
-      redis.call('HSET', KEYS[2], user, ARGV[1])
+      muted[n + 1], muted[n + 2] = user, '1'
+      versioned[n + 1], versioned[n + 2] = user, ARGV[1]
+      n = n + 2
+      if n == ${2 * MUTE_ALL_HSET_USERS} then
+        redis.call('HSET', KEYS[1], unpack(muted, 1, n))
+        redis.call('HSET', KEYS[2], unpack(versioned, 1, n))
+        n = 0
+      end
     end
   end
+end
+if n > 0 then
+  redis.call('HSET', KEYS[1], unpack(muted, 1, n))
+  redis.call('HSET', KEYS[2], unpack(versioned, 1, n))
 end
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 redis.call('PEXPIRE', KEYS[2], ARGV[3])

@@ -11,7 +11,7 @@ import { pino } from 'pino';
 import { PLAYER_EVENTS } from '@showfloor/contracts';
 import { callProcedure, startGateway } from '../../test/gateway.ts';
 import type { RawEnv } from '../config/env.ts';
-import { MicrophoneStates } from './microphones.ts';
+import { MUTE_ALL_HSET_USERS, MicrophoneStates } from './microphones.ts';
 import { connectAs, settle, until, type TestClient } from './testing/clients.ts';
 import { startOwnRedis, type OwnRedis } from './testing/redis.ts';
 import { relayEnv, signIn, startRelayStack, type RelayStack, type SignedIn } from './testing/stack.ts';
@@ -208,6 +208,45 @@ describe('a mute-all in Redis and in a node’s copy', () => {
         [adaId]: '1',
       });
     } finally {
+      client.disconnect();
+    }
+  });
+});
+
+describe('a mute-all of many users in Redis', () => {
+  it('mutes every older state in chunks of many fields per HSET, past several chunks and their remainder', async () => {
+    const prefix = `mute-all-many-${process.pid}-${Date.now()}`;
+    const key = `${prefix}:mic:DEMO:11`;
+    const client = new IORedis(redis.url);
+    try {
+      const node = new MicrophoneStates(() => client, prefix, pino({ level: 'silent' }));
+      // 2 full chunks and a remainder of older states (users 1..2,501: '0', or '0:<version>' as a53947b
+      // stored it, without a field in the versions hash), the moderator's (0), and one newer than the mute (9,999).
+      const users = 2 * MUTE_ALL_HSET_USERS + 501;
+      const states: string[] = [];
+      const versions: string[] = [];
+      for (let user = 1; user <= users; user += 1) {
+        if (user % 7 === 0) {
+          states.push(String(user), `0:${user}`);
+        } else {
+          states.push(String(user), '0');
+          versions.push(String(user), String(user));
+        }
+      }
+      await client.hset(key, ...states, '0', '0', '9999', '0');
+      await client.hset(`${key}:v`, ...versions, '0', '5', '9999', String(Number.MAX_SAFE_INTEGER));
+      const mute = node.stamp();
+      node.muteAll('DEMO', 11, 0, mute);
+      // Behind the mute-all on the same connection.
+      const read = await node.read('DEMO', 11);
+      const expected = new Map<number, { muted: boolean; version: number }>([
+        [0, { muted: false, version: 5 }],
+        [9999, { muted: false, version: Number.MAX_SAFE_INTEGER }],
+      ]);
+      for (let user = 1; user <= users; user += 1) expected.set(user, { muted: true, version: mute });
+      expect(read).toEqual(expected);
+    } finally {
+      await client.del(key, `${key}:v`);
       client.disconnect();
     }
   });
