@@ -843,8 +843,12 @@ describe('sessions', () => {
   });
 
   it('reports the adapter on /readyz and the relay figures on /metrics', async () => {
+    // The figures this scrape reads come from this test's own emits, not from earlier tests of the file.
     const client = await tab(node1, ada);
+    const reader = await tab(node1, grace);
     await client.request('no_such_topic', {});
+    await send(client, text(ada, [grace], 'counted'));
+    await until(() => reader.events(TOPIC).length === 1, 'grace to hear the counted message');
     const ready = (await (await fetch(`${node1}/readyz`)).json()) as {
       status: string;
       checks: Array<{ name: string; ok: boolean }>;
