@@ -27,7 +27,12 @@ import { Presence } from './presence.ts';
 import { installEffects } from './effects.ts';
 import { RoomAccess } from './room-access.ts';
 import { SessionStatus } from './session-status.ts';
-import { capSocketBuffers, type SocketBufferOptions } from './socket-buffer.ts';
+import {
+  capSocketBuffers,
+  socketIoClientOf,
+  type SocketBufferOptions,
+  type SocketIoClient,
+} from './socket-buffer.ts';
 import { StatusFanout } from './status-fanout.ts';
 import { enforceSessions } from './sessions.ts';
 
@@ -62,6 +67,9 @@ export interface RelayOptions {
   /** The wall clock (ms) microphone versions are stamped by (tests: a node's clock behind another's). @default Date.now */
   microphoneClock?: () => number;
 }
+
+/** The disconnect reason of a socket dropped for what it buffered (socket-buffer.ts). */
+const BUFFER_OVER_CAP = 'buffer_over_cap';
 
 /** What the relay exposes on the app (`app.relay`) for tests and operations. */
 export interface Relay {
@@ -218,16 +226,16 @@ export async function attachRelay(
   ctx.microphones.followRooms(io.of('/').adapter);
 
   // A tab that does not read what it is sent is dropped once it holds more than the cap and does not drain, or
-  // past the ceiling (socket-buffer.ts); it reconnects and catches up. Its disconnect is counted under this reason
-  // instead of socket.io's. A connection socket.io already let go of (still 'closing') was counted then.
-  const overCap = new WeakSet<RelaySocket>();
+  // past the ceiling (socket-buffer.ts); it reconnects and catches up. socket.io's Client of each connection is
+  // kept here by its engine socket (weakly: it goes with the connection): a drop reaches the connection's sockets
+  // there and disconnects them with the reason `buffer_over_cap` (counted as that, below) before the engine
+  // closes, whose 'close' socket.io then ignores. A connection socket.io already let go of (still 'closing') has
+  // no sockets left: it was counted then, and is only logged.
+  const socketIoClients = new WeakMap<object, SocketIoClient<RelaySocket>>();
   const stopBufferCap = capSocketBuffers(io, options.socketBuffer, {
     onOverCap(conn, bytes, why) {
-      // Only on a drop (rare): the node's sockets are walked for the one on this connection.
-      let socket: RelaySocket | undefined;
-      for (const candidate of io.of('/').sockets.values())
-        if ((candidate.conn as unknown) === conn) socket = candidate;
-      if (socket) overCap.add(socket);
+      const client = socketIoClients.get(conn);
+      const socket: RelaySocket | undefined = client?.sockets.values().next().value;
       logger.warn(
         {
           socketId: socket?.id,
@@ -239,6 +247,7 @@ export async function attachRelay(
         },
         'socket dropped: it buffered more than RELAY_SOCKET_BUFFER_MAX_BYTES (a client not reading)',
       );
+      if (socket) client?.onclose(BUFFER_OVER_CAP);
     },
     onError(error, conn) {
       logger.error({ err: error, engineId: conn.id }, 'socket buffer sweep: handling one connection failed');
@@ -250,6 +259,7 @@ export async function attachRelay(
     const { data } = socket;
     activity.note();
     metrics.connectedSockets.inc();
+    socketIoClients.set(socket.conn, socketIoClientOf(socket));
     // The phase room: the group of this node's tabs of the event that hears the status batch on the same phase
     // of the interval (status-fanout.ts).
     void socket.join([
@@ -266,7 +276,7 @@ export async function attachRelay(
       activity.note();
       sessionStatus.untrack(data.sid);
       metrics.connectedSockets.dec();
-      metrics.disconnects.inc({ reason: overCap.has(socket) ? 'buffer_over_cap' : reason });
+      metrics.disconnects.inc({ reason });
       presence.disconnected(data.userId, data.eventCode, data.roomId);
     });
     // The room the tab shows: joined once the provider says the user may access it (asked again with back-off

@@ -1,7 +1,7 @@
 /**
  * A tab that stops reading its socket must not make the node buffer without bound (socket-buffer.ts): a real
  * socket.io client pauses its TCP socket while another tab floods the lobby; once what the node holds for it
- * passes RELAY_SOCKET_BUFFER_MAX_BYTES the node drops it (counted as `buffer_over_cap`), the other tabs keep
+ * passes RELAY_SOCKET_BUFFER_MAX_BYTES the node drops it (its disconnect reason and count `buffer_over_cap`), the other tabs keep
  * receiving every frame, the node's engine socket for it is collected, and the client, once it reads again,
  * reconnects and catches up from history what was stored meanwhile. The flood goes on until the node's own engine
  * socket for the paused tab reports more than the cap buffered (whatever the host's TCP buffers take first);
@@ -169,7 +169,7 @@ describe('a tab that stops reading', () => {
     }
     // Over the cap and not draining (its reader is paused): dropped by the next sweeps.
     await dropped;
-    expect(dropReason).toBe('forced close');
+    expect(dropReason).toBe('buffer_over_cap');
 
     // The other tab heard every frame of the flood.
     await heard(listenerTab, 'user_scene_events', sent);

@@ -81,13 +81,35 @@ export function bufferedBytes(conn: EngineSocket, atMost = Infinity): number {
 
 /**
  * Drops a connection at once, freeing what it buffered: the engine socket closes discarding its queue (a
- * socket.io socket still on it sees `disconnect` with 'forced close'), and the websocket's TCP connection is
- * destroyed.
+ * socket.io socket still on it sees `disconnect` with 'forced close', unless its Client was closed first: see
+ * {@link SocketIoClient}), and the websocket's TCP connection is destroyed.
  */
 export function dropSocket(conn: EngineSocket): void {
   const websocket = conn.transport.socket;
   conn.close(true);
   websocket?.terminate();
+}
+
+/**
+ * What the relay uses of socket.io's `Client` (socket.io 4.8, pinned; private in its typings, so its behaviour is
+ * tested in socket-buffer-client.test.ts): the socket.io side of one engine connection, `socket.client`. socket.io
+ * keeps no link from the engine socket to it, so the relay keeps one per connection (attach-relay.ts).
+ */
+export interface SocketIoClient<S> {
+  /** The engine connection. */
+  readonly conn: object;
+  /** Its socket.io sockets by id (one per namespace joined); emptied when it closes. */
+  readonly sockets: ReadonlyMap<string, S>;
+  /**
+   * Tells each of its sockets `disconnect` with `reason` and stops listening to the connection, so the engine's
+   * later 'close' (a drop) tells them nothing more.
+   */
+  onclose(reason: string): void;
+}
+
+/** The socket.io Client a socket is on (socket.io 4.8's `socket.client`). */
+export function socketIoClientOf<S>(socket: { client: unknown }): SocketIoClient<S> {
+  return socket.client as SocketIoClient<S>;
 }
 
 /** Why a connection was dropped: past the ceiling, or over the cap on two sweeps without draining. */
