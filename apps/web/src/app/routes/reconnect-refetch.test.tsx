@@ -1,6 +1,6 @@
 // What the signed-in tab reads again after its socket reconnects (lib/api/use-refetch-after-reconnect.ts): the
-// queries on screen, as a reload would (frames the relay sent meanwhile are not stored), and nothing on the
-// socket's first connection.
+// queries and public reads on screen, as a reload would (frames the relay sent meanwhile are not stored), and
+// nothing on the socket's first connection.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -86,10 +86,16 @@ describe('after a reconnect', () => {
     await afterListeners();
     expect(lobbyIsRead(queryClient)).toBe(false);
     expect(gateway.inputsOf('content.getLobby')).toHaveLength(1);
+    const preferenceReads = gateway.inputsOf('event.getPreferences').length;
+    const openHourReads = gateway.inputsOf('event.getOpenHours').length;
 
     act(socket.drop);
     act(socket.connect);
     await waitFor(() => expect(gateway.inputsOf('content.getLobby')).toHaveLength(2));
     await waitFor(() => expect(lobbyIsRead(queryClient)).toBe(false));
+    // The public reads (lib/api/gateway-reads.ts) on screen too, fresh as they were: the event's preferences and
+    // open hours.
+    await waitFor(() => expect(gateway.inputsOf('event.getPreferences')).toHaveLength(preferenceReads + 1));
+    await waitFor(() => expect(gateway.inputsOf('event.getOpenHours')).toHaveLength(openHourReads + 1));
   });
 });

@@ -189,3 +189,30 @@ describe('useGatewayMutation', () => {
     expect(seen).toEqual([{ path: 'auth.signin' }]);
   });
 });
+
+describe('GatewayReads.refresh (after a socket reconnect)', () => {
+  it('asks again a fresh read a component shows, and makes one nobody shows stale', async () => {
+    const answers = new Map<string, number>();
+    const call = vi.fn(async (_kind: string, path: string) => {
+      answers.set(path, (answers.get(path) ?? 0) + 1);
+      return { event_open_hours: [] };
+    });
+    const reads = new GatewayReads({ call, retry: false });
+    // A read nobody shows any more, fresh for an hour.
+    reads.ensure('event.getPreferences', { id: 'DEMO' }, 'prefs', 3_600_000, false);
+    render(withReads(reads, <Hours label="Hours" staleTime={3_600_000} />));
+    expect(await screen.findByText('Hours: 0 windows')).toBeInTheDocument();
+    await waitFor(() => expect(reads.state('prefs').status).toBe('success'));
+    expect(call).toHaveBeenCalledTimes(2);
+
+    act(() => reads.refresh());
+    await waitFor(() => expect(answers.get('event.getOpenHours')).toBe(2));
+    await waitFor(() =>
+      expect(reads.state(`event.getOpenHours:${JSON.stringify(HOURS)}`).isFetching).toBe(false),
+    );
+    // Not asked by the refresh (nobody shows it), but stale: the next component that wants it asks.
+    expect(answers.get('event.getPreferences')).toBe(1);
+    reads.ensure('event.getPreferences', { id: 'DEMO' }, 'prefs', 3_600_000, false);
+    await waitFor(() => expect(answers.get('event.getPreferences')).toBe(2));
+  });
+});

@@ -26,6 +26,8 @@ interface Entry {
   state: ReadState<unknown>;
   listeners: Set<() => void>;
   inFlight: Promise<void> | undefined;
+  /** What the last `ensure` asked, to ask it again on `refresh`. */
+  request?: { path: ProcedurePath; input: unknown; retry: boolean } | undefined;
 }
 
 type Caller = (kind: ProcedureKind, path: ProcedurePath, input: unknown) => Promise<unknown>;
@@ -86,6 +88,7 @@ export class GatewayReads {
   /** Asks the gateway unless the entry is being asked or is fresh (younger than `staleTime`). */
   ensure(path: ProcedurePath, input: unknown, key: string, staleTime: number, retry: boolean): void {
     const entry = this.#entry(key);
+    entry.request = { path, input, retry };
     if (entry.inFlight) return;
     const { status, updatedAt } = entry.state;
     if (status === 'success' && Date.now() - updatedAt < staleTime) return;
@@ -107,6 +110,20 @@ export class GatewayReads {
     void entry.inFlight.finally(() => {
       entry.inFlight = undefined;
     });
+  }
+
+  /**
+   * As a reload would read them (after a socket reconnect, lib/api/use-refetch-after-reconnect.ts): every read a
+   * component listens to now is asked again, fresh or not (one under way is kept); the others count as stale, so
+   * the next component that wants one asks it.
+   */
+  refresh(): void {
+    for (const [key, entry] of this.#entries) {
+      entry.state = { ...entry.state, updatedAt: 0 };
+      const { request } = entry;
+      if (entry.listeners.size > 0 && request)
+        this.ensure(request.path, request.input, key, 0, request.retry);
+    }
   }
 
   /** A call that changes something (never cached). */
