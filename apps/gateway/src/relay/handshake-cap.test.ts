@@ -15,7 +15,7 @@ import type { TokenVerifier, VerifiedUser } from '../auth/token-verifier.ts';
 import { installHandshake } from './handshake.ts';
 import type { RelayServer } from './io.ts';
 import { createRelayMetrics } from './metrics.ts';
-import type { SessionState, SessionStatus } from './session-status.ts';
+import type { SessionCheck, SessionStatus } from './session-status.ts';
 import { createClient, open, until, type TestClient } from './testing/clients.ts';
 
 const CAP = 2;
@@ -56,8 +56,8 @@ async function startRelay(): Promise<{
     }),
   } as unknown as TokenVerifier;
   let waiting = 0;
-  let release!: (state: SessionState) => void;
-  const answer = new Promise<SessionState>((resolve) => (release = resolve));
+  let release!: (check: SessionCheck) => void;
+  const answer = new Promise<SessionCheck>((resolve) => (release = resolve));
   const status = {
     check: () => {
       waiting += 1;
@@ -80,7 +80,12 @@ async function startRelay(): Promise<{
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   stop = () => new Promise((resolve) => void io.close(() => resolve()));
   const { port } = http.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, io, waiting: () => waiting, answer: () => release('alive') };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    io,
+    waiting: () => waiting,
+    answer: () => release({ state: 'alive' }),
+  };
 }
 
 describe('per-user socket cap', () => {

@@ -148,9 +148,16 @@ export function installHandshake(
     if (query.data.userId !== user.claims.sub)
       throw new HandshakeError(RELAY_ERRORS.USER_MISMATCH, 'user_mismatch');
     if (options.sessions) {
-      const state = await options.sessions.status.check(user.sid);
+      const { state, reason } = await options.sessions.status.check(user.sid);
       if (state === 'ended') {
-        options.sessions.revocations.revokeSession(user.sid, user.claims.exp * 1000, user.claims.sub);
+        // With the provider's reason, the session's sockets on any node are told what that end gets (a replaced
+        // one hears `logout`); without one, closed as a sign-out.
+        options.sessions.revocations.revokeSession(
+          user.sid,
+          user.claims.exp * 1000,
+          user.claims.sub,
+          reason === undefined ? {} : { reason },
+        );
         throw new HandshakeError(RELAY_ERRORS.TOKEN_REVOKED, 'token_revoked');
       }
       // 'unknown': the provider could not answer. The token is verified and not revoked as far as the gateway

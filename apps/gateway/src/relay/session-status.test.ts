@@ -84,9 +84,9 @@ describe('session sweep', () => {
     over.set('gone', 'signed_out');
     expect(await status.sweep()).toEqual(new Map([['gone', 'signed_out']]));
     requests.length = 0;
-    expect(await status.check('alive')).toBe('alive');
+    expect(await status.check('alive')).toEqual({ state: 'alive' });
     expect(requests).toEqual([]);
-    expect(await status.check('gone')).toBe('ended');
+    expect(await status.check('gone')).toEqual({ state: 'ended', reason: 'signed_out' });
     expect(asked()).toEqual(['gone']);
   });
 
@@ -141,25 +141,25 @@ describe('session sweep', () => {
     await status.sweep();
     requests.length = 0;
     advance(TTL_MS - 1);
-    expect(await status.check('s1')).toBe('alive');
+    expect(await status.check('s1')).toEqual({ state: 'alive' });
     expect(requests).toEqual([]);
     advance(1);
-    expect(await status.check('s1')).toBe('alive');
+    expect(await status.check('s1')).toEqual({ state: 'alive' });
     expect(requests).toEqual([['s1']]);
   });
 
   it('keeps a handshake answer for the socket that follows it, and forgets it once stale', async () => {
     const { status, requests, advance } = setup();
-    expect(await status.check('new')).toBe('alive');
+    expect(await status.check('new')).toEqual({ state: 'alive' });
     expect(status.trackedSessions).toBe(0);
     status.track('new');
-    expect(await status.check('new')).toBe('alive');
+    expect(await status.check('new')).toEqual({ state: 'alive' });
     expect(requests).toEqual([['new']]);
     status.untrack('new');
     advance(TTL_MS);
     await status.sweep();
     requests.length = 0;
-    expect(await status.check('new')).toBe('alive');
+    expect(await status.check('new')).toEqual({ state: 'alive' });
     expect(requests).toEqual([['new']]);
   });
 
@@ -174,6 +174,6 @@ describe('session sweep', () => {
     );
     status.track('s1');
     await expect(status.sweep()).rejects.toThrow('provider down');
-    expect(await status.check('s1')).toBe('unknown');
+    expect(await status.check('s1')).toEqual({ state: 'unknown' });
   });
 });

@@ -35,6 +35,14 @@ export type EndedSessions = Map<string, SessionEndReason | undefined>;
 /** The answer for one sid at a handshake. */
 export type SessionState = 'alive' | 'ended' | 'unknown';
 
+/** A handshake's answer: the state, and for an ended session how it ended when the provider said so. */
+export interface SessionCheck {
+  state: SessionState;
+  reason?: SessionEndReason;
+}
+
+const ALIVE: SessionCheck = Object.freeze({ state: 'alive' });
+
 /** One session: how many of this node's sockets hold it, and when the provider last called it alive. */
 interface SessionEntry {
   sockets: number;
@@ -51,7 +59,7 @@ export class SessionStatus {
   readonly #maxUntracked: number;
   readonly #now: () => number;
   /** Sids asked in this tick, answered together. */
-  #batch: Map<string, Array<(state: SessionState) => void>> | undefined;
+  #batch: Map<string, Array<(check: SessionCheck) => void>> | undefined;
 
   constructor(
     private readonly provider: ProviderClient,
@@ -64,13 +72,14 @@ export class SessionStatus {
   }
 
   /**
-   * The state of one session at a handshake: 'alive' (asked within the TTL, or now), 'ended', or 'unknown'
-   * when the provider could not answer (the caller decides; the token itself was verified already).
+   * The state of one session at a handshake: 'alive' (asked within the TTL, or now), 'ended' (with how, when the
+   * provider said), or 'unknown' when the provider could not answer (the caller decides; the token itself was
+   * verified already).
    */
-  check(sid: string): Promise<SessionState> {
+  check(sid: string): Promise<SessionCheck> {
     const entry = this.#sessions.get(sid);
     if (entry && entry.aliveAt > 0 && this.#now() - entry.aliveAt < this.#ttlMs)
-      return Promise.resolve('alive');
+      return Promise.resolve(ALIVE);
     return new Promise((resolve) => {
       if (!this.#batch) {
         this.#batch = new Map();
@@ -189,8 +198,13 @@ export class SessionStatus {
       ended = undefined;
     }
     for (const [sid, waiting] of batch) {
-      const state: SessionState = ended === undefined ? 'unknown' : ended.has(sid) ? 'ended' : 'alive';
-      for (const resolve of waiting) resolve(state);
+      let check: SessionCheck = ALIVE;
+      if (ended === undefined) check = { state: 'unknown' };
+      else if (ended.has(sid)) {
+        const reason = ended.get(sid);
+        check = reason === undefined ? { state: 'ended' } : { state: 'ended', reason };
+      }
+      for (const resolve of waiting) resolve(check);
     }
   }
 }
