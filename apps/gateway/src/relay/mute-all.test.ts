@@ -109,16 +109,31 @@ afterAll(async () => {
   await redis?.stop();
 });
 
+/** The timestamp of the barrier's probes (no report of the web app carries it: theirs is the time). */
+const PROBE_AT = 1;
+
+/**
+ * Waits until `node` has run every Redis command it sent before: a tab joining the lobby there is told the
+ * room's `states` states, read by a script on the node's one Redis connection, which runs the commands sent on it
+ * in order (microphones.ts). Costs one script call (the read); the tab stays in the room, outside those counted.
+ */
+async function nodeCaughtUp(node: string, user: SignedIn, states: number): Promise<void> {
+  const probe = await tab(node, user);
+  await until(() => told(probe).size === states, `the ${node} probe tab to be told the room's states`);
+}
+
 describe('mute all in a room of N tabs', () => {
   it('costs one script call and one write per tab, and a tab joining later is told everyone muted', async () => {
     // 12 tabs of four users (three each, on both nodes) and the moderator's, each room reporting its microphone on.
     const erinTab = await tab(node1, erin);
     const room: TestClient[] = [erinTab];
+    const userOf = new Map<TestClient, SignedIn>([[erinTab, erin]]);
     for (const [index, user] of visitors.entries()) {
       for (let copy = 0; copy < 3; copy += 1) {
         const client = await tab(index % 2 === 0 ? node1 : node2, user);
         behaveAsTheWebApp(client, user);
         room.push(client);
+        userOf.set(client, user);
       }
     }
     for (const [index, user] of [erin, ...visitors].entries()) {
@@ -133,38 +148,61 @@ describe('mute all in a room of N tabs', () => {
     const heardSoFar = () =>
       room.reduce((sum, client) => sum + client.events('user_player_events').length, 0);
     await until(() => heardSoFar() === reports, 'every tab to hear the five reports');
-    await settle();
-    const heardBefore = heardSoFar();
+    // Every script call so far (the recordings, the reads of the tabs joining) has run on both nodes.
+    for (const node of [node1, node2]) await nodeCaughtUp(node, erin, 5);
+    const heardBefore = room.map((client) => client.events('user_player_events').length);
     const callsBefore = await scriptCalls();
 
     expect(
       await erinTab.request('user_player_events', player(erin, 'mute', { target: 'all', by: 'Erin Meyer' })),
     ).toEqual({ statusCode: 200 });
-    const mutes = () =>
-      room.filter((client) =>
-        client.events<{ event: string }>('user_player_events').some((event) => event.event === 'mute'),
-      ).length;
-    await until(() => mutes() >= room.length - 1, 'every other tab to hear the mute');
-    await settle();
+    const heardTheMute = (client: TestClient) =>
+      client.events<{ event: string }>('user_player_events').some((event) => event.event === 'mute');
+    await until(() => room.every(heardTheMute), 'every tab of the room to hear the mute');
 
-    // One write per tab of the room (the moderator's included: its list applies the mute), one script call.
-    expect(heardSoFar() - heardBefore).toBe(room.length);
-    expect((await scriptCalls()) - callsBefore).toBe(1);
+    // Linus opens another tab, on the moderator's node (its read follows the mute-all there): everyone but erin
+    // is muted.
+    const linus = visitors[2] as SignedIn;
+    const late = await tab(node1, linus);
+    await until(() => told(late).size === 5, 'the late tab to be told the five states');
+    expect(told(late)).toEqual(
+      new Map([[erin.userId, false], ...visitors.map((user): [number, boolean] => [user.userId, true])]),
+    );
+
+    // The barrier: each tab, having handled the mute (a report it sends on it is sent by then), reports its state
+    // again, on the same path as such a report (its node's script, then the whole room): once every tab has heard
+    // every probe, it has heard every report sent before them; once both nodes caught up, their scripts have run.
     for (const client of room) {
-      expect(client.events('user_player_events').at(-1)).toMatchObject({
+      const probe = player(userOf.get(client) as SignedIn, 'microphone', { muted: client !== erinTab });
+      expect(await client.request('user_player_events', { ...probe, timestamp: PROBE_AT })).toEqual({
+        statusCode: 200,
+      });
+    }
+    const probesHeard = (client: TestClient) =>
+      client
+        .events<{ event: string; timestamp?: number }>('user_player_events')
+        .filter((event) => event.event === PLAYER_EVENTS.MICROPHONE && event.timestamp === PROBE_AT).length;
+    await until(
+      () => room.every((client) => probesHeard(client) === room.length),
+      'every tab to hear every probe',
+    );
+    for (const node of [node1, node2]) await nodeCaughtUp(node, erin, 5);
+
+    // One write per tab of the room (the moderator's included: its list applies the mute), then the probes only
+    // (each to the whole room); one script call, the probes' (one each) and the late and probe tabs' reads aside.
+    type Heard = { event: string; user_id: number; timestamp?: number; data: unknown };
+    const kind = (event: Heard) =>
+      event.event === 'mute' ? 'mute' : event.timestamp === PROBE_AT ? 'probe' : `other ${event.event}`;
+    for (const [index, client] of room.entries()) {
+      const since = client.events<Heard>('user_player_events').slice(heardBefore[index]);
+      expect(since.map(kind)).toEqual(['mute', ...room.map(() => 'probe')]);
+      expect(since[0]).toMatchObject({
         event: 'mute',
         user_id: erin.userId,
         data: { target: 'all', by: 'Erin Meyer', version: expect.any(Number) },
       });
     }
-
-    // Linus opens another tab, on the other node: everyone but erin is muted.
-    const linus = visitors[2] as SignedIn;
-    const late = await tab(node2, linus);
-    await until(() => told(late).size === 5, 'the late tab to be told the five states');
-    expect(told(late)).toEqual(
-      new Map([[erin.userId, false], ...visitors.map((user): [number, boolean] => [user.userId, true])]),
-    );
+    expect((await scriptCalls()) - callsBefore - room.length - 3).toBe(1);
   });
 });
 
