@@ -23,6 +23,7 @@
  * again, io.ts). It tries after the next script call that succeeds, and every `confirmMs` while owed.
  */
 import { randomUUID } from 'node:crypto';
+import { FixedWaits } from '../runtime/fixed-waits.ts';
 import { RecentMap } from './recent-map.ts';
 
 /** How long a delivered id is remembered: longer than any client keeps retrying. */
@@ -34,9 +35,8 @@ const REMEMBER_MS_ARG = String(REMEMBER_MS);
  */
 const REMEMBER_LOCALLY = 200_000;
 /**
- * Longest wait for Redis to answer before delivering on this node regardless (Redis stalled; as
- * runtime/answer-within.ts waits, but one timer for all the calls, see `#publishOnce`: an answer that came while
- * this node's own loop stalled is still taken, so a resend is not delivered twice).
+ * Longest wait for Redis to answer before delivering on this node regardless (Redis stalled; runtime/fixed-waits.ts:
+ * an answer that came while this node's own loop stalled is still taken, so a resend is not delivered twice).
  */
 export const CONFIRM_MS = 2_000;
 /** Rooms remembered as owed a `resync` (see the file's header); past this many, every socket is. */
@@ -90,14 +90,6 @@ interface Emit {
   payload: unknown;
 }
 
-/** A script call waiting for its answer (`#publishOnce`). */
-interface Waiting {
-  resolve: (answer: unknown) => void;
-  /** When its wait ends (`performance.now()`, ms). */
-  due: number;
-  isDone: boolean;
-}
-
 /** A script call that could not be made: no answer. */
 const NO_ANSWER: Promise<unknown> = Promise.resolve(undefined);
 
@@ -124,14 +116,8 @@ export class DeliveredMessages {
   #owesEveryone = false;
   #isSettling = false;
   #settleTimer: ReturnType<typeof setTimeout> | undefined;
-  /**
-   * Script calls waiting for their answer, oldest first (every wait is `confirmMs` long, so the first to end is
-   * the oldest one not answered): one timer for them all, not one per call (`#publishOnce`).
-   */
-  #waits: Waiting[] = [];
-  #waitsHead = 0;
-  /** The timer (or the poll after it) that ends the oldest wait is set. */
-  #isWaitTimed = false;
+  /** Script calls waiting for their answer (`#publishOnce`): one timer for them all, not one per call. */
+  readonly #waits: FixedWaits;
 
   constructor(
     /** The script's connection while it is ready, else undefined (no Redis, or Redis away). */
@@ -145,6 +131,7 @@ export class DeliveredMessages {
   ) {
     this.#keyPrefix = `${prefix}:relay:delivered:`;
     this.#resyncKeyPrefix = `${prefix}:relay:owed-resync:`;
+    this.#waits = new FixedWaits(confirmMs, { rejectionIsNoAnswer: true });
   }
 
   /**
@@ -271,9 +258,9 @@ export class DeliveredMessages {
   /**
    * Runs the script: 1 published, 0 delivered before; undefined when Redis failed or stalled (this node then
    * delivers to its own sockets, and the other nodes' sockets in its rooms are owed a resync). Waits for the
-   * answer as runtime/answer-within.ts does (`confirmMs`, then until the loop has read its sockets once more:
-   * an answer that came while this node's own loop stalled is still taken), with one timer for every call
-   * waiting instead of a timer, a race and two async frames per message (issue 17: per-message CPU).
+   * answer `confirmMs`, then until the loop has read its sockets once more (runtime/fixed-waits.ts: an answer
+   * that came while this node's own loop stalled is still taken), one timer for every call waiting instead of a
+   * timer, a race and two async frames per message (issue 17: per-message CPU).
    */
   #publishOnce(script: OnceScript, key: string, args: Array<string | Buffer>): Promise<unknown> {
     let call: Promise<unknown>;
@@ -282,66 +269,6 @@ export class DeliveredMessages {
     } catch {
       return NO_ANSWER;
     }
-    return new Promise((resolve) => {
-      const wait: Waiting = { resolve, due: performance.now() + this.confirmMs, isDone: false };
-      this.#waits.push(wait);
-      call.then(
-        (answer) => this.#answered(wait, answer),
-        () => this.#answered(wait, undefined),
-      );
-      if (!this.#isWaitTimed) this.#timeOldestWait();
-    });
-  }
-
-  /** A wait ends: with the script's answer, or undefined (failed, or not answered in time). */
-  #answered(wait: Waiting, answer: unknown): void {
-    if (wait.isDone) return;
-    wait.isDone = true;
-    wait.resolve(answer);
-    // The ended waits at the front go (answers come in order: usually all of them).
-    const waits = this.#waits;
-    let head = this.#waitsHead;
-    while (head < waits.length && (waits[head] as Waiting).isDone) head += 1;
-    if (head === waits.length) {
-      waits.length = 0;
-      head = 0;
-    } else if (head >= 1024 && head * 2 >= waits.length) {
-      this.#waits = waits.slice(head);
-      head = 0;
-    }
-    this.#waitsHead = head;
-  }
-
-  /**
-   * Sets the timer of the oldest wait still open, if any. The timer is left to run when its wait is answered
-   * (setting and clearing one per message is what this saves); when it fires it ends what is due and sets the
-   * next. Unref'd: a call waiting holds the script's connection, which holds the process.
-   */
-  #timeOldestWait(): void {
-    const oldest = this.#waits[this.#waitsHead];
-    if (!oldest) {
-      this.#isWaitTimed = false;
-      return;
-    }
-    this.#isWaitTimed = true;
-    const timer = setTimeout(
-      () => {
-        const firedAt = performance.now();
-        // As answer-within.ts: the poll phase runs before this, so an answer already in the socket is read first.
-        setImmediate(() => this.#endDueWaits(firedAt));
-      },
-      Math.max(0, oldest.due - performance.now()),
-    );
-    timer.unref();
-  }
-
-  /** Ends the waits due when the timer fired (a timer may fire up to a millisecond before the clock says). */
-  #endDueWaits(firedAt: number): void {
-    for (;;) {
-      const oldest = this.#waits[this.#waitsHead];
-      if (!oldest || oldest.due > firedAt + 1) break;
-      this.#answered(oldest, undefined);
-    }
-    this.#timeOldestWait();
+    return this.#waits.wait(call);
   }
 }

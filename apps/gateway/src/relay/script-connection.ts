@@ -281,7 +281,7 @@ export class ScriptConnection {
    * The same command first at three checks half `answerTimeoutMs` apart has waited at least `answerTimeoutMs`
    * with no answer at all (answers come in order): the socket is destroyed, unless its answer was read once the
    * loop had polled its sockets once more (after a stall of this process's own loop the timer is due first and
-   * the answer may wait unread; see runtime/answer-within.ts).
+   * the answer may wait unread; see runtime/fixed-waits.ts).
    */
   #watch(answerTimeoutMs: number): void {
     const head = this.#waiting[0];
