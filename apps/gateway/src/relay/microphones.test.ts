@@ -351,6 +351,23 @@ describe('microphone state versions', () => {
     // Stamped within the bound past the node's clock, and `heard` is not passed on.
     expect(Object.keys(data ?? {}).sort()).toEqual(['muted', 'version']);
     expect(data?.version).toBeLessThanOrEqual(Date.now() * 1000 + HEARD_AHEAD_MAX_US + 1_000);
+    // Another user's report on the same node right after hers, from a tab that joined the room after it (and so
+    // read her state from Redis), is not pushed ahead with hers: it is stamped by the node's clock, below hers.
+    const erinTab = await tab(node1, erin);
+    await enterLobby(erinTab, erin);
+    await reportMicrophone(erinTab, erin, true);
+    const erinsLive = () =>
+      linusTab
+        .events<{ event: string; user_id: number; timestamp?: number; data: { version: number } }>(
+          'user_player_events',
+        )
+        .filter(
+          (event) =>
+            event.event === 'microphone' && event.user_id === erin.userId && event.timestamp !== undefined,
+        )
+        .map((event) => event.data.version);
+    await until(() => erinsLive().length === 1, 'linus to hear erin’s report');
+    expect(erinsLive()[0]).toBeLessThan(data?.version as number);
     // A heard version must be a whole number, not below 0.
     for (const heard of [-1, 1.5, '7', Number.MAX_SAFE_INTEGER + 2])
       expect(await graceTab.request('user_player_events', report({ muted: false, heard }))).toEqual({
@@ -359,7 +376,7 @@ describe('microphone state versions', () => {
       });
   });
 
-  it('stamps above a heard version, clamped to HEARD_AHEAD_MAX_US past the wall clock, not past the last stamp', () => {
+  it('stamps a report above a heard version, clamped to HEARD_AHEAD_MAX_US past the wall clock, for that report only', () => {
     const wallMs = 1_800_000_000_000;
     const node = new MicrophoneStates(
       () => undefined,
@@ -369,16 +386,30 @@ describe('microphone state versions', () => {
       () => wallMs,
     );
     const wall = wallMs * 1000;
+    const [graceId, linusId] = [2, 3];
+    /** Grace's report in room 1, stamped and recorded as the relay does. */
+    const report = (heard?: number): number => {
+      const version = node.stampFor('DEMO', 1, graceId, heard);
+      node.record('DEMO', 1, graceId, { muted: false, version });
+      return version;
+    };
     expect(node.stamp()).toBe(wall);
     // A mute stamped by a node whose clock is a second ahead: the report goes above it.
-    expect(node.stamp(wall + 1_000_000)).toBe(wall + 1_000_001);
-    // A version heard an hour ahead counts as the bound past the wall clock only, however often it is sent.
-    expect(node.stamp(wall + 3_600_000_000)).toBe(wall + HEARD_AHEAD_MAX_US + 1);
-    expect(node.stamp(wall + 3_600_000_000)).toBe(wall + HEARD_AHEAD_MAX_US + 2);
-    expect(node.stamp(wall + 3_600_000_000)).toBe(wall + HEARD_AHEAD_MAX_US + 3);
-    // One below the last stamp changes nothing, nor does none (a tab of an earlier build).
-    expect(node.stamp(0)).toBe(wall + HEARD_AHEAD_MAX_US + 4);
-    expect(node.stamp()).toBe(wall + HEARD_AHEAD_MAX_US + 5);
+    expect(report(wall + 1_000_000)).toBe(wall + 1_000_001);
+    // The node's clock stays its own: the next stamp is one more than its last, not above her heard version.
+    expect(node.stamp()).toBe(wall + 2);
+    // A version heard an hour ahead counts as the bound past the wall clock only, however often it is sent, and
+    // her own reports still go up each time.
+    expect(report(wall + 3_600_000_000)).toBe(wall + HEARD_AHEAD_MAX_US + 1);
+    expect(report(wall + 3_600_000_000)).toBe(wall + HEARD_AHEAD_MAX_US + 2);
+    // One below her last, or none (a tab of an earlier build): above her state this node holds.
+    expect(report(0)).toBe(wall + HEARD_AHEAD_MAX_US + 3);
+    expect(report()).toBe(wall + HEARD_AHEAD_MAX_US + 4);
+    // (Each stamp above moved the node's clock up by one.) Nobody else is pushed ahead: a plain stamp, and another user's report right after hers, are the node's clock.
+    expect(node.stamp()).toBe(wall + 7);
+    expect(node.stampFor('DEMO', 1, linusId)).toBe(wall + 8);
+    // Nor is she in another room (the node's copy of this room holds her state ahead).
+    expect(node.stampFor('DEMO', 2, graceId)).toBe(wall + 9);
   });
 
   it("keeps the newer state in this node's copy when an older one comes late", async () => {
@@ -407,8 +438,8 @@ describe('microphone state versions', () => {
       nodeA.record('DEMO', 7, 2, older);
       // Behind both writes on the same connection.
       expect(await reader.read('DEMO', 7)).toEqual(new Map([[2, newer]]));
-      // The node whose write was refused catches up: its next state is newer than the stored one.
-      expect(nodeA.stamp()).toBeGreaterThan(newer.version);
+      // The node whose write was refused catches up: its next state of that user is newer than the stored one.
+      expect(nodeA.stampFor('DEMO', 7, 2)).toBeGreaterThan(newer.version);
       await redis.del(`${prefix}:mic:DEMO:7`, `${prefix}:mic:DEMO:7:v`);
     } finally {
       redis.disconnect();

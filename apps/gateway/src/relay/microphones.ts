@@ -22,10 +22,13 @@
  * last version it set or read, so a user's states go up with each report on one node, and across nodes as far as
  * their clocks agree (a report is a person's click: milliseconds apart; a node also catches up on the newer
  * versions it reads from Redis). A report also goes above the version the tab says it heard of its own user's
- * state (the data's `heard`: a mute's, say), bounded to a little above this node's clock (HEARD_AHEAD_MAX_US):
- * a tab that unmutes after a mute heard it, so its unmute is stamped above the mute however far this node's clock
- * is behind the moderator's node's. A tab of an earlier build sends no `heard`: on one node its report is above
- * every mute that node stamped (`stamp` sets the clock), across nodes only as far as their clocks agree. Not a
+ * state (the data's `heard`: a mute's, say), bounded to a little above this node's wall clock (HEARD_AHEAD_MAX_US),
+ * and above the state of its user this node's copy holds (`stampFor`): a tab that unmutes after a mute heard it,
+ * so its unmute is stamped above the mute however far this node's clock is behind the moderator's node's. These
+ * floors are that report's only, never saved into the node's clock: one client's `heard` moves its own user's
+ * states ahead, no one else's (a one-user mute of that user goes above this node's copy of them too). A tab of an
+ * earlier build sends no `heard`: on one node its report is above every mute that node stamped (the clock), across
+ * nodes only as far as their clocks agree. Not a
  * Redis INCR: that would hold every report's delivery for a round trip to Redis, and there would be none while
  * Redis is away. Every holder keeps the newest it was given and ignores an
  * older one: this node's copy, Redis (the write compares in a script: two nodes' writes can land in either order),
@@ -67,7 +70,8 @@ const KEEP_MS = 24 * 60 * 60 * 1000;
  * newer than it whatever the client claimed (a mute within those 5 s that loses to the report, its target shown
  * unmuted, is no more than the client could do by unmuting again: its microphone is its own to report). Clamped
  * to the wall clock, not to the node's hybrid clock, which each report moves up: bounded by that, a client
- * sending report after report would raise it 5 s each time.
+ * sending report after report would raise it 5 s each time. Nor is it saved into that clock (`stampFor`): one
+ * client's claim would stamp every other user's reports on the node ahead too.
  */
 export const HEARD_AHEAD_MAX_US = 5_000_000;
 /**
@@ -245,8 +249,14 @@ export class MicrophoneStates {
   readonly #recordedAt = new Map<string, Map<number, number>>();
   /** The last mute-all this node recorded in each room of its copies (a state older than it is kept muted). */
   readonly #mutedAll = new Map<string, { readonly version: number; readonly moderatorId: number }>();
-  /** The last version this node set or read (`stamp`). */
+  /** The last version this node set (`stamp`). */
   #clock = 0;
+  /**
+   * Per room of its copies and user, the newest version of their state this node read or was answered from Redis
+   * (another node's, or one its own write lost to): that user's next state here goes above it (`stampFor`). Per
+   * user, not the node's clock: a version in Redis may be one a client's `heard` put ahead of its node's clock.
+   */
+  readonly #floors = new Map<string, Map<number, number>>();
   /** Whether one of this node's sockets is in the socket.io room of that name (all, until `followRooms`). */
   #isWatched: (socketRoom: string) => boolean = () => true;
 
@@ -267,20 +277,49 @@ export class MicrophoneStates {
       this.#local.delete(socketRoom);
       this.#recordedAt.delete(socketRoom);
       this.#mutedAll.delete(socketRoom);
+      this.#floors.delete(socketRoom);
     });
   }
 
   /**
-   * A new state's version: above every version this node set or read and above `heard` (a version the reporting
-   * tab heard of its user's state: contracts' MicrophoneDataSchema), and not below this node's wall clock (µs).
-   * `heard` counts up to HEARD_AHEAD_MAX_US above that wall clock, no further (a client's claim).
+   * A new version from this node's hybrid clock: above every version this node set or read, and not below its
+   * wall clock (µs). A report's or a one-user mute's version comes from `stampFor` (this and its user's floors).
    */
-  stamp(heard?: number): number {
-    const wall = this.now() * 1000;
-    const floor =
-      heard === undefined ? this.#clock : Math.max(this.#clock, Math.min(heard, wall + HEARD_AHEAD_MAX_US));
-    this.#clock = Math.max(wall, floor + 1);
+  stamp(): number {
+    this.#clock = Math.max(this.now() * 1000, this.#clock + 1);
     return this.#clock;
+  }
+
+  /**
+   * The version of a new state of one user in a room: `stamp()`, or above the version the reporting tab says it
+   * heard of its user's state (`heard`: contracts' MicrophoneDataSchema) counted up to HEARD_AHEAD_MAX_US above
+   * this node's wall clock, or above the state of that user this node's copy holds (so one user's reports go up
+   * each time, even after one `heard` put above the clock), whichever is largest. The floors are this state's
+   * only: never saved into the node's clock, or one client's claim would stamp every other user's reports here
+   * (and a moderator's mutes) ahead for as long as it kept claiming.
+   */
+  stampFor(eventCode: string, roomId: number, userId: number, heard?: number): number {
+    const version = this.stamp();
+    const claimed = heard === undefined ? -1 : Math.min(heard, this.now() * 1000 + HEARD_AHEAD_MAX_US);
+    const socketRoom = SOCKET_ROOMS.room(eventCode, roomId);
+    const held = this.#local.get(socketRoom)?.get(userId)?.version ?? -1;
+    const read = this.#floors.get(socketRoom)?.get(userId) ?? -1;
+    return Math.max(version, claimed + 1, held + 1, read + 1);
+  }
+
+  /**
+   * The version of a moderator's mute-all in a room: `stamp()`, or above every state of the room this node holds
+   * or read (its users' `stampFor` floors), so that it mutes each of them as the node's clock did when it
+   * caught up on every version it read. A state a client's `heard` put ahead puts the mute ahead too: the tabs
+   * that heard the mute report above it (their `heard`).
+   */
+  stampMuteAll(eventCode: string, roomId: number): number {
+    const socketRoom = SOCKET_ROOMS.room(eventCode, roomId);
+    let version = this.stamp();
+    for (const state of this.#local.get(socketRoom)?.values() ?? [])
+      if (state.version !== undefined && state.version >= version) version = state.version + 1;
+    for (const read of this.#floors.get(socketRoom)?.values() ?? []) if (read >= version) version = read + 1;
+    return version;
   }
 
   /**
@@ -355,16 +394,25 @@ export class MicrophoneStates {
     const muted = state.muted ? '1' : '0';
     recordScript
       .run(redis, [key, versionsKey(key)], [String(userId), String(state.version), muted, String(KEEP_MS)])
-      .then((held) => this.#observe(Number(held)))
+      .then((held) => this.#observe(SOCKET_ROOMS.room(eventCode, roomId), userId, Number(held)))
       .catch((error: unknown) =>
         this.logger.debug({ err: error, key }, 'microphones: not recorded in redis'),
       );
   }
 
-  /** A version set elsewhere: this node's next ones go above it. */
-  #observe(version: number | undefined): void {
-    if (version !== undefined && Number.isSafeInteger(version) && version > this.#clock)
-      this.#clock = version;
+  /**
+   * A version of a user's state set elsewhere (read or answered from Redis): the user's next state here goes above
+   * it, while this node keeps a copy of the room.
+   */
+  #observe(socketRoom: string, userId: number, version: number | undefined): void {
+    if (version === undefined || !Number.isSafeInteger(version) || version <= 0) return;
+    if (!this.#isWatched(socketRoom)) return;
+    let floors = this.#floors.get(socketRoom);
+    if (!floors) {
+      floors = new Map();
+      this.#floors.set(socketRoom, floors);
+    }
+    if (version > (floors.get(userId) ?? -1)) floors.set(userId, version);
   }
 
   /**
@@ -396,7 +444,7 @@ export class MicrophoneStates {
       const states = new Map<number, MicrophoneState>();
       for (const [userId, value] of pairsOf(stored[0])) {
         const state = parseStored(value, versions.get(userId));
-        this.#observe(state.version);
+        this.#observe(socketRoom, Number(userId), state.version);
         states.set(Number(userId), state);
       }
       return states;

@@ -137,8 +137,9 @@ export const PLAYER_EVENTS = { MICROPHONE: 'microphone', MUTE: 'mute' } as const
  * `heard`: sent by the reporting tab only, the newest version it holds of its own user's state in the room (a
  * mute's, or a state told on join or heard live), so that the relay stamps the report above it even when the
  * node that stamped it (a moderator's, say) has a clock ahead of the reporting tab's node: a tab that unmutes
- * after a mute has heard the mute. The relay takes it as a lower bound only, clamped to a little above its own
- * clock (microphones.ts `stamp`); it never passes it on (what it delivers is `{muted, version}`). Optional: a tab
+ * after a mute has heard the mute. The relay takes it as a lower bound of this report's version only, clamped to a
+ * little above its own wall clock (microphones.ts `stampFor`), never as its clock (it moves no other user's
+ * versions); it never passes it on (what it delivers is `{muted, version}`). Optional: a tab
  * of an earlier build sends none, and a relay of an earlier build drops it.
  */
 export const MicrophoneDataSchema = z.object({

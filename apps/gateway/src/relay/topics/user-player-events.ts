@@ -29,7 +29,7 @@ import { roomPassThrough } from './room-scoped.ts';
 const passVolatile = roomPassThrough('user_player_events', PlayerEventSchema, { isVolatile: true });
 
 /**
- * A microphone report (its data checked): given its version here (microphones.ts `stamp`, above the `heard` the
+ * A microphone report (its data checked): given its version here (microphones.ts `stampFor`, above the `heard` the
  * tab sent, within its bound; a version the client sent is replaced, and `heard` or any other field of its data
  * is not passed on), recorded, then to everyone in the room, the sender included.
  */
@@ -41,8 +41,11 @@ const passMicrophone = defineTopic({
     if (event.room_id === 0) return refuse('room_forbidden', RELAY_ERRORS.ROOM_FORBIDDEN);
     // Its data was checked against MicrophoneDataSchema before this handler was chosen.
     const { muted, heard } = event.data as MicrophoneData;
-    const state = { muted, version: ctx.microphones.stamp(heard) };
     const { eventCode } = socket.data;
+    const state = {
+      muted,
+      version: ctx.microphones.stampFor(eventCode, event.room_id, event.user_id, heard),
+    };
     ctx.microphones.record(eventCode, event.room_id, event.user_id, state);
     return okThen(() => {
       ctx.io
@@ -65,8 +68,13 @@ const passMute = defineTopic({
     if (event.room_id === 0) return refuse('room_forbidden', RELAY_ERRORS.ROOM_FORBIDDEN);
     // Its data was checked against MuteDataSchema before this handler was chosen.
     const { target, by } = event.data as MuteData;
-    const version = ctx.microphones.stamp();
     const { eventCode } = socket.data;
+    // A one-user mute goes above the state of that user this node holds or read (a report of theirs stamped above
+    // a `heard`, say); a mute-all above every state of the room it holds or read (microphones.ts).
+    const version =
+      target === 'all'
+        ? ctx.microphones.stampMuteAll(eventCode, event.room_id)
+        : ctx.microphones.stampFor(eventCode, event.room_id, target);
     if (target === 'all') ctx.microphones.muteAll(eventCode, event.room_id, event.user_id, version);
     else if (target !== event.user_id)
       ctx.microphones.record(eventCode, event.room_id, target, { muted: true, version });
