@@ -18,7 +18,11 @@ import { tellMicrophones } from './microphones.ts';
 import { ROOM_CHECK_RETRY, retryWhileConnected } from './retry-while-connected.ts';
 import { hasMoved } from './room-moves.ts';
 
-/** How long a late joiner may wait before its catch-up (a node's reconnecting tabs do not all read at once). */
+/**
+ * How long a late joiner may wait before its catch-up (a node's reconnecting tabs do not all read at once). The web
+ * app spreads its re-read after a reconnect over the same span (RECONNECT_REFETCH_SPREAD_MS in
+ * apps/web/src/lib/api/use-refetch-after-reconnect.ts): change both together.
+ */
 const LATE_JOIN_SPREAD_MS = 2_000;
 
 /**

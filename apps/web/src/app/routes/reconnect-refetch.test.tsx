@@ -1,6 +1,7 @@
 // What the signed-in tab reads again after its socket reconnects (lib/api/use-refetch-after-reconnect.ts): the
-// queries and public reads on screen, as a reload would (frames the relay sent meanwhile are not stored), and
-// nothing on the socket's first connection.
+// queries and public reads on screen, as a reload would (frames the relay sent meanwhile are not stored), after a
+// random wait (Math.random mocked, the clock faked), nothing if the socket drops during it, and nothing on the
+// socket's first connection.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -11,6 +12,7 @@ import { createFakeSocket } from '../../testing/fake-socket.ts';
 import { makeLobby, makeUser, prefs } from '../../testing/fixtures.ts';
 import { TestProviders, createTestQueryClient } from '../../testing/render.tsx';
 import { mockTrpc } from '../../testing/trpc-mock.ts';
+import { RECONNECT_REFETCH_SPREAD_MS } from '../../lib/api/use-refetch-after-reconnect.ts';
 import { AppRoutes } from '../router.tsx';
 
 // The test installs the tab's socket itself (a fake): the shell opens none.
@@ -73,8 +75,20 @@ afterEach(() => {
   clearSession();
 });
 
+/** The delay the recovery waits with `Math.random` at 0.5: half the spread. */
+const HALF_SPREAD = RECONNECT_REFETCH_SPREAD_MS / 2;
+
+/** Moves the (fake) clock on by `ms` and lets what its timers started run. */
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
 describe('after a reconnect', () => {
-  it('reads the queries on screen again, and not on the first connection', async () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  /** The lobby on screen, read once, on a socket connected once and dropped; the clock is faked from here. */
+  async function lobbyAfterADrop() {
     const socket = unconnectedSocket();
     const { gateway, queryClient } = renderLobby();
     expect(await screen.findByRole('heading', { name: 'Lobby', level: 1 })).toBeInTheDocument();
@@ -86,16 +100,59 @@ describe('after a reconnect', () => {
     await afterListeners();
     expect(lobbyIsRead(queryClient)).toBe(false);
     expect(gateway.inputsOf('content.getLobby')).toHaveLength(1);
-    const preferenceReads = gateway.inputsOf('event.getPreferences').length;
-    const openHourReads = gateway.inputsOf('event.getOpenHours').length;
-
     act(socket.drop);
+
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const reads = () => ({
+      lobby: gateway.inputsOf('content.getLobby').length,
+      preferences: gateway.inputsOf('event.getPreferences').length,
+      openHours: gateway.inputsOf('event.getOpenHours').length,
+    });
+    return { socket, gateway, queryClient, reads, before: reads() };
+  }
+
+  it('reads the queries on screen again after a random wait, and not on the first connection', async () => {
+    const { socket, queryClient, reads, before } = await lobbyAfterADrop();
+
     act(socket.connect);
-    await waitFor(() => expect(gateway.inputsOf('content.getLobby')).toHaveLength(2));
-    await waitFor(() => expect(lobbyIsRead(queryClient)).toBe(false));
-    // The public reads (lib/api/gateway-reads.ts) on screen too, fresh as they were: the event's preferences and
-    // open hours.
-    await waitFor(() => expect(gateway.inputsOf('event.getPreferences')).toHaveLength(preferenceReads + 1));
-    await waitFor(() => expect(gateway.inputsOf('event.getOpenHours')).toHaveLength(openHourReads + 1));
+    await advance(HALF_SPREAD - 1);
+    // Nothing read again, nor marked for it, before the wait is over.
+    expect(lobbyIsRead(queryClient)).toBe(false);
+    expect(reads()).toEqual(before);
+
+    await advance(1);
+    // The wait is over: the lobby is being read again (its answer comes through the tRPC client's own timers).
+    expect(lobbyIsRead(queryClient)).toBe(true);
+    await advance(RECONNECT_REFETCH_SPREAD_MS);
+    // The lobby, and the public reads (lib/api/gateway-reads.ts) on screen, fresh as they were: the event's
+    // preferences and open hours; once each.
+    expect(lobbyIsRead(queryClient)).toBe(false);
+    expect(reads()).toEqual({
+      lobby: before.lobby + 1,
+      preferences: before.preferences + 1,
+      openHours: before.openHours + 1,
+    });
+  });
+
+  it('reads nothing when the socket drops again during the wait; the next reconnect reads once', async () => {
+    const { socket, queryClient, reads, before } = await lobbyAfterADrop();
+
+    act(socket.connect);
+    await advance(HALF_SPREAD - 1);
+    act(socket.drop);
+    await advance(RECONNECT_REFETCH_SPREAD_MS * 2);
+    expect(lobbyIsRead(queryClient)).toBe(false);
+    expect(reads()).toEqual(before);
+
+    act(socket.connect);
+    await advance(HALF_SPREAD - 1);
+    expect(reads()).toEqual(before);
+    await advance(1 + RECONNECT_REFETCH_SPREAD_MS);
+    expect(reads()).toEqual({
+      lobby: before.lobby + 1,
+      preferences: before.preferences + 1,
+      openHours: before.openHours + 1,
+    });
   });
 });

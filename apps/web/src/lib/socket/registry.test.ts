@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import {
   TOPICS,
@@ -125,5 +125,120 @@ describe('useSocketReconnect', () => {
     act(() => open.fire('disconnect', 'transport close'));
     act(() => open.fire('connect', undefined));
     expect(onOpen).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('useSocketReconnect with a spread', () => {
+  /** A fake socket made the tab's socket, connected once and dropped: its next connect is a reconnect. */
+  function installDropped() {
+    const fake = createFakeSocket();
+    const state = fake.socket as unknown as { connected: boolean };
+    state.connected = false;
+    fake.install();
+    const connect = () => {
+      state.connected = true;
+      fake.fire('connect', undefined);
+    };
+    const drop = () => {
+      state.connected = false;
+      fake.fire('disconnect', 'transport close');
+    };
+    act(connect);
+    act(drop);
+    return { connect, drop };
+  }
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('calls after the random wait in [0, spreadMs), not before', () => {
+    const { connect } = installDropped();
+    const onReconnect = vi.fn();
+    const random = vi.fn(() => 0.25);
+    renderHook(() => useSocketReconnect(onReconnect, { spreadMs: 2_000, random }));
+    act(connect);
+    expect(random).toHaveBeenCalledTimes(1);
+    act(() => {
+      vi.advanceTimersByTime(499);
+    });
+    expect(onReconnect).not.toHaveBeenCalled();
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(onReconnect).toHaveBeenCalledTimes(1);
+    act(() => {
+      vi.advanceTimersByTime(10_000);
+    });
+    expect(onReconnect).toHaveBeenCalledTimes(1);
+  });
+
+  it('cancels the wait when the socket drops again; the next reconnect waits anew and calls once', () => {
+    const { connect, drop } = installDropped();
+    const onReconnect = vi.fn();
+    renderHook(() => useSocketReconnect(onReconnect, { spreadMs: 2_000, random: () => 0.5 }));
+    act(connect);
+    act(() => {
+      vi.advanceTimersByTime(600);
+    });
+    act(drop);
+    expect(vi.getTimerCount()).toBe(0);
+    act(() => {
+      vi.advanceTimersByTime(10_000);
+    });
+    expect(onReconnect).not.toHaveBeenCalled();
+
+    act(connect);
+    act(() => {
+      vi.advanceTimersByTime(999);
+    });
+    expect(onReconnect).not.toHaveBeenCalled();
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(onReconnect).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps one wait when a connect comes while one is pending', () => {
+    const { connect } = installDropped();
+    const onReconnect = vi.fn();
+    renderHook(() => useSocketReconnect(onReconnect, { spreadMs: 2_000, random: () => 0.5 }));
+    act(connect);
+    act(() => {
+      vi.advanceTimersByTime(600);
+    });
+    act(connect);
+    expect(vi.getTimerCount()).toBe(1);
+    act(() => {
+      vi.advanceTimersByTime(10_000);
+    });
+    expect(onReconnect).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves no timer and does not call after unmount or a new socket during the wait', () => {
+    const { connect } = installDropped();
+    const onReconnect = vi.fn();
+    const { unmount } = renderHook(() =>
+      useSocketReconnect(onReconnect, { spreadMs: 2_000, random: () => 0.5 }),
+    );
+    act(connect);
+    expect(vi.getTimerCount()).toBe(1);
+    unmount();
+    expect(vi.getTimerCount()).toBe(0);
+
+    const next = installDropped();
+    renderHook(() => useSocketReconnect(onReconnect, { spreadMs: 2_000, random: () => 0.5 }));
+    act(next.connect);
+    expect(vi.getTimerCount()).toBe(1);
+    act(() => setSocket(null));
+    expect(vi.getTimerCount()).toBe(0);
+    act(() => {
+      vi.advanceTimersByTime(10_000);
+    });
+    expect(onReconnect).not.toHaveBeenCalled();
   });
 });

@@ -116,25 +116,61 @@ export function useSocketConnected(): boolean {
   return socket ? connected : false;
 }
 
+/** How `useSocketReconnect` waits before calling its handler. */
+export interface ReconnectWait {
+  /**
+   * The handler is called after a random wait in [0, spreadMs) from the reconnect, so the tabs of a restarted node,
+   * which all reconnect within socket.io's reconnect delay, do not all call at once. The wait is cancelled when the
+   * socket drops again (its next reconnect starts a new one), when the tab's socket changes and on unmount.
+   * @default 0: called at once, in the 'connect' listener
+   */
+  spreadMs?: number;
+  /** The random source of the wait, in [0, 1). @default Math.random */
+  random?: () => number;
+}
+
 /**
  * Calls `onReconnect` on each connection of the tab's socket after its first: socket.io's own reconnection, or a
  * connect after the server closed the socket (the relay's buffer cap, a node restart). Frames the relay sent
  * meanwhile are not stored and never arrive; what they would have changed is read again here (apps/web README,
  * "After a reconnect"). The first connection is not one: the tab has just read what it shows. The handler may
- * change on every render without re-binding.
+ * change on every render without re-binding; the second argument spreads the calls of many tabs (ReconnectWait).
  */
-export function useSocketReconnect(onReconnect: () => void): void {
+export function useSocketReconnect(
+  onReconnect: () => void,
+  { spreadMs = 0, random }: ReconnectWait = {},
+): void {
   const socket = useSocket();
   const handle = useEffectEvent(onReconnect);
+  // Math.random as it is when the wait starts (a test may mock it after the first render).
+  const delay = useEffectEvent(() => (random ?? Math.random)() * spreadMs);
   useEffect(() => {
     if (!socket) return undefined;
     const target = listenerView(socket);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const cancel = () => {
+      clearTimeout(timer);
+      timer = undefined;
+    };
     const listener = () => {
-      if ((connectCounts.get(socket) ?? 0) > 1) handle();
+      if ((connectCounts.get(socket) ?? 0) <= 1) return;
+      // One wait at a time: a connect while one is pending (none comes without a drop, which cancels it) replaces it.
+      cancel();
+      if (spreadMs <= 0) {
+        handle();
+        return;
+      }
+      timer = setTimeout(() => {
+        timer = undefined;
+        handle();
+      }, delay());
     };
     target.on('connect', listener);
+    target.on('disconnect', cancel);
     return () => {
       target.off('connect', listener);
+      target.off('disconnect', cancel);
+      cancel();
     };
-  }, [socket]);
+  }, [socket, spreadMs]);
 }
