@@ -386,9 +386,11 @@ export function keysWithRule(service: ServiceGroup, name: string, ...rules: IdRu
  *   write to every tab of the event per emit); its payload's user is still the sender.
  * - `conversation`: a conversation the sender takes part in, or `room-<id>` of a room they may enter; a private
  *   message only to users of the sender's event.
+ * - `self`: a read of what is meant for the sender's own tab (`announcements_catch_up`): the payload names nobody;
+ *   the handler takes the user, event and room from the socket (the token and the relay's own room check).
  * Server-only names (`user_access_change`, `logout`, `refresh`, ...) are refused from clients.
  */
-export type TopicRule = 'sender' | 'enterable-room' | 'manager' | 'conversation';
+export type TopicRule = 'sender' | 'enterable-room' | 'manager' | 'conversation' | 'self';
 
 /** The rule of every client topic (see {@link TopicRule}); the relay's handlers enforce it. */
 export const TOPIC_ACCESS = {
@@ -403,5 +405,6 @@ export const TOPIC_ACCESS = {
   announcements: 'manager',
   call_answered: 'sender',
   catch_up: 'conversation',
+  announcements_catch_up: 'self',
   chat: 'conversation',
 } as const satisfies Readonly<Record<ClientTopic | 'chat', TopicRule>>;

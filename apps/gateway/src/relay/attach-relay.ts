@@ -23,6 +23,7 @@ import { FanoutLimits, type FanoutLimitOptions } from './fanout-limit.ts';
 import { createRelayIo, resyncSpreadMs, type RelayIo, type RelaySocket } from './io.ts';
 import { createRelayMetrics } from './metrics.ts';
 import { MicrophoneStates } from './microphones.ts';
+import { AnnouncementLog } from './announcement-log.ts';
 import { Presence } from './presence.ts';
 import { installEffects } from './effects.ts';
 import { RoomAccess } from './room-access.ts';
@@ -66,6 +67,8 @@ export interface RelayOptions {
   sessionCheckMs: number;
   /** The wall clock (ms) microphone versions are stamped by (tests: a node's clock behind another's). @default Date.now */
   microphoneClock?: () => number;
+  /** The clock announcements are stamped and kept by (tests move it; announcement-log.ts). */
+  announcementClock?: () => number;
 }
 
 /** The disconnect reason of a socket dropped for what it buffered (socket-buffer.ts). */
@@ -185,6 +188,12 @@ export async function attachRelay(
       logger,
       undefined,
       options.microphoneClock,
+    ),
+    announcements: new AnnouncementLog(
+      relayIo.redis,
+      deps.env.RELAY_REDIS_PREFIX,
+      logger,
+      options.announcementClock,
     ),
     metrics,
     logger,

@@ -140,6 +140,13 @@ describe("defineTopic enforces each topic's rule of contracts' TOPIC_ACCESS", ()
       visitorRefusedRoom: 'ok',
       managerRefusedRoom: 'ok',
     },
+    self: {
+      visitorOwnRoom: 'ok',
+      visitorAsOther: 'ok',
+      visitorEnterable: 'ok',
+      visitorRefusedRoom: 'ok',
+      managerRefusedRoom: 'ok',
+    },
   };
 
   it.each(Object.entries(TOPIC_ACCESS))('%s (%s)', async (topic, rule) => {

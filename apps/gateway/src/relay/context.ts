@@ -18,6 +18,7 @@ import {
   type SocketData,
 } from '@showfloor/contracts';
 import type { ProviderClient } from '../provider/client.ts';
+import type { AnnouncementLog } from './announcement-log.ts';
 import type { CallTokenIssuer } from './call-tokens.ts';
 import type { DeliveredMessages } from './delivered.ts';
 import type { Directory } from './directory.ts';
@@ -37,6 +38,8 @@ export interface RelayContext {
   status: StatusFanout;
   /** The latest microphone state per user per room, told to a tab joining the room (microphones.ts). */
   microphones: MicrophoneStates;
+  /** The announcements sent, kept while shown, for tabs that reconnect (announcement-log.ts). */
+  announcements: AnnouncementLog;
   metrics: RelayMetrics;
   logger: FastifyBaseLogger;
   /** 'memory' on a single node; else whether Redis currently carries cross-node traffic. */
@@ -89,7 +92,8 @@ export type RuledTopic = keyof typeof TOPIC_ACCESS;
 
 /**
  * What a payload must carry for its topic's rule: the sender (`user_id`) for `sender`, also the room
- * (`room_id`) for `enterable-room`; nothing for `manager` and `conversation` (the handler reads its own fields).
+ * (`room_id`) for `enterable-room`; nothing for `manager`, `conversation` and `self` (the handler reads its own
+ * fields; `self` names nobody: the handler takes who asks from the socket).
  */
 type RuleFields<T extends RuledTopic> = (typeof TOPIC_ACCESS)[T] extends 'sender'
   ? { user_id: number }

@@ -24,6 +24,7 @@ import { FANOUT_TOPICS, audienceSize, type FanoutLimits } from './fanout-limit.t
 import type { TopicSeries } from './metrics.ts';
 import { EmitLimiter, type EmitLimitOptions } from './rate-limit.ts';
 import { handleAnnouncements } from './topics/announcements.ts';
+import { handleAnnouncementsCatchUp } from './topics/announcements-catch-up.ts';
 import { handleCallAnswered } from './topics/call-answered.ts';
 import { handleCatchUp } from './topics/catch-up.ts';
 import { handleChat } from './topics/chat.ts';
@@ -51,6 +52,7 @@ const HANDLERS: ReadonlyMap<string, AnyHandler> = new Map<string, AnyHandler>([
   [TOPICS.VIEW_CONTENT, handleViewContent],
   [RELAY_EVENTS.CATCH_UP, handleCatchUp as AnyHandler],
   [RELAY_EVENTS.CALL_ANSWERED, handleCallAnswered],
+  [RELAY_EVENTS.ANNOUNCEMENTS_CATCH_UP, handleAnnouncementsCatchUp as AnyHandler],
 ]);
 
 /** Names only the server emits: a client emitting them is told so. */

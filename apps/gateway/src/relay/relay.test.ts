@@ -11,6 +11,7 @@ import {
   callRoomName,
   chatTopic,
   type Announcement,
+  type AnnouncementsCatchUpAck,
   type CatchUpAck,
   type ChatAck,
   type ChatMessage,
@@ -378,12 +379,16 @@ describe('calls, announcements, presence, rooms', () => {
       () => adaTab.events('announcements').length === 1 && graceTab.events('announcements').length === 1,
       'the announcement',
     );
-    expect(adaTab.events<Announcement>('announcements')[0]).toEqual({
+    const heard = adaTab.events<Announcement>('announcements')[0];
+    expect(heard).toEqual({
+      id: expect.any(String),
+      sent_at: expect.any(Number),
       title: 'Keynote',
       message: 'Starts in 5 minutes',
       type: 1,
       duration: 5,
     });
+    expect(graceTab.events<Announcement>('announcements')[0]?.id).toBe(heard?.id);
 
     expect(
       await admin.request('announcements', { ...announcement, title: 'Only Ada', user_ids: [ada.userId] }),
@@ -391,6 +396,21 @@ describe('calls, announcements, presence, rooms', () => {
     await until(() => adaTab.events('announcements').length === 2, 'the listed user to hear it');
     await settle();
     expect(graceTab.events('announcements')).toHaveLength(1);
+
+    // Tabs that were not connected then (a reconnect, to the other node) recover what was meant for them, with
+    // the ids they would have heard live and what is left of the duration; nobody else's.
+    const recovered = async (client: TestClient) => {
+      const ack = await client.request<AnnouncementsCatchUpAck>('announcements_catch_up', {});
+      if (ack.statusCode !== 200) throw new Error(ack.message);
+      return ack.announcements;
+    };
+    const graceBack = await tab(node2, grace);
+    const adaBack = await tab(node1, ada);
+    const forGrace = await recovered(graceBack);
+    expect(forGrace.map((a) => [a.id, a.title])).toEqual([[heard?.id, 'Keynote']]);
+    expect(forGrace[0]?.remaining_ms).toBeGreaterThan(0);
+    expect(forGrace[0]?.remaining_ms).toBeLessThanOrEqual(5_000);
+    expect((await recovered(adaBack)).map((a) => a.title).sort()).toEqual(['Keynote', 'Only Ada']);
   });
 
   it("passes call_answered to the user's other tabs on every node, and to nobody else", async () => {

@@ -1025,6 +1025,8 @@ const TOPIC_CASES: Record<ClientTopic | 'chat', TopicCase[]> = {
       verdict: ownerAlone,
     },
   ],
+  // Names nobody: the relay reads the tab's own user, event and room (announcement-log tests: audience).
+  announcements_catch_up: [{ what: "the tab's own announcements", payload: () => ({}), verdict: () => 200 }],
   call_answered: [
     {
       what: "the owner's private chat",

@@ -2,14 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { AckSchema } from './ack.ts';
 import { CatchUpAckSchema, ChatAckSchema, ChatDeliverySchema } from './chat.ts';
 import { ackSchemaOf, serverEventSchemaOf } from './event-schemas.ts';
-import { LogoutEventSchema, UserAccessChangeSchema } from './events.ts';
+import { AnnouncementsCatchUpAckSchema, LogoutEventSchema, UserAccessChangeSchema } from './events.ts';
 import { CLIENT_TOPICS, SERVER_EVENTS, TOPICS, chatTopic } from './topics.ts';
 
 describe('schemas by topic', () => {
-  it('checks a chat topic ack with the chat ack, catch_up with its own and every other topic with the plain ack', () => {
+  it('checks a chat topic ack with the chat ack, the catch-ups with their own and every other topic with the plain ack', () => {
     expect(ackSchemaOf(chatTopic('DEMO'))).toBe(ChatAckSchema);
     expect(ackSchemaOf('catch_up')).toBe(CatchUpAckSchema);
-    for (const topic of CLIENT_TOPICS.filter((name) => name !== 'catch_up')) {
+    expect(ackSchemaOf('announcements_catch_up')).toBe(AnnouncementsCatchUpAckSchema);
+    const own = ['catch_up', 'announcements_catch_up'];
+    for (const topic of CLIENT_TOPICS.filter((name) => !own.includes(name))) {
       expect(ackSchemaOf(topic)).toBe(AckSchema);
     }
   });

@@ -10,6 +10,7 @@ import { CallAnsweredSchema, CatchUpAckSchema, ChatAckSchema, ChatDeliverySchema
 import {
   AchievementDeliverySchema,
   AnnouncementSchema,
+  AnnouncementsCatchUpAckSchema,
   LogoutEventSchema,
   PlayerEventSchema,
   ProfilePictureChangeSchema,
@@ -54,6 +55,7 @@ export const ACK_SCHEMAS: { readonly [T in FixedClientEmit]: z.ZodType<EmitAck<T
   view_content: AckSchema,
   catch_up: CatchUpAckSchema,
   call_answered: AckSchema,
+  announcements_catch_up: AnnouncementsCatchUpAckSchema,
 };
 
 /** The schema of what listeners of each fixed server event receive (chat topics: {@link ChatDeliverySchema}). */

@@ -9,6 +9,7 @@ import { NotificationSchema } from '../entities/notification.ts';
 import { RecruitingStatusSchema } from '../entities/recruiting.ts';
 import { UserStatusSchema } from '../entities/user-status.ts';
 import { EpochMsSchema, IdSchema, TimestampStringSchema } from '../entities/common.ts';
+import { AckErrorSchema, AckOkSchema } from './ack.ts';
 
 /** A user id on the wire. */
 const UserId = IdSchema;
@@ -65,14 +66,61 @@ export type UserStatusBatch = z.infer<typeof UserStatusBatchSchema>;
 export const AnnouncementSendSchema = NotificationSchema;
 export type AnnouncementSend = z.infer<typeof AnnouncementSendSchema>;
 
-/** `announcements` as listeners receive it (spec 01 §7: type, message, title, duration). */
+/**
+ * `announcements` as listeners receive it (spec 01 §7: type, message, title, duration), with the relay's `id`
+ * (unique, made by the node that took the send) and `sent_at` (that node's clock, ms since epoch): a tab shows
+ * each id once, whether it heard it live or recovered it with `announcements_catch_up`.
+ */
 export const AnnouncementSchema = z.object({
+  id: z.string().min(1).max(64),
+  sent_at: EpochMsSchema,
   title: NotificationSchema.shape.title,
   message: NotificationSchema.shape.message,
   type: NotificationSchema.shape.type,
   duration: NotificationSchema.shape.duration,
 });
 export type Announcement = z.infer<typeof AnnouncementSchema>;
+
+/**
+ * How many announcements the relay keeps per event (the newest; Redis's sorted set, or the node's memory on a
+ * single node): a manager sending more within their durations pushes the oldest out of what a reconnecting tab
+ * can recover (it was shown live to every tab connected then).
+ */
+export const ANNOUNCEMENTS_KEPT_PER_EVENT = 100;
+
+/**
+ * How long the relay keeps an announcement whose `duration` is null (shown until closed): a tab reconnecting
+ * within this recovers it, later it does not. Timed ones are kept for their own duration only.
+ */
+export const ANNOUNCEMENT_UNTIMED_KEEP_MS = 15 * 60 * 1000;
+
+/**
+ * `announcements_catch_up` (the relay's own, client → server): after a reconnect a tab asks for the announcements
+ * meant for it that it may have missed. The audience is the socket's, decided by the relay from the token and
+ * the room the relay put the tab in (its user, its event, that room), never from the payload. `since` (the
+ * relay's clock, e.g. the `sent_at` of the newest announcement the tab holds) leaves out those sent before it;
+ * without it, every one still within its duration.
+ */
+export const AnnouncementsCatchUpRequestSchema = z.object({ since: EpochMsSchema.optional() });
+export type AnnouncementsCatchUpRequest = z.input<typeof AnnouncementsCatchUpRequestSchema>;
+
+/**
+ * A recovered announcement: the live frame plus `remaining_ms`, what is left of its duration by the relay's clock
+ * when it answered (null: untimed, shown until closed). A tab shows it for that long, not for the full duration.
+ */
+export const RecoveredAnnouncementSchema = AnnouncementSchema.extend({
+  remaining_ms: z.number().int().positive().nullable(),
+});
+export type RecoveredAnnouncement = z.infer<typeof RecoveredAnnouncementSchema>;
+
+/** The ack of `announcements_catch_up`: the announcements still within their duration, oldest first. */
+export const AnnouncementsCatchUpAckSchema = z.discriminatedUnion('statusCode', [
+  AckOkSchema.extend({
+    announcements: z.array(RecoveredAnnouncementSchema).max(ANNOUNCEMENTS_KEPT_PER_EVENT),
+  }),
+  AckErrorSchema,
+]);
+export type AnnouncementsCatchUpAck = z.infer<typeof AnnouncementsCatchUpAckSchema>;
 
 /** `user_room_events`: entering a room, emitted once per entry. */
 export const UserRoomEventSchema = z.object({

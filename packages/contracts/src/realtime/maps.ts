@@ -21,6 +21,8 @@ import type {
   AchievementDelivery,
   AchievementEvent,
   Announcement,
+  AnnouncementsCatchUpAck,
+  AnnouncementsCatchUpRequest,
   AnnouncementSendSchema,
   LogoutEvent,
   PlayerEvent,
@@ -61,6 +63,11 @@ export interface ClientToServerEvents {
   catch_up: (payload: CatchUpRequest, ack: AckCallback<CatchUpAck>) => void;
   /** The relay's own: this tab answered a call; the user's other tabs stop ringing. */
   call_answered: (payload: CallAnswered, ack: AckCallback) => void;
+  /** The relay's own: the announcements meant for this tab still within their duration (after a reconnect). */
+  announcements_catch_up: (
+    payload: AnnouncementsCatchUpRequest,
+    ack: AckCallback<AnnouncementsCatchUpAck>,
+  ) => void;
 }
 
 /** What the server emits. */

@@ -41,6 +41,12 @@ export const RELAY_EVENTS = {
    * (`CallAnsweredSchema`). The relay passes it to the sender's own other tabs only.
    */
   CALL_ANSWERED: 'call_answered',
+  /**
+   * Client → server with `{since?}`: the announcements meant for this tab (its user, event and room, decided by
+   * the relay) still within their duration, in the ack (`AnnouncementsCatchUpAckSchema`). Announcements are
+   * otherwise only broadcast: a tab asks after a reconnect for what it missed while its socket was down.
+   */
+  ANNOUNCEMENTS_CATCH_UP: 'announcements_catch_up',
 } as const;
 export type RelayEvent = (typeof RELAY_EVENTS)[keyof typeof RELAY_EVENTS];
 
@@ -73,6 +79,7 @@ export const CLIENT_TOPICS = [
   TOPICS.VIEW_CONTENT,
   RELAY_EVENTS.CATCH_UP,
   RELAY_EVENTS.CALL_ANSWERED,
+  RELAY_EVENTS.ANNOUNCEMENTS_CATCH_UP,
 ] as const;
 export type ClientTopic = (typeof CLIENT_TOPICS)[number];
 

@@ -16,9 +16,14 @@ describe('announcements', () => {
   it('shows an announcement with its type and its own duration', () => {
     const show = vi.fn();
     expect(
-      handleAnnouncement({ title: 'Keynote', message: 'Starts in 5 minutes', type: 3, duration: 20 }, show),
+      handleAnnouncement(
+        { id: 'a1', sent_at: 1, title: 'Keynote', message: 'Starts in 5 minutes', type: 3, duration: 20 },
+        show,
+      ),
     ).toBe(true);
     expect(show).toHaveBeenCalledWith({
+      id: 'a1',
+      sent_at: 1,
       title: 'Keynote',
       message: 'Starts in 5 minutes',
       type: 3,
@@ -57,7 +62,7 @@ describe('announcements', () => {
     renderWithProviders(createElement('p', null, 'page'));
     act(() => {
       showAnnouncement(
-        { title: 'Keynote', message: 'Starts in 5 minutes', type: 3, duration: 20 },
+        { id: 'a1', sent_at: 1, title: 'Keynote', message: 'Starts in 5 minutes', type: 3, duration: 20 },
         testI18n.t.bind(testI18n),
       );
     });
@@ -69,8 +74,8 @@ describe('announcements', () => {
 
   it('keeps announcements at their own duration, or open until closed', () => {
     const t = testI18n.t.bind(testI18n);
-    const a = showAnnouncement({ title: 'A', message: 'm', type: 2, duration: 10 }, t);
-    const b = showAnnouncement({ title: 'B', message: 'm', type: 4, duration: null }, t);
+    const a = showAnnouncement({ id: 'a', sent_at: 1, title: 'A', message: 'm', type: 2, duration: 10 }, t);
+    const b = showAnnouncement({ id: 'b', sent_at: 1, title: 'B', message: 'm', type: 4, duration: null }, t);
     const { notifications: shown, queue } = notificationsStore.getState();
     const all = [...shown, ...queue];
     expect(all.find((n) => n.id === a)).toMatchObject({ autoClose: 10_000, title: 'Success: A' });

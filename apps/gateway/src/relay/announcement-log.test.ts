@@ -1,0 +1,142 @@
+/**
+ * The announcements the relay keeps for tabs that reconnect (announcement-log.ts): each for its own duration only
+ * (untimed ones for ANNOUNCEMENT_UNTIMED_KEEP_MS), at most the cap per event, and only for its audience; in Redis
+ * (shared by two nodes, the suite's own redis-server) and in the node's memory without it. The clock is the test's.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { pino } from 'pino';
+import { ANNOUNCEMENT_UNTIMED_KEEP_MS, type Announcement } from '@showfloor/contracts';
+import { AnnouncementLog, type AnnouncementAudience } from './announcement-log.ts';
+import { startOwnRedis, type OwnRedis } from './testing/redis.ts';
+
+const logger = pino({ level: 'silent' });
+const EVENT = 'DEMO';
+
+let own: OwnRedis;
+let redis: Redis;
+let prefixes = 0;
+
+beforeAll(async () => {
+  own = await startOwnRedis();
+  redis = new Redis(own.url, { maxRetriesPerRequest: 1 });
+});
+
+afterAll(async () => {
+  redis.disconnect();
+  await own.stop();
+});
+
+/** A clock the test moves. */
+function clock(start = 1_000_000) {
+  let now = start;
+  return { now: () => now, advance: (ms: number) => (now += ms) };
+}
+
+let ids = 0;
+function announcement(
+  sentAt: number,
+  duration: Announcement['duration'],
+  title = `a${(ids += 1)}`,
+): Announcement {
+  return { id: `id-${ids}-${title}`, sent_at: sentAt, title, message: 'm', type: 1, duration };
+}
+
+const EVERYONE: AnnouncementAudience = { event: true };
+
+type Kind = 'redis' | 'memory';
+function makeLogs(
+  kind: Kind,
+  time: ReturnType<typeof clock>,
+  cap?: number,
+): [AnnouncementLog, AnnouncementLog] {
+  const prefix = `ann-test-${(prefixes += 1)}`;
+  const of = () =>
+    new AnnouncementLog(() => (kind === 'redis' ? redis : undefined), prefix, logger, time.now, cap);
+  return [of(), of()];
+}
+
+describe.each<Kind>(['redis', 'memory'])('announcement log (%s)', (kind) => {
+  it('keeps each announcement for its own duration only, and says what is left of it', async () => {
+    const time = clock();
+    const [log] = makeLogs(kind, time);
+    const short = announcement(time.now(), 3, 'short');
+    const long = announcement(time.now(), 20, 'long');
+    const untimed = announcement(time.now(), null, 'untimed');
+    for (const a of [short, long, untimed]) await log.record(EVENT, a, EVERYONE);
+    const reader = { userId: 7, eventCode: EVENT };
+
+    time.advance(2_000);
+    expect((await log.read(reader)).map((a) => [a.title, a.remaining_ms])).toEqual([
+      ['short', 1_000],
+      ['long', 18_000],
+      ['untimed', null],
+    ]);
+    time.advance(1_000);
+    expect((await log.read(reader)).map((a) => a.title)).toEqual(['long', 'untimed']);
+    time.advance(17_000);
+    expect((await log.read(reader)).map((a) => a.title)).toEqual(['untimed']);
+    time.advance(ANNOUNCEMENT_UNTIMED_KEEP_MS);
+    expect(await log.read(reader)).toEqual([]);
+  });
+
+  it('keeps at most the cap per event, dropping the one closest to its end', async () => {
+    const time = clock();
+    const [log] = makeLogs(kind, time, 3);
+    await log.record(EVENT, announcement(time.now(), 20, 'first'), EVERYONE);
+    await log.record(EVENT, announcement(time.now(), 3, 'soonest'), EVERYONE);
+    await log.record(EVENT, announcement(time.now(), 10, 'third'), EVERYONE);
+    await log.record(EVENT, announcement(time.now(), 20, 'fourth'), EVERYONE);
+    await log.record('OTHER', announcement(time.now(), 20, 'elsewhere'), EVERYONE);
+    const titles = (await log.read({ userId: 7, eventCode: EVENT })).map((a) => a.title).sort();
+    expect(titles).toEqual(['first', 'fourth', 'third']);
+    if (kind === 'redis') expect(await redis.zcard(`ann-test-${prefixes}:ann:${EVENT}`)).toBe(3);
+    else expect(log.localSize()).toBe(4);
+  });
+
+  it('returns only what was meant for the reader: its user, its event, its room; since narrows it', async () => {
+    const time = clock();
+    const [log] = makeLogs(kind, time);
+    await log.record(EVENT, announcement(time.now(), 20, 'to 7 and 8'), { user_ids: [7, 8] });
+    await log.record(EVENT, announcement(time.now(), 20, 'to 9'), { user_ids: [9] });
+    await log.record(EVENT, announcement(time.now(), 20, 'room 3'), { room_id: 3 });
+    await log.record(EVENT, announcement(time.now(), 20, 'room 4'), { room_id: 4 });
+    time.advance(10);
+    await log.record(EVENT, announcement(time.now(), 20, 'all'), EVERYONE);
+    await log.record('OTHER', announcement(time.now(), 20, 'other event'), EVERYONE);
+    const titles = async (reader: { userId: number; eventCode: string; roomId?: number }, since?: number) =>
+      (await log.read(reader, since)).map((a) => a.title).sort();
+
+    expect(await titles({ userId: 7, eventCode: EVENT, roomId: 3 })).toEqual(['all', 'room 3', 'to 7 and 8']);
+    expect(await titles({ userId: 9, eventCode: EVENT, roomId: 4 })).toEqual(['all', 'room 4', 'to 9']);
+    expect(await titles({ userId: 10, eventCode: EVENT })).toEqual(['all']);
+    expect(await titles({ userId: 7, eventCode: 'OTHER' })).toEqual(['other event']);
+    expect(await titles({ userId: 7, eventCode: EVENT, roomId: 3 }, time.now())).toEqual(['all']);
+  });
+});
+
+describe('announcement log across nodes', () => {
+  it('with Redis a node reads what another node kept; without it, each node only its own', async () => {
+    const time = clock();
+    const [node1, node2] = makeLogs('redis', time);
+    await node1.record(EVENT, announcement(time.now(), 10, 'from node 1'), EVERYONE);
+    expect((await node2.read({ userId: 7, eventCode: EVENT })).map((a) => a.title)).toEqual(['from node 1']);
+
+    const [alone1, alone2] = makeLogs('memory', time);
+    await alone1.record(EVENT, announcement(time.now(), 10, 'from node 1'), EVERYONE);
+    expect(await alone2.read({ userId: 7, eventCode: EVENT })).toEqual([]);
+  });
+
+  it("falls back to the node's own copy when Redis does not answer", async () => {
+    const time = clock();
+    const broken = new Redis('redis://127.0.0.1:1', {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
+    const log = new AnnouncementLog(() => broken, 'ann-test-broken', logger, time.now);
+    await log.record(EVENT, announcement(time.now(), 10, 'kept here'), EVERYONE);
+    expect((await log.read({ userId: 7, eventCode: EVENT })).map((a) => a.title)).toEqual(['kept here']);
+    broken.disconnect();
+  });
+});

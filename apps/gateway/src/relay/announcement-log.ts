@@ -1,0 +1,173 @@
+/**
+ * The announcements sent, kept for as long as each is shown (its own duration; an untimed one for
+ * ANNOUNCEMENT_UNTIMED_KEEP_MS), so that a tab whose socket was down while one was sent can ask for it after it
+ * reconnects (`announcements_catch_up`). At most ANNOUNCEMENTS_KEPT_PER_EVENT per event: past that, the one
+ * closest to its end goes first.
+ *
+ * With Redis: one sorted set per event (`<prefix>:ann:<event code>`), member the kept announcement's JSON, score
+ * the time it ends (ms); written by one MULTI (add, drop the ended, trim to the cap, expire the key with the
+ * longest keep), so every node reads what any node kept (a tab may reconnect to another node). The node also
+ * keeps its own copy of what it sent, read when Redis is away or slow: then a tab recovers only what its new
+ * node sent. Without Redis (one node) the copy is all there is. The copy is pruned at every write (every event's
+ * ended entries) and read, so it holds at most the cap per event of announcements still within their time.
+ */
+import type { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import {
+  ANNOUNCEMENTS_KEPT_PER_EVENT,
+  ANNOUNCEMENT_UNTIMED_KEEP_MS,
+  AnnouncementSchema,
+  IdSchema,
+  type Announcement,
+  type RecoveredAnnouncement,
+} from '@showfloor/contracts';
+import { answerWithin } from '../runtime/answer-within.ts';
+
+/** Who an announcement was meant for: listed users of the event, else one room of it, else (null) all of it. */
+export const AnnouncementAudienceSchema = z.union([
+  z.object({ user_ids: z.array(IdSchema).min(1) }),
+  z.object({ room_id: IdSchema }),
+  z.object({ event: z.literal(true) }),
+]);
+export type AnnouncementAudience = z.infer<typeof AnnouncementAudienceSchema>;
+
+/** One kept announcement: what was sent, to whom, and when it ends (ms since epoch). */
+const KeptSchema = z.object({
+  announcement: AnnouncementSchema,
+  audience: AnnouncementAudienceSchema,
+  ends_at: z.number(),
+});
+type Kept = z.infer<typeof KeptSchema>;
+
+/** Who is asking: the socket's user and event, and the room the relay put the tab in (none: the lobby-less). */
+export interface AnnouncementReader {
+  userId: number;
+  eventCode: string;
+  roomId?: number;
+}
+
+/** Longest wait for Redis (a write before the send is acked, a read) before the node's own copy is used. */
+const REDIS_MS = 1_000;
+
+function isFor(kept: Kept, reader: AnnouncementReader): boolean {
+  const { audience } = kept;
+  if ('user_ids' in audience) return audience.user_ids.includes(reader.userId);
+  if ('room_id' in audience) return reader.roomId !== undefined && audience.room_id === reader.roomId;
+  return true;
+}
+
+export class AnnouncementLog {
+  /** The node's copy, by event code: entries in the order kept. */
+  readonly #local = new Map<string, Kept[]>();
+
+  constructor(
+    private readonly redis: () => Redis | undefined,
+    private readonly prefix: string,
+    private readonly logger: FastifyBaseLogger,
+    /** The node's clock in ms (tests move it): an announcement's `sent_at` is read from it too. */
+    readonly now: () => number = Date.now,
+    private readonly cap = ANNOUNCEMENTS_KEPT_PER_EVENT,
+    private readonly redisMs = REDIS_MS,
+  ) {}
+
+  #key(eventCode: string): string {
+    return `${this.prefix}:ann:${eventCode}`;
+  }
+
+  /**
+   * Keeps an announcement of `eventCode` sent now; resolves once Redis has it (or did not answer within its
+   * budget: the node's copy has it either way). Never rejects.
+   */
+  async record(eventCode: string, announcement: Announcement, audience: AnnouncementAudience): Promise<void> {
+    const now = this.now();
+    const keepMs =
+      announcement.duration === null ? ANNOUNCEMENT_UNTIMED_KEEP_MS : announcement.duration * 1000;
+    const kept: Kept = { announcement, audience, ends_at: announcement.sent_at + keepMs };
+    this.#keepLocally(eventCode, kept, now);
+    const redis = this.redis();
+    if (!redis) return;
+    const key = this.#key(eventCode);
+    const write = redis
+      .multi()
+      .zadd(key, kept.ends_at, JSON.stringify(kept))
+      .zremrangebyscore(key, '-inf', now)
+      .zremrangebyrank(key, 0, -(this.cap + 1))
+      .pexpire(key, ANNOUNCEMENT_UNTIMED_KEEP_MS)
+      .exec();
+    try {
+      if ((await answerWithin(write, this.redisMs)) === undefined)
+        this.logger.warn({ eventCode }, 'announcement not kept in redis in time: this node keeps it');
+    } catch (error) {
+      this.logger.warn({ err: error, eventCode }, 'announcement not kept in redis: this node keeps it');
+    }
+  }
+
+  /**
+   * The announcements meant for `reader` still within their time, sent at or after `since` (if given), oldest
+   * first, each with what is left of its duration (null: untimed).
+   */
+  async read(reader: AnnouncementReader, since?: number): Promise<RecoveredAnnouncement[]> {
+    const now = this.now();
+    const kept = (await this.#readRedis(reader.eventCode, now)) ?? this.#readLocal(reader.eventCode, now);
+    return kept
+      .filter((entry) => entry.ends_at > now && isFor(entry, reader))
+      .filter((entry) => since === undefined || entry.announcement.sent_at >= since)
+      .sort((a, b) => a.announcement.sent_at - b.announcement.sent_at)
+      .map(({ announcement, ends_at: endsAt }) => ({
+        ...announcement,
+        remaining_ms: announcement.duration === null ? null : endsAt - now,
+      }));
+  }
+
+  /** What Redis keeps of the event, or undefined when there is no Redis or it failed or was slow. */
+  async #readRedis(eventCode: string, now: number): Promise<Kept[] | undefined> {
+    const redis = this.redis();
+    if (!redis) return undefined;
+    try {
+      const members = await answerWithin(
+        redis.zrangebyscore(this.#key(eventCode), `(${now}`, '+inf'),
+        this.redisMs,
+      );
+      if (members === undefined) return undefined;
+      return members.flatMap((member) => {
+        const parsed = KeptSchema.safeParse(JSON.parse(member));
+        return parsed.success ? [parsed.data] : [];
+      });
+    } catch (error) {
+      this.logger.warn({ err: error, eventCode }, 'announcements not read from redis: this node answers');
+      return undefined;
+    }
+  }
+
+  #readLocal(eventCode: string, now: number): Kept[] {
+    const list = (this.#local.get(eventCode) ?? []).filter((entry) => entry.ends_at > now);
+    if (list.length === 0) this.#local.delete(eventCode);
+    else this.#local.set(eventCode, list);
+    return list;
+  }
+
+  #keepLocally(eventCode: string, kept: Kept, now: number): void {
+    for (const [code, list] of this.#local) {
+      const live = list.filter((entry) => entry.ends_at > now);
+      if (live.length === 0) this.#local.delete(code);
+      else if (live.length !== list.length) this.#local.set(code, live);
+    }
+    const list = [...(this.#local.get(eventCode) ?? []), kept];
+    while (list.length > this.cap) {
+      // The one closest to its end goes, as in Redis (ZREMRANGEBYRANK on the score).
+      let soonest = 0;
+      for (let i = 1; i < list.length; i += 1)
+        if ((list[i]?.ends_at ?? 0) < (list[soonest]?.ends_at ?? 0)) soonest = i;
+      list.splice(soonest, 1);
+    }
+    this.#local.set(eventCode, list);
+  }
+
+  /** How many the node's copy holds, over all events (tests). */
+  localSize(): number {
+    let n = 0;
+    for (const list of this.#local.values()) n += list.length;
+    return n;
+  }
+}
