@@ -296,6 +296,29 @@ describe('auth service', () => {
     expect((await h.call('event', 'getPassport', { token: ada })).status).toBe(401);
   });
 
+  it('counts only the sessions it ends: an expired one is left as it ended, and answers expired', async () => {
+    const sidOf = (token: string): string => (decodeJwt(token) as { sid: string }).sid;
+    const expired = await h.signIn('ada@demo.test');
+    const lifetimeMs = 12 * 3600 * 1000 + 1000;
+    h.advance(lifetimeMs);
+    try {
+      // Ada's first session ran out; her second is live, and so is the manager's.
+      const live = await h.signIn('ada@demo.test');
+      const erin = await h.signIn('erin@demo.test');
+      const adaId = Number(decodeJwt(live).sub);
+      const ended = await h.call('auth', 'deleteSession', { token: erin, query: { user_id: adaId } });
+      expect(ended.status).toBe(200);
+      expect(ended.body).toEqual({ message: `Ended 1 session(s) of user ${adaId}.` });
+      const answer = await h.call('auth', 'sessionStatus', { body: { sids: [sidOf(expired), sidOf(live)] } });
+      expect(answer.body).toEqual({
+        ended: [sidOf(expired), sidOf(live)],
+        reasons: { [sidOf(expired)]: 'expired', [sidOf(live)]: 'ended_by_manager' },
+      });
+    } finally {
+      h.now -= lifetimeMs;
+    }
+  });
+
   it('tells which named sessions are over and how each ended, by the way it ended first', async () => {
     const sidOf = (token: string): string => (decodeJwt(token) as { sid: string }).sid;
     const idOf = (token: string): number => Number(decodeJwt(token).sub);
