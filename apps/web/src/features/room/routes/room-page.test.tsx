@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Link } from 'react-router-dom';
 import { notifications, notificationsStore } from '@mantine/notifications';
 import { TIMINGS } from '@showfloor/contracts';
 import { clearSession, startSession } from '../../../lib/session/session.ts';
@@ -50,6 +51,34 @@ describe('room page', () => {
     const { gateway } = openRoom(() => ({ id: 5, name: 'Expo Hall', link: 'https://rooms.test/expo' }));
     expect(await screen.findByRole('heading', { name: 'Expo Hall' })).toBeInTheDocument();
     expect(gateway.inputsOf('content.getRoom')).toEqual([{ id: 5 }]);
+  });
+
+  // A room's scene keeps per-room state from its mount (the iframe's link, the version of the user's microphone it
+  // heard, sent as `heard` with each report): going to another room in the same tab mounts a new scene.
+  it('mounts a new scene for another room, not the previous one with its state', async () => {
+    const rooms: Record<number, { id: number; name: string; link: string }> = {
+      5: { id: 5, name: 'Expo Hall', link: 'https://rooms.test/expo' },
+      2: { id: 2, name: 'Stage', link: 'https://rooms.test/stage' },
+    };
+    mockTrpc({ 'content.getRoom': (input) => rooms[(input as { id: number }).id] });
+    renderWithProviders(
+      <>
+        <RoomPage />
+        <Link to="/room/2">next room</Link>
+        <Link to="/room/5">back</Link>
+      </>,
+      { route: '/room/5', path: '/room/:roomId' },
+    );
+    expect((await screen.findByTitle('Expo Hall')).getAttribute('src')).toMatch(
+      /^https:\/\/rooms\.test\/expo/,
+    );
+    fireEvent.click(screen.getByRole('link', { name: 'next room' }));
+    expect((await screen.findByTitle('Stage')).getAttribute('src')).toMatch(/^https:\/\/rooms\.test\/stage/);
+    // Back to a room already read: shown at once from the cache, with no loader between the scenes.
+    fireEvent.click(screen.getByRole('link', { name: 'back' }));
+    expect((await screen.findByTitle('Expo Hall')).getAttribute('src')).toMatch(
+      /^https:\/\/rooms\.test\/expo/,
+    );
   });
 
   it('shows a restricted room at the top left for 5 s and goes to /lobby after 5 s', async () => {
