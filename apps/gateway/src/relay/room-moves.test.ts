@@ -19,25 +19,46 @@ import type * as RetryModule from './retry-while-connected.ts';
 import { relayEnv, signIn, type SignedIn } from './testing/stack.ts';
 
 /**
- * The room-check retries whose back-off has run (their task done), by socket id: the event that proves a retry
- * happened. The relay's own retryWhileConnected schedules them (real timers, real back-off); this only records.
+ * The room-check retries whose back-off has run, by socket id, each with its task's end: the event that proves a
+ * retry happened. The relay's own retryWhileConnected schedules them (real timers, real back-off); this only
+ * records. `done` settles once the task has returned and, should it ever be async (a promise-returning task fits
+ * its `() => void`), once that promise has settled: what the task asks of the directory is asked by then.
  */
-const retriesRun = vi.hoisted(() => [] as string[]);
+const retriesRun = vi.hoisted(() => [] as Array<{ socketId: string; done: Promise<unknown> }>);
 vi.mock('./retry-while-connected.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof RetryModule>();
   const retryWhileConnected: typeof actual.retryWhileConnected = (socket, schedule, attempt, task) =>
     actual.retryWhileConnected(socket, schedule, attempt, () => {
-      task();
-      retriesRun.push((socket as { id?: string }).id ?? '');
+      const ran: unknown = task();
+      retriesRun.push({
+        socketId: (socket as { id?: string }).id ?? '',
+        done: Promise.resolve(ran).catch(() => undefined),
+      });
     });
   return { ...actual, retryWhileConnected };
 });
 
 /** How many room-check retries of this client's socket have run. */
-const retriesOf = (client: TestClient): number => retriesRun.filter((id) => id === client.socket.id).length;
+const retriesOf = (client: TestClient): number =>
+  retriesRun.filter(({ socketId }) => socketId === client.socket.id).length;
+
+/**
+ * Waits until the room-check retries of this client's socket that have run are done, and every access check
+ * asked since the `since`-th has been answered (and its answer acted on): nothing of those retries is to come.
+ */
+async function retriesSettled(client: TestClient, since: number): Promise<void> {
+  await Promise.all(
+    retriesRun.filter(({ socketId }) => socketId === client.socket.id).map(({ done }) => done),
+  );
+  await Promise.allSettled(accessAnswers.slice(since));
+  // An answer's own handlers (the join, the resync) run in the turns after it settles.
+  await new Promise<void>((resolve) => setImmediate(resolve));
+}
 
 /** Every room access check the relay asks (its directory's, cached or not): `userId:roomId`. */
 const accessChecks = vi.hoisted(() => [] as string[]);
+/** The answers to those checks, in the same order. */
+const accessAnswers = vi.hoisted(() => [] as Array<Promise<unknown>>);
 
 let provider: FastifyInstance;
 let gateway: RunningGateway;
@@ -79,7 +100,9 @@ beforeAll(async () => {
   const canAccessRoom = Directory.prototype.canAccessRoom;
   vi.spyOn(Directory.prototype, 'canAccessRoom').mockImplementation(function (this: Directory, user, roomId) {
     accessChecks.push(`${user.userId}:${roomId}`);
-    return canAccessRoom.call(this, user, roomId);
+    const answer = canAccessRoom.call(this, user, roomId);
+    accessAnswers.push(answer);
+    return answer;
   });
   provider = buildProvider({ logger: false });
   provider.addHook('onRequest', async (request, reply) => {
@@ -230,6 +253,9 @@ describe('the handshake room when its access check fails at connect', () => {
     // The retry comes on its back-off (the first within ROOM_CHECK_RETRY.firstMs × 1.5 of the failure) and stands
     // back: the provider is not asked about the handshake's room again, the tab joins nothing, hears no resync.
     await until(() => retriesOf(graceTab) >= 1, 'the first retry of the handshake room check');
+    // Counted once that retry is done (its task returned, any await of it over, any check it asked answered):
+    // a check it asked late still counts, so the test cannot pass before the retry has had its say.
+    await retriesSettled(graceTab, checksBefore);
     const checked = accessChecks
       .slice(checksBefore)
       .filter((key) => key === `${grace.userId}:${meetingRoom}`);
