@@ -4,24 +4,8 @@
 // The test cuts the tab's socket itself: every /messaging connection goes through a route it can close, and while
 // the socket is "down" a new one is closed at once (and socket.io's polling refused).
 import type { Page } from '@playwright/test';
-import { apiSignIn, callTrpc, expect, signIn, test } from '../fixtures/stack.ts';
-import { closeWelcomePopup } from '../fixtures/demo-rooms.ts';
-
-const VIP_LOUNGE = 5;
-const TALK_STAGE = 3;
-
-async function putRole(token: string, rule: Record<string, unknown>): Promise<{ id: number }> {
-  const answer = await callTrpc<{ rule: { id: number } }>(
-    'auth.putAccess',
-    { type: 'role', rule: { type: 'role', role_id: 'presenter', ...rule } },
-    { token, kind: 'mutation' },
-  );
-  if (!answer.data) throw new Error(`putAccess: ${answer.status} ${answer.message}`);
-  return answer.data.rule;
-}
-
-const notice = (page: Page, title: string) =>
-  page.locator('.mantine-Notification-root').filter({ has: page.getByText(title, { exact: true }) });
+import { apiSignIn, expect, signIn, test } from '../fixtures/stack.ts';
+import { TALK_STAGE, VIP_LOUNGE, closeWelcomePopup, notice, putRole } from '../fixtures/demo-rooms.ts';
 
 /**
  * The tab's socket through a switch: `connects` counts the relay's connect packets passed to the page; `down()`

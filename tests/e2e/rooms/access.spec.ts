@@ -1,25 +1,8 @@
 // Room access changing while a visitor is inside (spec 02 §4.12, spec 01 §4): root grants ada the VIP Lounge
 // through the access call (a success toast names it), she goes in; root moves the rule elsewhere, and she hears
 // 'Access Denied / You are not allowed to access this room.' and is back in the lobby within 6 s.
-import type { Page } from '@playwright/test';
-import { apiSignIn, callTrpc, expect, signIn, test } from '../fixtures/stack.ts';
-import { closeWelcomePopup } from '../fixtures/demo-rooms.ts';
-
-const VIP_LOUNGE = 5;
-const TALK_STAGE = 3;
-
-async function putRole(token: string, rule: Record<string, unknown>): Promise<{ id: number }> {
-  const answer = await callTrpc<{ rule: { id: number } }>(
-    'auth.putAccess',
-    { type: 'role', rule: { type: 'role', role_id: 'presenter', ...rule } },
-    { token, kind: 'mutation' },
-  );
-  if (!answer.data) throw new Error(`putAccess: ${answer.status} ${answer.message}`);
-  return answer.data.rule;
-}
-
-const notice = (page: Page, title: string) =>
-  page.locator('.mantine-Notification-root').filter({ has: page.getByText(title, { exact: true }) });
+import { apiSignIn, expect, signIn, test } from '../fixtures/stack.ts';
+import { TALK_STAGE, VIP_LOUNGE, closeWelcomePopup, notice, putRole } from '../fixtures/demo-rooms.ts';
 
 test('root revokes the room ada is in: the access-denied toast, then the lobby within 6 s', async ({
   page,

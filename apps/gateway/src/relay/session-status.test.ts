@@ -6,7 +6,7 @@
  * left unsaid when its answer does not say (an older provider).
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_SESSION_STATUS_SIDS, type SessionEndReason } from '@showfloor/contracts';
+import { MAX_SESSION_STATUS_SIDS, SessionEndReasonSchema, type SessionEndReason } from '@showfloor/contracts';
 import type { ProviderClient } from '../provider/client.ts';
 import { SessionStatus } from './session-status.ts';
 
@@ -92,15 +92,7 @@ describe('session sweep', () => {
 
   it('passes on how each session ended, and leaves it unsaid where the answer does not say', async () => {
     const { status, over } = setup();
-    const reasons: Array<SessionEndReason | undefined> = [
-      'signed_out',
-      'replaced',
-      'ended_by_manager',
-      'deactivated',
-      'expired',
-      'unknown',
-      undefined,
-    ];
+    const reasons: Array<SessionEndReason | undefined> = [...SessionEndReasonSchema.options, undefined];
     reasons.forEach((reason, i) => {
       status.track(`s${i}`);
       over.set(`s${i}`, reason);
