@@ -67,8 +67,6 @@ export interface RelayOptions {
   sessionCheckMs: number;
   /** The wall clock (ms) microphone versions are stamped by (tests: a node's clock behind another's). @default Date.now */
   microphoneClock?: () => number;
-  /** The clock announcements are stamped and kept by (tests move it; announcement-log.ts). */
-  announcementClock?: () => number;
 }
 
 /** The disconnect reason of a socket dropped for what it buffered (socket-buffer.ts). */
@@ -189,12 +187,7 @@ export async function attachRelay(
       undefined,
       options.microphoneClock,
     ),
-    announcements: new AnnouncementLog(
-      relayIo.redis,
-      deps.env.RELAY_REDIS_PREFIX,
-      logger,
-      options.announcementClock,
-    ),
+    announcements: new AnnouncementLog(relayIo.redis, deps.env.RELAY_REDIS_PREFIX, logger),
     metrics,
     logger,
     adapterState: relayIo.adapterState,

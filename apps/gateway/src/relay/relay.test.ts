@@ -366,7 +366,9 @@ describe('calls, announcements, presence, rooms', () => {
       message: 'Starts in 5 minutes',
       room_id: 0,
       type: 1,
-      duration: 5,
+      // Untimed (kept ANNOUNCEMENT_UNTIMED_KEEP_MS): a timed one ends by the wall clock while a loaded runner is
+      // still between send and catch-up. What is left of a timed one is announcement-log.test.ts's (its clock).
+      duration: null,
       user_ids: [],
     };
     expect(await adaTab.request('announcements', announcement)).toEqual({
@@ -386,7 +388,7 @@ describe('calls, announcements, presence, rooms', () => {
       title: 'Keynote',
       message: 'Starts in 5 minutes',
       type: 1,
-      duration: 5,
+      duration: null,
     });
     expect(graceTab.events<Announcement>('announcements')[0]?.id).toBe(heard?.id);
 
@@ -408,8 +410,7 @@ describe('calls, announcements, presence, rooms', () => {
     const adaBack = await tab(node1, ada);
     const forGrace = await recovered(graceBack);
     expect(forGrace.map((a) => [a.id, a.title])).toEqual([[heard?.id, 'Keynote']]);
-    expect(forGrace[0]?.remaining_ms).toBeGreaterThan(0);
-    expect(forGrace[0]?.remaining_ms).toBeLessThanOrEqual(5_000);
+    expect(forGrace[0]?.remaining_ms).toBeNull();
     expect((await recovered(adaBack)).map((a) => a.title).sort()).toEqual(['Keynote', 'Only Ada']);
   });
 
