@@ -6,8 +6,9 @@
 // be the user's: its read answers 401 and the room page sends the visitor to the lobby), a `sessions_triggers`
 // refresh (which would have reloaded the tab and read everything again), a picture change, a status change. Chat
 // catches up on its own on every connection, without waiting (ChatSync, features/chat/hooks/use-chat-events.ts).
-// Reads not on screen are marked stale and asked when next shown. An announcement sent meanwhile is not recovered:
-// nothing stores it (apps/web README, "After a reconnect").
+// Reads not on screen are marked stale and asked when next shown. Announcements recover themselves: the relay keeps
+// them and the tab asks `announcements_catch_up` on its own (features/announcements/hooks/use-announcements.ts;
+// apps/web README, "After a reconnect").
 import { useContext } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSocketReconnect } from '../socket/registry.ts';

@@ -11,6 +11,7 @@ import {
   announcementTypeWord,
   forgetShownAnnouncements,
   handleAnnouncement,
+  isAnnouncementSeen,
   recoverAnnouncements,
   showAnnouncement,
   useAnnouncements,
@@ -131,8 +132,22 @@ describe('announcements missed while the socket was down', () => {
     ]);
   });
 
-  it('asks after a reconnect, not on the first connect, and shows what is left of the duration', async () => {
-    const fake = createFakeSocket(catchUpAck);
+  /** The notices on screen or queued, as [title, autoClose], by title. */
+  const notices = () => {
+    const { notifications: shown, queue } = notificationsStore.getState();
+    return [...shown, ...queue]
+      .map((n) => [n.title, n.autoClose])
+      .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+  };
+
+  it('on the first connect records what the relay keeps without showing it; after a reconnect shows the rest', async () => {
+    // A reload: the relay still keeps 'live' (closed before the reload) and 'untimed' (sent before the tab came).
+    const before = {
+      statusCode: 200,
+      announcements: catchUpAck().announcements.filter((a) => a.id !== 'missed'),
+    };
+    let answer: () => unknown = () => before;
+    const fake = createFakeSocket(() => answer());
     const state = fake.socket as unknown as { connected: boolean };
     state.connected = false;
     fake.install();
@@ -143,24 +158,79 @@ describe('announcements missed while the socket was down', () => {
       fake.fire('connect', undefined);
     };
     act(connect);
-    expect(fake.emitted).toEqual([]);
+    expect(fake.emitted.map((e) => e.topic)).toEqual(['announcements_catch_up']);
+    await waitFor(() => expect(isAnnouncementSeen('untimed')).toBe(true));
+    expect(isAnnouncementSeen('live')).toBe(true);
+    expect(notices()).toEqual([]);
+    answer = catchUpAck;
     act(() => {
       state.connected = false;
       fake.fire('disconnect', 'transport close');
     });
     act(connect);
-    await waitFor(() => expect(fake.emitted.map((e) => e.topic)).toEqual(['announcements_catch_up']));
-    await waitFor(() => {
-      const { notifications: shown, queue } = notificationsStore.getState();
-      expect(
-        [...shown, ...queue]
-          .map((n) => [n.title, n.autoClose])
-          .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
-      ).toEqual([
-        ['Information: Live', 4_000],
+    expect(fake.emitted.map((e) => e.topic)).toEqual(['announcements_catch_up', 'announcements_catch_up']);
+    await waitFor(() => expect(notices()).toEqual([['Success: Missed', 12_500]]));
+  });
+
+  it('asks once after a resync without a reconnect, after its random wait, and shows what it missed', async () => {
+    const fake = createFakeSocket(catchUpAck);
+    fake.install();
+    renderWithProviders(createElement('p', null, 'page'));
+    // Mounted on a connected socket: its first connect passed unheard, so it asks at once and records.
+    renderHook(() => useAnnouncements({ random: () => 0.5 }));
+    expect(fake.emitted.map((e) => e.topic)).toEqual(['announcements_catch_up']);
+    await waitFor(() => expect(isAnnouncementSeen('missed')).toBe(true));
+    forgetShownAnnouncements(); // as if 'missed' and 'untimed' had been sent after the first answer
+    handleAnnouncement(live, vi.fn());
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      act(() => fake.fire('resync', { reason: 'fanout_interrupted', spread_ms: 1_000 }));
+      act(() => {
+        vi.advanceTimersByTime(499);
+      });
+      expect(fake.emitted).toHaveLength(1);
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
+      expect(fake.emitted).toHaveLength(2);
+      act(() => {
+        vi.advanceTimersByTime(10_000);
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(fake.emitted.map((e) => e.topic)).toEqual(['announcements_catch_up', 'announcements_catch_up']);
+    await waitFor(() =>
+      expect(notices()).toEqual([
         ['Success: Missed', 12_500],
         ['Success: Missed', false],
-      ]);
-    });
+      ]),
+    );
+  });
+
+  it("a drop and a reconnect during a resync's wait: one catch-up, the reconnect's", async () => {
+    const fake = createFakeSocket(catchUpAck);
+    const state = fake.socket as unknown as { connected: boolean };
+    fake.install();
+    renderHook(() => useAnnouncements({ random: () => 0.5 }));
+    await waitFor(() => expect(isAnnouncementSeen('missed')).toBe(true));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      act(() => fake.fire('resync', { reason: 'peer_lost', spread_ms: 1_000 }));
+      act(() => {
+        state.connected = false;
+        fake.fire('disconnect', 'transport close');
+      });
+      act(() => {
+        state.connected = true;
+        fake.fire('connect', undefined);
+      });
+      act(() => {
+        vi.advanceTimersByTime(10_000);
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(fake.emitted.map((e) => e.topic)).toEqual(['announcements_catch_up', 'announcements_catch_up']);
   });
 });

@@ -1,19 +1,24 @@
 // Announcements heard on the socket (spec 01 §7, spec 02 §9): shown with their own duration, and with their type
 // (Information, Success, Warning, Error) as a word in the title and an icon, not by colour alone. Each id is shown
-// once: after a reconnect (not the first connect) the tab asks the relay for those it missed
-// (`announcements_catch_up`) and shows the ones still within their duration for what is left of it.
-import { useEffect } from 'react';
+// once. On a socket's first connect the tab asks the relay what it keeps (`announcements_catch_up`) and records
+// those ids as seen without showing them: only what is sent after the tab came is ever shown (a reload does not
+// show again what was closed before it, nor what was sent before the tab came). After a reconnect, and on the
+// relay's `resync` (its fan-out to this socket may have dropped frames while the socket stayed connected), it asks
+// again and shows the ones still within their duration for what is left of it.
+import { useEffect, useEffectEvent } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
   ANNOUNCEMENTS_KEPT_PER_EVENT,
   AnnouncementSchema,
   RELAY_EVENTS,
+  RELAY_SERVER_EVENTS,
   TOPICS,
+  serverEventSchemaOf,
   type Announcement,
 } from '@showfloor/contracts';
 import { announcementNotice, announcementTone } from '../../../lib/ui/notify.ts';
-import { emitWithAck, useSocket, useSocketReconnect } from '../../../lib/socket/registry.ts';
+import { emitWithAck, listenerView, useSocket, type AppSocket } from '../../../lib/socket/registry.ts';
 
 /** An announcement to show: `duration` in seconds (a recovered one's is what is left of it), null until closed. */
 type Shown = Omit<Announcement, 'duration'> & { duration: number | null };
@@ -22,11 +27,17 @@ type Shown = Omit<Announcement, 'duration'> & { duration: number | null };
 const shownIds = new Set<string>();
 const SHOWN_IDS_KEPT = ANNOUNCEMENTS_KEPT_PER_EVENT * 4;
 
+/** Records an id as shown, keeping the newest SHOWN_IDS_KEPT. False when it was recorded already. */
+function remember(id: string): boolean {
+  if (shownIds.has(id)) return false;
+  shownIds.add(id);
+  if (shownIds.size > SHOWN_IDS_KEPT) shownIds.delete(shownIds.values().next().value as string);
+  return true;
+}
+
 /** Shows an announcement unless its id was shown already (heard live and recovered, or recovered twice). */
 function showOnce(announcement: Shown, show: (announcement: Shown) => unknown): boolean {
-  if (shownIds.has(announcement.id)) return false;
-  shownIds.add(announcement.id);
-  if (shownIds.size > SHOWN_IDS_KEPT) shownIds.delete(shownIds.values().next().value as string);
+  if (!remember(announcement.id)) return false;
   show(announcement);
   return true;
 }
@@ -34,6 +45,11 @@ function showOnce(announcement: Shown, show: (announcement: Shown) => unknown): 
 /** Forgets the ids shown (tests). */
 export function forgetShownAnnouncements(): void {
   shownIds.clear();
+}
+
+/** Whether an id was shown or recorded as seen (tests). */
+export function isAnnouncementSeen(id: string): boolean {
+  return shownIds.has(id);
 }
 
 /** A live `announcements` frame: shown once by its id. False when malformed or shown already. */
@@ -61,6 +77,20 @@ export async function recoverAnnouncements(show: (announcement: Shown) => unknow
   return shown;
 }
 
+/**
+ * Asks the relay for the announcements it keeps for this tab and records their ids as seen without showing any
+ * (a socket's first connect). Resolves false when not answered.
+ */
+export async function rememberKeptAnnouncements(): Promise<boolean> {
+  const ack = await emitWithAck(RELAY_EVENTS.ANNOUNCEMENTS_CATCH_UP, {}, 10_000);
+  if (ack?.statusCode !== 200) return false;
+  for (const { id } of ack.announcements) remember(id);
+  return true;
+}
+
+/** The sockets whose first catch-up (rememberKeptAnnouncements) was answered. */
+const primedSockets = new WeakSet<AppSocket>();
+
 /** The type's word in the UI language (type 1 Information ... 4 Error; unknown types read as Information). */
 export function announcementTypeWord(t: TFunction, type: number): string {
   // The catalogue's keys are the tones: types.info, types.success, types.warning, types.error.
@@ -79,21 +109,69 @@ export function showAnnouncement(announcement: Shown, t: TFunction): string {
   });
 }
 
-export function useAnnouncements(): void {
+export interface AnnouncementsOptions {
+  /** The random source of the wait after a `resync`, in [0, 1). @default Math.random */
+  random?: () => number;
+}
+
+export function useAnnouncements({ random }: AnnouncementsOptions = {}): void {
   const socket = useSocket();
   const { t } = useTranslation('announcements');
+  const show = useEffectEvent((announcement: Shown) => showAnnouncement(announcement, t));
+  // Math.random as it is when the wait starts (a test may mock it after the first render).
+  const draw = useEffectEvent(() => (random ?? Math.random)());
   useEffect(() => {
     if (!socket) return undefined;
-    const listener = (payload: unknown) => {
-      handleAnnouncement(payload, (announcement) => showAnnouncement(announcement, t));
+    const target = listenerView(socket);
+    const onAnnouncement = (payload: unknown) => {
+      handleAnnouncement(payload, show);
     };
-    socket.on(TOPICS.ANNOUNCEMENTS, listener);
+    // The first catch-up of a socket only records what the relay keeps; every later one shows what was missed. A
+    // first one not answered is asked again as a first one (the next connect or resync), never shown.
+    const catchUp = () => {
+      if (primedSockets.has(socket)) {
+        void recoverAnnouncements(show);
+        return;
+      }
+      void rememberKeptAnnouncements().then((answered) => {
+        if (answered) primedSockets.add(socket);
+      });
+    };
+    // A resync's wait: one at a time, cancelled by a drop (the reconnect asks anyway), a new socket and an unmount.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const cancel = () => {
+      clearTimeout(timer);
+      timer = undefined;
+    };
+    // What was sent while the socket was down: asked at once on connect (a few short timers are the point).
+    const onConnect = () => {
+      cancel();
+      catchUp();
+    };
+    // The relay's fan-out to this socket may have dropped frames while it stayed connected: asked after a random
+    // wait in [0, spread_ms), as chat does (ChatSync.resync), so the tabs of a node told at once do not ask at once.
+    const resyncSchema = serverEventSchemaOf(RELAY_SERVER_EVENTS.RESYNC);
+    const onResync = (payload: unknown) => {
+      const parsed = resyncSchema.safeParse(payload);
+      if (!parsed.success) return;
+      cancel();
+      timer = setTimeout(() => {
+        timer = undefined;
+        catchUp();
+      }, draw() * parsed.data.spread_ms);
+    };
+    target.on(TOPICS.ANNOUNCEMENTS, onAnnouncement);
+    target.on('connect', onConnect);
+    target.on('disconnect', cancel);
+    target.on(RELAY_SERVER_EVENTS.RESYNC, onResync);
+    // Mounted on a socket already connected and not yet primed: its first connect has passed unheard.
+    if (socket.connected && !primedSockets.has(socket)) catchUp();
     return () => {
-      socket.off(TOPICS.ANNOUNCEMENTS, listener);
+      target.off(TOPICS.ANNOUNCEMENTS, onAnnouncement);
+      target.off('connect', onConnect);
+      target.off('disconnect', cancel);
+      target.off(RELAY_SERVER_EVENTS.RESYNC, onResync);
+      cancel();
     };
-  }, [socket, t]);
-  // What was sent while the socket was down: asked at once (a few short timers are the point), not spread.
-  useSocketReconnect(() => {
-    void recoverAnnouncements((announcement) => showAnnouncement(announcement, t));
-  });
+  }, [socket]);
 }
