@@ -127,6 +127,15 @@ describe('announcement log across nodes', () => {
     expect(await alone2.read({ userId: 7, eventCode: EVENT })).toEqual([]);
   });
 
+  it('skips a member of Redis it cannot parse and answers with the rest', async () => {
+    const time = clock();
+    const [node1, node2] = makeLogs('redis', time);
+    await node1.record(EVENT, announcement(time.now(), 10, 'good'), EVERYONE);
+    const key = `ann-test-${prefixes}:ann:${EVENT}`;
+    await redis.zadd(key, time.now() + 10_000, '{not json', time.now() + 10_000, '{"announcement":1}');
+    expect((await node2.read({ userId: 7, eventCode: EVENT })).map((a) => a.title)).toEqual(['good']);
+  });
+
   it("falls back to the node's own copy when Redis does not answer", async () => {
     const time = clock();
     const broken = new Redis('redis://127.0.0.1:1', {

@@ -130,14 +130,31 @@ export class AnnouncementLog {
         this.redisMs,
       );
       if (members === undefined) return undefined;
-      return members.flatMap((member) => {
-        const parsed = KeptSchema.safeParse(JSON.parse(member));
-        return parsed.success ? [parsed.data] : [];
-      });
+      return this.#parseMembers(eventCode, members);
     } catch (error) {
       this.logger.warn({ err: error, eventCode }, 'announcements not read from redis: this node answers');
       return undefined;
     }
+  }
+
+  /** Each member parsed on its own: a bad one is skipped (and logged once per read), the rest are kept. */
+  #parseMembers(eventCode: string, members: string[]): Kept[] {
+    const kept: Kept[] = [];
+    let bad = 0;
+    for (const member of members) {
+      let json: unknown;
+      try {
+        json = JSON.parse(member);
+      } catch {
+        bad += 1;
+        continue;
+      }
+      const parsed = KeptSchema.safeParse(json);
+      if (parsed.success) kept.push(parsed.data);
+      else bad += 1;
+    }
+    if (bad > 0) this.logger.warn({ eventCode, bad }, 'announcements in redis not understood: skipped');
+    return kept;
   }
 
   #readLocal(eventCode: string, now: number): Kept[] {
