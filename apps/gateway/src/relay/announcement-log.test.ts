@@ -3,7 +3,7 @@
  * (untimed ones for ANNOUNCEMENT_UNTIMED_KEEP_MS), at most the cap per event, and only for its audience; in Redis
  * (shared by two nodes, the suite's own redis-server) and in the node's memory without it. The clock is the test's.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { ANNOUNCEMENT_UNTIMED_KEEP_MS, type Announcement } from '@showfloor/contracts';
@@ -134,6 +134,61 @@ describe('announcement log across nodes', () => {
     const key = `ann-test-${prefixes}:ann:${EVENT}`;
     await redis.zadd(key, time.now() + 10_000, '{not json', time.now() + 10_000, '{"announcement":1}');
     expect((await node2.read({ userId: 7, eventCode: EVENT })).map((a) => a.title)).toEqual(['good']);
+  });
+
+  it('merges Redis with its own copy, and writes again what Redis missed (next write, or a read)', async () => {
+    const time = clock();
+    const broken = new Redis('redis://127.0.0.1:1', {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
+    const prefix = `ann-test-merge-${(prefixes += 1)}`;
+    broken.on('error', () => {});
+    let current: Redis = broken;
+    const node1 = new AnnouncementLog(() => current, prefix, logger, time.now);
+    const node2 = new AnnouncementLog(() => redis, prefix, logger, time.now);
+    const titles = async (log: AnnouncementLog) =>
+      (await log.read({ userId: 7, eventCode: EVENT })).map((a) => a.title);
+
+    await node1.record(EVENT, announcement(time.now(), 10, 'lost write'), EVERYONE);
+    expect(node1.unwrittenSize()).toBe(1);
+    current = redis;
+    await node2.record(EVENT, announcement(time.now(), 10, 'from node 2'), EVERYONE);
+    // Redis answers node 1 (without its own): it still recovers what it sent, and writes it again.
+    expect((await titles(node1)).sort()).toEqual(['from node 2', 'lost write']);
+    expect(node1.unwrittenSize()).toBe(0);
+    expect((await titles(node2)).sort()).toEqual(['from node 2', 'lost write']);
+
+    // The event's next write carries one missed before.
+    current = broken;
+    await node1.record(EVENT, announcement(time.now(), 10, 'lost again'), EVERYONE);
+    current = redis;
+    await node1.record(EVENT, announcement(time.now(), 10, 'next'), EVERYONE);
+    expect(node1.unwrittenSize()).toBe(0);
+    expect((await titles(node2)).sort()).toEqual(['from node 2', 'lost again', 'lost write', 'next']);
+    broken.disconnect();
+  });
+
+  it('shares one Redis read among concurrent readers of an event, each answered for itself', async () => {
+    const time = clock();
+    const [node1, node2] = makeLogs('redis', time);
+    await node1.record(EVENT, announcement(time.now(), 10, 'all'), EVERYONE);
+    await node1.record(EVENT, announcement(time.now(), 10, 'to 3'), { user_ids: [3] });
+    const calls = vi.spyOn(redis, 'zrangebyscore');
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, userId) => node2.read({ userId, eventCode: EVENT })),
+      );
+      expect(calls).toHaveBeenCalledTimes(1);
+      expect(answers.map((list) => list.map((a) => a.title).join())).toEqual(
+        Array.from({ length: 20 }, (_, userId) => (userId === 3 ? 'all,to 3' : 'all')),
+      );
+      await node2.read({ userId: 1, eventCode: EVENT });
+      expect(calls).toHaveBeenCalledTimes(2);
+    } finally {
+      calls.mockRestore();
+    }
   });
 
   it("falls back to the node's own copy when Redis does not answer", async () => {

@@ -7,8 +7,9 @@
  * With Redis: one sorted set per event (`<prefix>:ann:<event code>`), member the kept announcement's JSON, score
  * the time it ends (ms); written by one MULTI (add, drop the ended, trim to the cap, expire the key with the
  * longest keep), so every node reads what any node kept (a tab may reconnect to another node). The node also
- * keeps its own copy of what it sent, read when Redis is away or slow: then a tab recovers only what its new
- * node sent. Without Redis (one node) the copy is all there is. The copy is pruned at every write (every event's
+ * keeps its own copy of what it sent, merged by id with Redis's answer (or alone when Redis is away or slow:
+ * then a tab recovers only what its new node sent); an entry whose Redis write failed is written again by the
+ * event's next write or a read that reaches Redis. Concurrent reads of one event share one Redis read. Without Redis (one node) the copy is all there is. The copy is pruned at every write (every event's
  * ended entries) and read, so it holds at most the cap per event of announcements still within their time.
  */
 import type { Redis } from 'ioredis';
@@ -57,9 +58,24 @@ function isFor(kept: Kept, reader: AnnouncementReader): boolean {
   return true;
 }
 
+/** `list` cut to `cap`: the one closest to its end goes first, as in Redis (ZREMRANGEBYRANK on the score). */
+function capped(list: Kept[], cap: number): Kept[] {
+  while (list.length > cap) {
+    let soonest = 0;
+    for (let i = 1; i < list.length; i += 1)
+      if ((list[i]?.ends_at ?? 0) < (list[soonest]?.ends_at ?? 0)) soonest = i;
+    list.splice(soonest, 1);
+  }
+  return list;
+}
+
 export class AnnouncementLog {
   /** The node's copy, by event code: entries in the order kept. */
   readonly #local = new Map<string, Kept[]>();
+  /** Entries whose Redis write failed or was late, by event code (at most the cap each): written again later. */
+  readonly #unwritten = new Map<string, Kept[]>();
+  /** The Redis read in flight per event code, shared by concurrent readers. */
+  readonly #reads = new Map<string, Promise<Kept[] | undefined>>();
 
   constructor(
     private readonly redis: () => Redis | undefined,
@@ -87,20 +103,55 @@ export class AnnouncementLog {
     this.#keepLocally(eventCode, kept, now);
     const redis = this.redis();
     if (!redis) return;
+    await this.#write(redis, eventCode, [kept], now);
+  }
+
+  /**
+   * Writes `entries` of the event to Redis with those of it whose earlier write failed (ZADD of the same member
+   * is idempotent). On success the event has none unwritten; otherwise `entries` join the unwritten (at most the
+   * cap, the one closest to its end going first), to be written again by the event's next write or a read that
+   * reaches Redis. Never rejects.
+   */
+  async #write(redis: Redis, eventCode: string, entries: Kept[], now: number): Promise<void> {
+    const retried = (this.#unwritten.get(eventCode) ?? []).filter((entry) => entry.ends_at > now);
+    const all = [...retried, ...entries];
+    if (all.length === 0) return;
     const key = this.#key(eventCode);
-    const write = redis
-      .multi()
-      .zadd(key, kept.ends_at, JSON.stringify(kept))
+    const multi = redis.multi();
+    for (const entry of all) multi.zadd(key, entry.ends_at, JSON.stringify(entry));
+    const write = multi
       .zremrangebyscore(key, '-inf', now)
       .zremrangebyrank(key, 0, -(this.cap + 1))
       .pexpire(key, ANNOUNCEMENT_UNTIMED_KEEP_MS)
       .exec();
+    let written = false;
     try {
-      if ((await answerWithin(write, this.redisMs)) === undefined)
+      const answer = await answerWithin(write, this.redisMs);
+      written = answer !== undefined && answer !== null && answer.every(([error]) => !error);
+      if (!written)
         this.logger.warn({ eventCode }, 'announcement not kept in redis in time: this node keeps it');
     } catch (error) {
       this.logger.warn({ err: error, eventCode }, 'announcement not kept in redis: this node keeps it');
     }
+    if (written) {
+      // Only what this write carried: an entry made unwritten meanwhile stays for the next.
+      const left = (this.#unwritten.get(eventCode) ?? []).filter((entry) => !all.includes(entry));
+      if (left.length === 0) this.#unwritten.delete(eventCode);
+      else this.#unwritten.set(eventCode, left);
+    } else {
+      const current = this.#unwritten.get(eventCode) ?? [];
+      this.#unwritten.set(
+        eventCode,
+        capped([...current, ...entries.filter((entry) => !current.includes(entry))], this.cap),
+      );
+    }
+  }
+
+  /** How many entries wait to be written to Redis again, over all events (tests). */
+  unwrittenSize(): number {
+    let n = 0;
+    for (const list of this.#unwritten.values()) n += list.length;
+    return n;
   }
 
   /**
@@ -109,8 +160,14 @@ export class AnnouncementLog {
    */
   async read(reader: AnnouncementReader, since?: number): Promise<RecoveredAnnouncement[]> {
     const now = this.now();
-    const kept = (await this.#readRedis(reader.eventCode, now)) ?? this.#readLocal(reader.eventCode, now);
-    return kept
+    const local = this.#readLocal(reader.eventCode, now);
+    const fromRedis = await this.#readRedis(reader.eventCode, now);
+    // Redis's answer with the node's own copy, by id: what this node sent but Redis lacks (its write failed or
+    // is late) is still recovered.
+    const byId = new Map<string, Kept>();
+    for (const entry of [...(fromRedis ?? []), ...local])
+      if (!byId.has(entry.announcement.id)) byId.set(entry.announcement.id, entry);
+    return [...byId.values()]
       .filter((entry) => entry.ends_at > now && isFor(entry, reader))
       .filter((entry) => since === undefined || entry.announcement.sent_at >= since)
       .sort((a, b) => a.announcement.sent_at - b.announcement.sent_at)
@@ -120,16 +177,29 @@ export class AnnouncementLog {
       }));
   }
 
-  /** What Redis keeps of the event, or undefined when there is no Redis or it failed or was slow. */
-  async #readRedis(eventCode: string, now: number): Promise<Kept[] | undefined> {
+  /**
+   * What Redis keeps of the event, or undefined when there is no Redis or it failed or was slow. Concurrent
+   * readers of one event share one Redis read (a restarted node's tabs all ask at once); each filters the parsed
+   * entries for itself. A read that reaches Redis writes the event's unwritten entries again.
+   */
+  #readRedis(eventCode: string, now: number): Promise<Kept[] | undefined> {
     const redis = this.redis();
-    if (!redis) return undefined;
+    if (!redis) return Promise.resolve(undefined);
+    const inFlight = this.#reads.get(eventCode);
+    if (inFlight) return inFlight;
+    const read = this.#readRedisOnce(redis, eventCode, now).finally(() => this.#reads.delete(eventCode));
+    this.#reads.set(eventCode, read);
+    return read;
+  }
+
+  async #readRedisOnce(redis: Redis, eventCode: string, now: number): Promise<Kept[] | undefined> {
     try {
       const members = await answerWithin(
         redis.zrangebyscore(this.#key(eventCode), `(${now}`, '+inf'),
         this.redisMs,
       );
       if (members === undefined) return undefined;
+      if (this.#unwritten.has(eventCode)) await this.#write(redis, eventCode, [], now);
       return this.#parseMembers(eventCode, members);
     } catch (error) {
       this.logger.warn({ err: error, eventCode }, 'announcements not read from redis: this node answers');
@@ -170,15 +240,7 @@ export class AnnouncementLog {
       if (live.length === 0) this.#local.delete(code);
       else if (live.length !== list.length) this.#local.set(code, live);
     }
-    const list = [...(this.#local.get(eventCode) ?? []), kept];
-    while (list.length > this.cap) {
-      // The one closest to its end goes, as in Redis (ZREMRANGEBYRANK on the score).
-      let soonest = 0;
-      for (let i = 1; i < list.length; i += 1)
-        if ((list[i]?.ends_at ?? 0) < (list[soonest]?.ends_at ?? 0)) soonest = i;
-      list.splice(soonest, 1);
-    }
-    this.#local.set(eventCode, list);
+    this.#local.set(eventCode, capped([...(this.#local.get(eventCode) ?? []), kept], this.cap));
   }
 
   /** How many the node's copy holds, over all events (tests). */
