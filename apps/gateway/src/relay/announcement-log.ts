@@ -155,10 +155,9 @@ export class AnnouncementLog {
   }
 
   /**
-   * The announcements meant for `reader` still within their time, sent at or after `since` (if given), oldest
-   * first, each with what is left of its duration (null: untimed).
+   * The announcements meant for `reader` still within their time, oldest first, each with what is left of its duration (null: untimed).
    */
-  async read(reader: AnnouncementReader, since?: number): Promise<RecoveredAnnouncement[]> {
+  async read(reader: AnnouncementReader): Promise<RecoveredAnnouncement[]> {
     const now = this.now();
     const local = this.#readLocal(reader.eventCode, now);
     const fromRedis = await this.#readRedis(reader.eventCode, now);
@@ -169,7 +168,6 @@ export class AnnouncementLog {
       if (!byId.has(entry.announcement.id)) byId.set(entry.announcement.id, entry);
     return [...byId.values()]
       .filter((entry) => entry.ends_at > now && isFor(entry, reader))
-      .filter((entry) => since === undefined || entry.announcement.sent_at >= since)
       .sort((a, b) => a.announcement.sent_at - b.announcement.sent_at)
       .map(({ announcement, ends_at: endsAt }) => ({
         ...announcement,

@@ -83,8 +83,8 @@ export type Announcement = z.infer<typeof AnnouncementSchema>;
 
 /**
  * How many announcements the relay keeps per event (the newest; Redis's sorted set, or the node's memory on a
- * single node): a manager sending more within their durations pushes the oldest out of what a reconnecting tab
- * can recover (it was shown live to every tab connected then).
+ * single node): a manager sending more within their durations pushes out the one closest to its end (a
+ * sorted set by end time) from what a reconnecting tab can recover (it was shown live to every tab connected then).
  */
 export const ANNOUNCEMENTS_KEPT_PER_EVENT = 100;
 
@@ -97,11 +97,11 @@ export const ANNOUNCEMENT_UNTIMED_KEEP_MS = 15 * 60 * 1000;
 /**
  * `announcements_catch_up` (the relay's own, client → server): after a reconnect a tab asks for the announcements
  * meant for it that it may have missed. The audience is the socket's, decided by the relay from the token and
- * the room the relay put the tab in (its user, its event, that room), never from the payload. `since` (the
- * relay's clock, e.g. the `sent_at` of the newest announcement the tab holds) leaves out those sent before it;
- * without it, every one still within its duration.
+ * the room the relay put the tab in (its user, its event, that room), never from the payload (empty): every one
+ * meant for it still within its duration. (No `since`: `sent_at` is the sending node's clock, unsafe to compare
+ * across nodes; a tab drops the ids it already shows.)
  */
-export const AnnouncementsCatchUpRequestSchema = z.object({ since: EpochMsSchema.optional() });
+export const AnnouncementsCatchUpRequestSchema = z.object({});
 export type AnnouncementsCatchUpRequest = z.input<typeof AnnouncementsCatchUpRequestSchema>;
 
 /**

@@ -1,7 +1,6 @@
 /**
  * `announcements_catch_up`: after a reconnect a tab asks for the announcements it may have missed. Who it is comes
- * from the socket only (the token's user and event, the room the relay put the tab in); the payload's `since`
- * only narrows the answer. Answered from announcement-log.ts: those meant for the tab still within their time.
+ * from the socket only (the token's user and event, the room the relay put the tab in); the payload is empty. Answered from announcement-log.ts: those meant for the tab still within their time.
  */
 import { AnnouncementsCatchUpRequestSchema, type AnnouncementsCatchUpAck } from '@showfloor/contracts';
 import { defineTopic } from '../context.ts';
@@ -15,12 +14,13 @@ export const handleAnnouncementsCatchUp = defineTopic<
 >({
   topic: 'announcements_catch_up',
   schema: AnnouncementsCatchUpRequestSchema,
-  handle: async (ctx, socket, { since }) => {
+  handle: async (ctx, socket) => {
     const { userId, eventCode, roomId } = socket.data;
-    const announcements = await ctx.announcements.read(
-      { userId, eventCode, ...(roomId === undefined ? {} : { roomId }) },
-      since,
-    );
+    const announcements = await ctx.announcements.read({
+      userId,
+      eventCode,
+      ...(roomId === undefined ? {} : { roomId }),
+    });
     return { ack: { statusCode: 200, announcements } };
   },
 });
