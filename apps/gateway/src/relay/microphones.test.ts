@@ -446,6 +446,48 @@ describe('microphone state versions', () => {
       await testRedis.release();
     }
   });
+
+  it("keeps in this node's copy the states Redis answered its write with and the states it read", async () => {
+    const testRedis = await resolveTestRedis(process.env.REDIS_URL);
+    const redis = new IORedis(testRedis.url, { lazyConnect: true });
+    const prefix = `mic-copy-${process.pid}-${Date.now()}`;
+    try {
+      await redis.connect();
+      const silent = pino({ level: 'silent' });
+      let isReachable = true;
+      const nodeA = new MicrophoneStates(() => (isReachable ? redis : undefined), prefix, silent);
+      const [nodeB, reader] = [2, 3].map(() => new MicrophoneStates(() => redis, prefix, silent)) as [
+        MicrophoneStates,
+        MicrophoneStates,
+      ];
+      const [graceId, linusId] = [2, 3];
+      // Node B's newer state of grace reaches Redis before node A's older one, which Redis answers with it.
+      const older = { muted: true, version: nodeA.stamp() };
+      const newer = { muted: false, version: older.version + 1 };
+      nodeB.record('DEMO', 7, graceId, newer);
+      nodeA.record('DEMO', 7, graceId, older);
+      await reader.read('DEMO', 7); // behind both writes on the same connection
+      // Redis is away from node A: its copy tells the state Redis kept, not its own older one.
+      isReachable = false;
+      expect(await nodeA.read('DEMO', 7)).toEqual(new Map([[graceId, newer]]));
+
+      // Linus reports on node B; node A reads the room (a tab joining), then loses Redis: its copy has him too.
+      isReachable = true;
+      const linus = { muted: true, version: nodeB.stamp() };
+      nodeB.record('DEMO', 7, linusId, linus);
+      const everyone = new Map([
+        [graceId, newer],
+        [linusId, linus],
+      ]);
+      expect(await nodeA.read('DEMO', 7)).toEqual(everyone);
+      isReachable = false;
+      expect(await nodeA.read('DEMO', 7)).toEqual(everyone);
+      await redis.del(`${prefix}:mic:DEMO:7`, `${prefix}:mic:DEMO:7:v`);
+    } finally {
+      redis.disconnect();
+      await testRedis.release();
+    }
+  });
 });
 
 describe('microphone states in Redis during a rolling deploy', () => {

@@ -7,8 +7,9 @@
  * exactly as an earlier build stores and reads it, so nodes of both builds read each other's states during a
  * rolling deploy) and their versions a second hash beside it (`<key>:v`, field user id, the version), both
  * written by one script and read by one (atomically); shared by every node and forgotten a while after the
- * room's last report; this node also keeps its own copy, read when Redis is away. A state an earlier build wrote
- * has no version of its own: it is read with the version its field had before (or none).
+ * room's last report; this node also keeps its own copy (its recordings, and the states it read or was answered
+ * from Redis), read when Redis is away. A state an earlier build wrote has no version of its own: it is read with
+ * the version its field had before (or none).
  * Recording never delays the report's delivery (it is not awaited); it is written to Redis at once, so a join on
  * the same node reads every state recorded before it.
  * Both scripts go by their SHA (`ShaScript`): on each connection the first call sends the script's text (EVAL),
@@ -19,11 +20,11 @@
  *
  * Each state has a version (contracts' MicrophoneDataSchema), set by the node that receives the report (`stamp`,
  * never the client's): a hybrid clock, the larger of the node's wall clock in microseconds and one more than the
- * last version it set or read, so a user's states go up with each report on one node, and across nodes as far as
- * their clocks agree (a report is a person's click: milliseconds apart; a node also catches up on the newer
- * versions it reads from Redis). A report also goes above the version the tab says it heard of its own user's
- * state (the data's `heard`: a mute's, say), bounded to a little above this node's wall clock (HEARD_AHEAD_MAX_US),
- * and above the state of its user this node's copy holds (`stampFor`): a tab that unmutes after a mute heard it,
+ * last version it set, so a user's states go up with each report on one node, and across nodes as far as their
+ * clocks agree (a report is a person's click: milliseconds apart). A report also goes above the version the tab
+ * says it heard of its own user's state (the data's `heard`: a mute's, say), bounded to a little above this node's
+ * wall clock (HEARD_AHEAD_MAX_US), and above the state of its user this node's copy holds, recorded here or read
+ * from Redis (`stampFor`): a tab that unmutes after a mute heard it,
  * so its unmute is stamped above the mute however far this node's clock is behind the moderator's node's. These
  * floors are that report's only, never saved into the node's clock: one client's `heard` moves its own user's
  * states ahead, no one else's (a one-user mute of that user goes above this node's copy of them too). A tab of an
@@ -56,7 +57,7 @@ import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import { PLAYER_EVENTS, SOCKET_ROOMS, isOlderMicrophoneState } from '@showfloor/contracts';
-import { answerWithin } from '../runtime/answer-within.ts';
+import { FixedWaits } from '../runtime/fixed-waits.ts';
 import type { RelayContext } from './context.ts';
 import type { RelaySocket } from './io.ts';
 
@@ -75,7 +76,7 @@ const KEEP_MS = 24 * 60 * 60 * 1000;
  */
 export const HEARD_AHEAD_MAX_US = 5_000_000;
 /**
- * Longest wait for Redis's answer to a read before this node's own copy is used (Redis stalled; `answerWithin`:
+ * Longest wait for Redis's answer to a read before this node's own copy is used (Redis stalled; `FixedWaits`:
  * an answer that came while this node's own loop stalled is still taken).
  */
 const READ_MS = 1_000;
@@ -94,7 +95,8 @@ export type RoomMicrophones = ReadonlyMap<number, MicrophoneState>;
 
 /**
  * Writes a state unless the stored one is newer (KEYS[1] the room's states, KEYS[2] their versions; ARGV user id,
- * version, '1'|'0', keep ms) and keeps the room either way; answers 0 when written, else the stored version. The
+ * version, '1'|'0', keep ms) and keeps the room either way; answers 0 when written as given, else the state
+ * stored and its version ([value, version]: the newer one it kept, or the one a mute-all below made it). The
  * state's value stays '1' or '0' (what an earlier build reads); a value `<1|0>:<version>` (stored by this build's
  * first version, a53947b) gives its version too. A state without a version (an earlier build's) is overwritten.
  * A state older than the room's last mute-all (the versions hash's field `all`: `<version>:<moderator's id>`,
@@ -110,14 +112,14 @@ end
 if heldVersion and heldVersion > tonumber(ARGV[2]) then
   redis.call('PEXPIRE', KEYS[1], ARGV[4])
   redis.call('PEXPIRE', KEYS[2], ARGV[4])
-  return heldVersion
+  return {redis.call('HGET', KEYS[1], ARGV[1]), heldVersion}
 end
 local muted, version, answer = ARGV[3], ARGV[2], 0
 local all = redis.call('HGET', KEYS[2], 'all')
 if all then
   local allVersion, moderator = string.match(all, '^(%d+):(%d+)$')
   if allVersion and moderator ~= ARGV[1] and tonumber(allVersion) > tonumber(ARGV[2]) then
-    muted, version, answer = '1', allVersion, tonumber(allVersion)
+    muted, version, answer = '1', allVersion, {'1', allVersion}
   end
 end
 redis.call('HSET', KEYS[1], ARGV[1], muted)
@@ -242,7 +244,11 @@ export interface LocalRooms {
 }
 
 export class MicrophoneStates {
-  /** This node's copies, by socket.io room name (SOCKET_ROOMS.room), of the rooms its sockets are in. */
+  /**
+   * This node's copies, by socket.io room name (SOCKET_ROOMS.room), of the rooms its sockets are in: each user's
+   * newest state it recorded, read or was answered from Redis. Their versions are the users' floors (`stampFor`),
+   * not the node's clock: a version in Redis may be one a client's `heard` put ahead of its node's clock.
+   */
   readonly #local = new Map<string, Map<number, MicrophoneState>>();
   /** This node's recordings so far; per room and user, the count at their latest (what a read compares). */
   #recordings = 0;
@@ -251,12 +257,8 @@ export class MicrophoneStates {
   readonly #mutedAll = new Map<string, { readonly version: number; readonly moderatorId: number }>();
   /** The last version this node set (`stamp`). */
   #clock = 0;
-  /**
-   * Per room of its copies and user, the newest version of their state this node read or was answered from Redis
-   * (another node's, or one its own write lost to): that user's next state here goes above it (`stampFor`). Per
-   * user, not the node's clock: a version in Redis may be one a client's `heard` put ahead of its node's clock.
-   */
-  readonly #floors = new Map<string, Map<number, number>>();
+  /** The reads' waits for Redis (one timer for all: `FixedWaits`). */
+  readonly #reads: FixedWaits;
   /** Whether one of this node's sockets is in the socket.io room of that name (all, until `followRooms`). */
   #isWatched: (socketRoom: string) => boolean = () => true;
 
@@ -265,10 +267,12 @@ export class MicrophoneStates {
     private readonly prefix: string,
     private readonly logger: FastifyBaseLogger,
     /** How long a read waits for Redis (tests shorten it). */
-    private readonly readMs = READ_MS,
+    readMs = READ_MS,
     /** The node's wall clock in ms (tests set one behind another node's). */
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.#reads = new FixedWaits(readMs);
+  }
 
   /** Keeps copies of the rooms the node's sockets are in only (the node's adapter: `io.of('/').adapter`). */
   followRooms(adapter: LocalRooms): void {
@@ -277,13 +281,12 @@ export class MicrophoneStates {
       this.#local.delete(socketRoom);
       this.#recordedAt.delete(socketRoom);
       this.#mutedAll.delete(socketRoom);
-      this.#floors.delete(socketRoom);
     });
   }
 
   /**
-   * A new version from this node's hybrid clock: above every version this node set or read, and not below its
-   * wall clock (µs). A report's or a one-user mute's version comes from `stampFor` (this and its user's floors).
+   * A new version from this node's hybrid clock: above every version this node set, and not below its wall clock
+   * (µs). A report's or a one-user mute's version comes from `stampFor` (this and its user's floors).
    */
   stamp(): number {
     this.#clock = Math.max(this.now() * 1000, this.#clock + 1);
@@ -293,32 +296,30 @@ export class MicrophoneStates {
   /**
    * The version of a new state of one user in a room: `stamp()`, or above the version the reporting tab says it
    * heard of its user's state (`heard`: contracts' MicrophoneDataSchema) counted up to HEARD_AHEAD_MAX_US above
-   * this node's wall clock, or above the state of that user this node's copy holds (so one user's reports go up
-   * each time, even after one `heard` put above the clock), whichever is largest. The floors are this state's
-   * only: never saved into the node's clock, or one client's claim would stamp every other user's reports here
-   * (and a moderator's mutes) ahead for as long as it kept claiming.
+   * this node's wall clock, or above the state of that user this node's copy holds (recorded here or read from
+   * Redis: so one user's reports go up each time, even after one `heard` put above the clock), whichever is
+   * largest. The floors are this state's only: never saved into the node's clock, or one client's claim would
+   * stamp every other user's reports here (and a moderator's mutes) ahead for as long as it kept claiming.
    */
   stampFor(eventCode: string, roomId: number, userId: number, heard?: number): number {
     const version = this.stamp();
     const claimed = heard === undefined ? -1 : Math.min(heard, this.now() * 1000 + HEARD_AHEAD_MAX_US);
     const socketRoom = SOCKET_ROOMS.room(eventCode, roomId);
     const held = this.#local.get(socketRoom)?.get(userId)?.version ?? -1;
-    const read = this.#floors.get(socketRoom)?.get(userId) ?? -1;
-    return Math.max(version, claimed + 1, held + 1, read + 1);
+    return Math.max(version, claimed + 1, held + 1);
   }
 
   /**
-   * The version of a moderator's mute-all in a room: `stamp()`, or above every state of the room this node holds
-   * or read (its users' `stampFor` floors), so that it mutes each of them as the node's clock did when it
-   * caught up on every version it read. A state a client's `heard` put ahead puts the mute ahead too: the tabs
-   * that heard the mute report above it (their `heard`).
+   * The version of a moderator's mute-all in a room: `stamp()`, or above every state of the room this node's copy
+   * holds, recorded or read (its users' `stampFor` floors), so that it mutes each of them as the node's clock did
+   * when it caught up on every version it read. A state a client's `heard` put ahead puts the mute ahead too: the
+   * tabs that heard the mute report above it (their `heard`).
    */
   stampMuteAll(eventCode: string, roomId: number): number {
     const socketRoom = SOCKET_ROOMS.room(eventCode, roomId);
     let version = this.stamp();
     for (const state of this.#local.get(socketRoom)?.values() ?? [])
       if (state.version !== undefined && state.version >= version) version = state.version + 1;
-    for (const read of this.#floors.get(socketRoom)?.values() ?? []) if (read >= version) version = read + 1;
     return version;
   }
 
@@ -328,7 +329,10 @@ export class MicrophoneStates {
    */
   record(eventCode: string, roomId: number, userId: number, state: Required<MicrophoneState>): void {
     const socketRoom = SOCKET_ROOMS.room(eventCode, roomId);
-    if (this.#isWatched(socketRoom)) this.#keep(socketRoom, userId, state);
+    if (this.#keep(socketRoom, userId, state)) {
+      const recordedAt = this.#recordedAt.get(socketRoom) ?? new Map<number, number>();
+      this.#recordedAt.set(socketRoom, recordedAt.set(userId, (this.#recordings += 1)));
+    }
     this.#store(eventCode, roomId, userId, state);
   }
 
@@ -362,14 +366,12 @@ export class MicrophoneStates {
       );
   }
 
-  /** Keeps a state in this node's copy of the room, unless the one held is newer. */
-  #keep(socketRoom: string, userId: number, reported: Required<MicrophoneState>): void {
-    let room = this.#local.get(socketRoom);
-    if (!room) {
-      room = new Map();
-      this.#local.set(socketRoom, room);
-    }
-    if (isOlderMicrophoneState(reported.version, room.get(userId)?.version)) return;
+  /** Keeps a versioned state in this node's copy of the room (if kept) unless the one held is newer; if it did. */
+  #keep(socketRoom: string, userId: number, reported: MicrophoneState): boolean {
+    if (reported.version === undefined || !this.#isWatched(socketRoom)) return false;
+    const room = this.#local.get(socketRoom) ?? new Map<number, MicrophoneState>();
+    this.#local.set(socketRoom, room);
+    if (isOlderMicrophoneState(reported.version, room.get(userId)?.version)) return false;
     // A report from before the room's last mute-all (as RECORD_SCRIPT does in Redis).
     const mutedAll = this.#mutedAll.get(socketRoom);
     const state =
@@ -377,16 +379,10 @@ export class MicrophoneStates {
         ? { muted: true, version: mutedAll.version }
         : reported;
     room.set(userId, state);
-    this.#recordings += 1;
-    let recordedAt = this.#recordedAt.get(socketRoom);
-    if (!recordedAt) {
-      recordedAt = new Map();
-      this.#recordedAt.set(socketRoom, recordedAt);
-    }
-    recordedAt.set(userId, this.#recordings);
+    return true;
   }
 
-  /** Writes a state to Redis unless the one stored is newer (not awaited); catches up on a newer stored version. */
+  /** Writes a state to Redis unless the one stored is newer (not awaited); the copy takes what Redis kept. */
   #store(eventCode: string, roomId: number, userId: number, state: Required<MicrophoneState>): void {
     const redis = this.redis();
     if (!redis) return;
@@ -394,25 +390,13 @@ export class MicrophoneStates {
     const muted = state.muted ? '1' : '0';
     recordScript
       .run(redis, [key, versionsKey(key)], [String(userId), String(state.version), muted, String(KEEP_MS)])
-      .then((held) => this.#observe(SOCKET_ROOMS.room(eventCode, roomId), userId, Number(held)))
+      .then((kept) => {
+        if (Array.isArray(kept) && typeof kept[0] === 'string')
+          this.#keep(SOCKET_ROOMS.room(eventCode, roomId), userId, parseStored(kept[0], String(kept[1])));
+      })
       .catch((error: unknown) =>
         this.logger.debug({ err: error, key }, 'microphones: not recorded in redis'),
       );
-  }
-
-  /**
-   * A version of a user's state set elsewhere (read or answered from Redis): the user's next state here goes above
-   * it, while this node keeps a copy of the room.
-   */
-  #observe(socketRoom: string, userId: number, version: number | undefined): void {
-    if (version === undefined || !Number.isSafeInteger(version) || version <= 0) return;
-    if (!this.#isWatched(socketRoom)) return;
-    let floors = this.#floors.get(socketRoom);
-    if (!floors) {
-      floors = new Map();
-      this.#floors.set(socketRoom, floors);
-    }
-    if (version > (floors.get(userId) ?? -1)) floors.set(userId, version);
   }
 
   /**
@@ -432,19 +416,19 @@ export class MicrophoneStates {
     return told;
   }
 
-  /** The room's states: every node's (Redis), else this node's own. */
+  /** The room's states: every node's (Redis, merged into this node's copy), else this node's own. */
   async #readStates(key: string, socketRoom: string): Promise<RoomMicrophones> {
     const local: RoomMicrophones = this.#local.get(socketRoom) ?? new Map();
     const redis = this.redis();
     if (!redis) return local;
     try {
-      const stored = await answerWithin(readScript.run(redis, [key, versionsKey(key)], []), this.readMs);
+      const stored = await this.#reads.wait(readScript.run(redis, [key, versionsKey(key)], []));
       if (!Array.isArray(stored)) return local;
       const versions = pairsOf(stored[1]);
       const states = new Map<number, MicrophoneState>();
       for (const [userId, value] of pairsOf(stored[0])) {
         const state = parseStored(value, versions.get(userId));
-        this.#observe(socketRoom, Number(userId), state.version);
+        this.#keep(socketRoom, Number(userId), state);
         states.set(Number(userId), state);
       }
       return states;
