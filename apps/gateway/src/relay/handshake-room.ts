@@ -11,19 +11,12 @@
  * A retry stands back once the tab has moved (an enter_room was dispatched: room-moves.ts), or is in a room, or
  * has gone. The socket's packets wait only for the first answer (installDispatcher), not for the retries.
  */
-import { SOCKET_ROOMS } from '@showfloor/contracts';
+import { RECONNECT_SPREAD_MS, SOCKET_ROOMS } from '@showfloor/contracts';
 import type { RelayContext } from './context.ts';
 import type { RelaySocket } from './io.ts';
 import { tellMicrophones } from './microphones.ts';
 import { ROOM_CHECK_RETRY, retryWhileConnected } from './retry-while-connected.ts';
 import { hasMoved } from './room-moves.ts';
-
-/**
- * How long a late joiner may wait before its catch-up (a node's reconnecting tabs do not all read at once). The web
- * app spreads its re-read after a reconnect over the same span (RECONNECT_REFETCH_SPREAD_MS in
- * apps/web/src/lib/api/use-refetch-after-reconnect.ts): change both together.
- */
-const LATE_JOIN_SPREAD_MS = 2_000;
 
 /**
  * Checks and joins the handshake's room; settles after the first answer (joined, refused, or failed: then the
@@ -39,7 +32,9 @@ export function joinHandshakeRoom(ctx: RelayContext, socket: RelaySocket, roomId
     void tellMicrophones(ctx, socket, roomId);
     if (!isLate) return;
     ctx.metrics.resyncs.inc({ reason: 'room_joined_late' });
-    socket.emit('resync', { reason: 'room_joined_late', spread_ms: LATE_JOIN_SPREAD_MS });
+    // A late joiner waits a random part of the span the web app spreads its re-read after a reconnect over: a
+    // node's reconnecting tabs do not all read at once.
+    socket.emit('resync', { reason: 'room_joined_late', spread_ms: RECONNECT_SPREAD_MS });
   };
 
   /** Asks the check again after the back-off of retry `attempt`, or gives up past the last. */

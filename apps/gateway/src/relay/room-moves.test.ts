@@ -10,7 +10,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildProvider } from '@showfloor/mock-provider';
-import { RELAY_ERRORS, SOCKET_ROOMS, type ResyncEvent, type UserRoomEvent } from '@showfloor/contracts';
+import {
+  RECONNECT_SPREAD_MS,
+  RELAY_ERRORS,
+  SOCKET_ROOMS,
+  type ResyncEvent,
+  type UserRoomEvent,
+} from '@showfloor/contracts';
 import { callProcedure, startGateway, type RunningGateway } from '../../test/gateway.ts';
 import { connectAs, settle, until, type TestClient } from './testing/clients.ts';
 import { Directory } from './directory.ts';
@@ -218,7 +224,7 @@ describe('the handshake room when its access check fails at connect', () => {
     // Its catch-up after connecting may predate the join: it is told to catch up again.
     await until(() => graceTab.events('resync').length > 0, 'the resync of the late join');
     expect(graceTab.events<ResyncEvent>('resync')).toEqual([
-      { reason: 'room_joined_late', spread_ms: 2_000 },
+      { reason: 'room_joined_late', spread_ms: RECONNECT_SPREAD_MS },
     ]);
     // The room's live events reach the tab.
     const adaTab = await tab(ada);

@@ -37,12 +37,23 @@ export function createFakeSocket(answer: (emitted: Emitted) => unknown = () => (
   };
   // The app sees it as its typed socket; the fake implements the part the app uses.
   const socket = fake as unknown as AppSocket;
+  const fire = (event: string, payload: unknown) => {
+    for (const listener of [...(listeners.get(event) ?? [])]) listener(payload);
+  };
   return {
     socket,
     emitted,
     /** Sends an event to every listener, as the relay would. */
-    fire(event: string, payload: unknown) {
-      for (const listener of [...(listeners.get(event) ?? [])]) listener(payload);
+    fire,
+    /** Connects it as socket.io does: `connected` first, then 'connect' to every listener. */
+    connect: () => {
+      fake.connected = true;
+      fire('connect', undefined);
+    },
+    /** Drops it as a lost transport does: not `connected`, then 'disconnect' to every listener. */
+    drop: () => {
+      fake.connected = false;
+      fire('disconnect', 'transport close');
     },
     /** How many listeners an event has (a topic hook binds exactly one). */
     listenerCount: (event: string) => listeners.get(event)?.size ?? 0,
@@ -54,4 +65,15 @@ export function createFakeSocket(answer: (emitted: Emitted) => unknown = () => (
     /** The same socket as listeners see it. */
     view: () => listenerView(socket),
   };
+}
+
+/**
+ * A fake socket made the tab's socket before it connects, as connection.ts makes it: its first `connect()` is the
+ * socket's first connection, each later one (after a `drop()`) a reconnect.
+ */
+export function unconnectedSocket(answer?: (emitted: Emitted) => unknown) {
+  const fake = createFakeSocket(answer);
+  (fake.socket as unknown as { connected: boolean }).connected = false;
+  fake.install();
+  return fake;
 }

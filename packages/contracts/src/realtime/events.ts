@@ -304,3 +304,11 @@ export const ResyncEventSchema = z.object({
   spread_ms: z.number().int().nonnegative().max(60_000),
 });
 export type ResyncEvent = z.infer<typeof ResyncEventSchema>;
+
+/**
+ * The span over which the tabs of a node spread their reads after a mass reconnect (a node restart: they all come
+ * back within socket.io's reconnect delay), each waiting a random part of it: the web app's re-read after a
+ * reconnect (apps/web/src/lib/api/use-refetch-after-reconnect.ts), and the `spread_ms` of the relay's `resync` to a
+ * tab whose handshake room was joined late ('room_joined_late', apps/gateway/src/relay/handshake-room.ts).
+ */
+export const RECONNECT_SPREAD_MS = 2_000;

@@ -6,13 +6,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
+import { RECONNECT_SPREAD_MS } from '@showfloor/contracts';
 import { clearSession, startSession } from '../../lib/session/session.ts';
 import { setSocket } from '../../lib/socket/registry.ts';
-import { createFakeSocket } from '../../testing/fake-socket.ts';
+import { unconnectedSocket } from '../../testing/fake-socket.ts';
 import { makeLobby, makeUser, prefs } from '../../testing/fixtures.ts';
 import { TestProviders, createTestQueryClient } from '../../testing/render.tsx';
 import { mockTrpc } from '../../testing/trpc-mock.ts';
-import { RECONNECT_REFETCH_SPREAD_MS } from '../../lib/api/use-refetch-after-reconnect.ts';
 import { AppRoutes } from '../router.tsx';
 
 // The test installs the tab's socket itself (a fake): the shell opens none.
@@ -45,24 +45,6 @@ function lobbyIsRead(queryClient: QueryClient): boolean {
   return Boolean(lobby && (lobby.state.isInvalidated || lobby.state.fetchStatus === 'fetching'));
 }
 
-/** A socket that is the tab's before it connects (as connection.ts makes it), connected and dropped by hand. */
-function unconnectedSocket() {
-  const fake = createFakeSocket();
-  const state = fake.socket as unknown as { connected: boolean };
-  state.connected = false;
-  fake.install();
-  return {
-    connect: () => {
-      state.connected = true;
-      fake.fire('connect', undefined);
-    },
-    drop: () => {
-      state.connected = false;
-      fake.fire('disconnect', 'transport close');
-    },
-  };
-}
-
 /** Lets the recovery's microtask (and what it starts) run. */
 const afterListeners = () => act(async () => {});
 
@@ -76,7 +58,7 @@ afterEach(() => {
 });
 
 /** The delay the recovery waits with `Math.random` at 0.5: half the spread. */
-const HALF_SPREAD = RECONNECT_REFETCH_SPREAD_MS / 2;
+const HALF_SPREAD = RECONNECT_SPREAD_MS / 2;
 
 /** Moves the (fake) clock on by `ms` and lets what its timers started run. */
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
@@ -124,7 +106,7 @@ describe('after a reconnect', () => {
     await advance(1);
     // The wait is over: the lobby is being read again (its answer comes through the tRPC client's own timers).
     expect(lobbyIsRead(queryClient)).toBe(true);
-    await advance(RECONNECT_REFETCH_SPREAD_MS);
+    await advance(RECONNECT_SPREAD_MS);
     // The lobby, and the public reads (lib/api/gateway-reads.ts) on screen, fresh as they were: the event's
     // preferences and open hours; once each.
     expect(lobbyIsRead(queryClient)).toBe(false);
@@ -141,14 +123,14 @@ describe('after a reconnect', () => {
     act(socket.connect);
     await advance(HALF_SPREAD - 1);
     act(socket.drop);
-    await advance(RECONNECT_REFETCH_SPREAD_MS * 2);
+    await advance(RECONNECT_SPREAD_MS * 2);
     expect(lobbyIsRead(queryClient)).toBe(false);
     expect(reads()).toEqual(before);
 
     act(socket.connect);
     await advance(HALF_SPREAD - 1);
     expect(reads()).toEqual(before);
-    await advance(1 + RECONNECT_REFETCH_SPREAD_MS);
+    await advance(1 + RECONNECT_SPREAD_MS);
     expect(reads()).toEqual({
       lobby: before.lobby + 1,
       preferences: before.preferences + 1,

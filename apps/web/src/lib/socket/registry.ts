@@ -1,7 +1,7 @@
 // The tab's socket as the rest of the app sees it: set by connection.ts (which loads socket.io only in the
 // signed-in shell), read and closed from anywhere without pulling socket.io into the login route. Typed with the
 // contracts' event maps: an emit with the wrong payload for its topic does not compile.
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Socket } from 'socket.io-client';
 import type {
   ClientEmit,
@@ -19,7 +19,8 @@ const socketStore = createExternalStore<AppSocket | null>(null);
 
 /**
  * How many times each socket has connected, counted from `setSocket` on (one already connected then counts as its
- * first): `useSocketReconnect` tells a reconnect from the first connect by it, whenever its listener was bound.
+ * first): `useSocketRecovery` (use-socket-recovery.ts) tells a reconnect from the first connect by it, whenever its
+ * listener was bound.
  */
 const connectCounts = new WeakMap<AppSocket, number>();
 
@@ -31,6 +32,14 @@ export function setSocket(next: AppSocket | null): void {
     listenerView(socket).on('connect', () => connectCounts.set(socket, (connectCounts.get(socket) ?? 0) + 1));
   }
   socketStore.set(next);
+}
+
+/**
+ * How many times a socket has connected since it became the tab's (0: not yet). A 'connect' listener reads the count
+ * with this connection in it: the counter's own listener is bound first.
+ */
+export function connectCountOf(socket: AppSocket): number {
+  return connectCounts.get(socket) ?? 0;
 }
 
 export function getSocket(): AppSocket | null {
@@ -114,63 +123,4 @@ export function useSocketConnected(): boolean {
     };
   }, [socket]);
   return socket ? connected : false;
-}
-
-/** How `useSocketReconnect` waits before calling its handler. */
-export interface ReconnectWait {
-  /**
-   * The handler is called after a random wait in [0, spreadMs) from the reconnect, so the tabs of a restarted node,
-   * which all reconnect within socket.io's reconnect delay, do not all call at once. The wait is cancelled when the
-   * socket drops again (its next reconnect starts a new one), when the tab's socket changes and on unmount.
-   * @default 0: called at once, in the 'connect' listener
-   */
-  spreadMs?: number;
-  /** The random source of the wait, in [0, 1). @default Math.random */
-  random?: () => number;
-}
-
-/**
- * Calls `onReconnect` on each connection of the tab's socket after its first: socket.io's own reconnection, or a
- * connect after the server closed the socket (the relay's buffer cap, a node restart). Frames the relay sent
- * meanwhile are not stored and never arrive; what they would have changed is read again here (apps/web README,
- * "After a reconnect"). The first connection is not one: the tab has just read what it shows. The handler may
- * change on every render without re-binding; the second argument spreads the calls of many tabs (ReconnectWait).
- */
-export function useSocketReconnect(
-  onReconnect: () => void,
-  { spreadMs = 0, random }: ReconnectWait = {},
-): void {
-  const socket = useSocket();
-  const handle = useEffectEvent(onReconnect);
-  // Math.random as it is when the wait starts (a test may mock it after the first render).
-  const delay = useEffectEvent(() => (random ?? Math.random)() * spreadMs);
-  useEffect(() => {
-    if (!socket) return undefined;
-    const target = listenerView(socket);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const cancel = () => {
-      clearTimeout(timer);
-      timer = undefined;
-    };
-    const listener = () => {
-      if ((connectCounts.get(socket) ?? 0) <= 1) return;
-      // One wait at a time: a connect while one is pending (none comes without a drop, which cancels it) replaces it.
-      cancel();
-      if (spreadMs <= 0) {
-        handle();
-        return;
-      }
-      timer = setTimeout(() => {
-        timer = undefined;
-        handle();
-      }, delay());
-    };
-    target.on('connect', listener);
-    target.on('disconnect', cancel);
-    return () => {
-      target.off('connect', listener);
-      target.off('disconnect', cancel);
-      cancel();
-    };
-  }, [socket, spreadMs]);
 }

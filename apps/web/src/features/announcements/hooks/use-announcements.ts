@@ -5,20 +5,19 @@
 // show again what was closed before it, nor what was sent before the tab came). After a reconnect, and on the
 // relay's `resync` (its fan-out to this socket may have dropped frames while the socket stayed connected), it asks
 // again and shows the ones still within their duration for what is left of it.
-import { useEffect, useEffectEvent } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
   ANNOUNCEMENTS_KEPT_PER_EVENT,
   AnnouncementSchema,
   RELAY_EVENTS,
-  RELAY_SERVER_EVENTS,
   TOPICS,
-  serverEventSchemaOf,
   type Announcement,
 } from '@showfloor/contracts';
 import { announcementNotice, announcementTone } from '../../../lib/ui/notify.ts';
-import { emitWithAck, listenerView, useSocket, type AppSocket } from '../../../lib/socket/registry.ts';
+import { emitWithAck, type AppSocket } from '../../../lib/socket/registry.ts';
+import { useServerEvent } from '../../../lib/socket/use-server-event.ts';
+import { useSocketRecovery } from '../../../lib/socket/use-socket-recovery.ts';
 
 /** An announcement to show: `duration` in seconds (a recovered one's is what is left of it), null until closed. */
 type Shown = Omit<Announcement, 'duration'> & { duration: number | null };
@@ -115,20 +114,21 @@ export interface AnnouncementsOptions {
 }
 
 export function useAnnouncements({ random }: AnnouncementsOptions = {}): void {
-  const socket = useSocket();
   const { t } = useTranslation('announcements');
-  const show = useEffectEvent((announcement: Shown) => showAnnouncement(announcement, t));
-  // Math.random as it is when the wait starts (a test may mock it after the first render).
-  const draw = useEffectEvent(() => (random ?? Math.random)());
-  useEffect(() => {
-    if (!socket) return undefined;
-    const target = listenerView(socket);
-    const onAnnouncement = (payload: unknown) => {
-      handleAnnouncement(payload, show);
-    };
-    // The first catch-up of a socket only records what the relay keeps; every later one shows what was missed. A
-    // first one not answered is asked again as a first one (the next connect or resync), never shown.
-    const catchUp = () => {
+  const show = (announcement: Shown) => showAnnouncement(announcement, t);
+  useServerEvent(TOPICS.ANNOUNCEMENTS, (payload) => {
+    handleAnnouncement(payload, show);
+  });
+  // What was sent while the socket was down is asked at once after a reconnect (a few short timers are the point).
+  // On the relay's `resync` (its fan-out to this socket may have dropped frames while it stayed connected) it is
+  // asked after a random wait in [0, spread_ms), as chat does (ChatSync.resync), so the tabs of a node told at once
+  // do not ask at once; a drop cancels that wait (the reconnect asks anyway), and so do a new socket and an unmount.
+  useSocketRecovery(
+    (cause, socket) => {
+      // Bound to a socket already primed (mounted again): nothing is recorded again.
+      if (cause === 'first_connect' && primedSockets.has(socket)) return;
+      // The first catch-up of a socket only records what the relay keeps; every later one shows what was missed. A
+      // first one not answered is asked again as a first one (the next connect or resync), never shown.
       if (primedSockets.has(socket)) {
         void recoverAnnouncements(show);
         return;
@@ -136,42 +136,7 @@ export function useAnnouncements({ random }: AnnouncementsOptions = {}): void {
       void rememberKeptAnnouncements().then((answered) => {
         if (answered) primedSockets.add(socket);
       });
-    };
-    // A resync's wait: one at a time, cancelled by a drop (the reconnect asks anyway), a new socket and an unmount.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const cancel = () => {
-      clearTimeout(timer);
-      timer = undefined;
-    };
-    // What was sent while the socket was down: asked at once on connect (a few short timers are the point).
-    const onConnect = () => {
-      cancel();
-      catchUp();
-    };
-    // The relay's fan-out to this socket may have dropped frames while it stayed connected: asked after a random
-    // wait in [0, spread_ms), as chat does (ChatSync.resync), so the tabs of a node told at once do not ask at once.
-    const resyncSchema = serverEventSchemaOf(RELAY_SERVER_EVENTS.RESYNC);
-    const onResync = (payload: unknown) => {
-      const parsed = resyncSchema.safeParse(payload);
-      if (!parsed.success) return;
-      cancel();
-      timer = setTimeout(() => {
-        timer = undefined;
-        catchUp();
-      }, draw() * parsed.data.spread_ms);
-    };
-    target.on(TOPICS.ANNOUNCEMENTS, onAnnouncement);
-    target.on('connect', onConnect);
-    target.on('disconnect', cancel);
-    target.on(RELAY_SERVER_EVENTS.RESYNC, onResync);
-    // Mounted on a socket already connected and not yet primed: its first connect has passed unheard.
-    if (socket.connected && !primedSockets.has(socket)) catchUp();
-    return () => {
-      target.off(TOPICS.ANNOUNCEMENTS, onAnnouncement);
-      target.off('connect', onConnect);
-      target.off('disconnect', cancel);
-      target.off(RELAY_SERVER_EVENTS.RESYNC, onResync);
-      cancel();
-    };
-  }, [socket]);
+    },
+    { causes: ['first_connect', 'reconnect', 'resync'], random },
+  );
 }
