@@ -7,7 +7,8 @@ import { useSocketRecovery, type RecoveryCause } from './use-socket-recovery.ts'
 afterEach(() => setSocket(null));
 
 /** The causes a handler was called with, in order. */
-const causesOf = (handler: ReturnType<typeof vi.fn>) => handler.mock.calls.map((call) => call[0] as RecoveryCause);
+const causesOf = (handler: ReturnType<typeof vi.fn>) =>
+  handler.mock.calls.map((call) => call[0] as RecoveryCause);
 
 describe('useSocketRecovery after a reconnect', () => {
   it('is not called on the first connection, and on every one after it', () => {
