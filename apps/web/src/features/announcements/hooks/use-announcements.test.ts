@@ -6,7 +6,7 @@ import { announcementTone } from '../../../lib/ui/notify.ts';
 import { testI18n } from '../../../testing/i18n.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { setSocket } from '../../../lib/socket/registry.ts';
-import { createFakeSocket } from '../../../testing/fake-socket.ts';
+import { createFakeSocket, unconnectedSocket } from '../../../testing/fake-socket.ts';
 import {
   announcementTypeWord,
   forgetShownAnnouncements,
@@ -147,26 +147,17 @@ describe('announcements missed while the socket was down', () => {
       announcements: catchUpAck().announcements.filter((a) => a.id !== 'missed'),
     };
     let answer: () => unknown = () => before;
-    const fake = createFakeSocket(() => answer());
-    const state = fake.socket as unknown as { connected: boolean };
-    state.connected = false;
-    fake.install();
+    const fake = unconnectedSocket(() => answer());
+    const { connect, drop } = fake;
     renderWithProviders(createElement('p', null, 'page'));
     renderHook(() => useAnnouncements());
-    const connect = () => {
-      state.connected = true;
-      fake.fire('connect', undefined);
-    };
     act(connect);
     expect(fake.emitted.map((e) => e.topic)).toEqual(['announcements_catch_up']);
     await waitFor(() => expect(isAnnouncementSeen('untimed')).toBe(true));
     expect(isAnnouncementSeen('live')).toBe(true);
     expect(notices()).toEqual([]);
     answer = catchUpAck;
-    act(() => {
-      state.connected = false;
-      fake.fire('disconnect', 'transport close');
-    });
+    act(drop);
     act(connect);
     expect(fake.emitted.map((e) => e.topic)).toEqual(['announcements_catch_up', 'announcements_catch_up']);
     await waitFor(() => expect(notices()).toEqual([['Success: Missed', 12_500]]));
@@ -210,21 +201,14 @@ describe('announcements missed while the socket was down', () => {
 
   it("a drop and a reconnect during a resync's wait: one catch-up, the reconnect's", async () => {
     const fake = createFakeSocket(catchUpAck);
-    const state = fake.socket as unknown as { connected: boolean };
     fake.install();
     renderHook(() => useAnnouncements({ random: () => 0.5 }));
     await waitFor(() => expect(isAnnouncementSeen('missed')).toBe(true));
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       act(() => fake.fire('resync', { reason: 'peer_lost', spread_ms: 1_000 }));
-      act(() => {
-        state.connected = false;
-        fake.fire('disconnect', 'transport close');
-      });
-      act(() => {
-        state.connected = true;
-        fake.fire('connect', undefined);
-      });
+      act(fake.drop);
+      act(fake.connect);
       act(() => {
         vi.advanceTimersByTime(10_000);
       });
@@ -232,5 +216,18 @@ describe('announcements missed while the socket was down', () => {
       vi.useRealTimers();
     }
     expect(fake.emitted.map((e) => e.topic)).toEqual(['announcements_catch_up', 'announcements_catch_up']);
+  });
+
+  it('mounted again on a socket whose first answer was recorded: asks nothing until a reconnect or a resync', async () => {
+    const fake = createFakeSocket(catchUpAck);
+    fake.install();
+    const first = renderHook(() => useAnnouncements());
+    await waitFor(() => expect(isAnnouncementSeen('missed')).toBe(true));
+    first.unmount();
+    renderHook(() => useAnnouncements());
+    expect(fake.emitted).toHaveLength(1);
+    act(fake.drop);
+    act(fake.connect);
+    expect(fake.emitted).toHaveLength(2);
   });
 });
