@@ -3,18 +3,31 @@
  * name, a server-only topic, another event's chat topic, a fan-out topic over the user's limit or the size cap,
  * and a packet over the connection's emit rate (`refuseLimited`). Each is acked exactly once with its exact
  * `{statusCode: 400, message}`, counted once under its reason in `relay_rejections_total` (and under no other
- * reason), and its emit and ack latency counted under its topic's label. The dispatcher runs on a stand-in
- * socket (the packet middleware is called as socket.io calls it) with the relay's real metrics on a registry
- * of its own, so the counts are exact; the rates are set so that nothing refills while the test runs.
+ * reason), and its emit and ack latency counted under its topic's label. Then what the dispatcher makes of a
+ * handler's failures: a handler's own `not_stored` refusal passed on as it is, and a handler that throws (at
+ * once or in its promise) answered with the `internal` text, never its error, logged once. The dispatcher runs
+ * on a stand-in socket (the packet middleware is called as socket.io calls it) with the relay's real metrics on
+ * a registry of its own, so the counts are exact; the rates are set so that nothing refills while the test runs.
  */
 import { Registry } from 'prom-client';
-import { describe, expect, it } from 'vitest';
-import { RELAY_ERRORS, TOPICS } from '@showfloor/contracts';
-import type { RelayContext } from './context.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RELAY_ERRORS, RELAY_EVENTS, TOPICS, chatTopic } from '@showfloor/contracts';
+import { ProviderError } from '../provider/errors.ts';
+import type { RelayContext, TopicHandler } from './context.ts';
 import { installDispatcher } from './dispatch.ts';
 import { FanoutLimits } from './fanout-limit.ts';
 import type { RelaySocket } from './io.ts';
 import { createRelayMetrics } from './metrics.ts';
+import type * as CallAnsweredModule from './topics/call-answered.ts';
+
+/** The handler of `call_answered` while a test sets one (a handler that fails); the real one otherwise. */
+const standIn = vi.hoisted(() => ({ handle: undefined as TopicHandler | undefined }));
+vi.mock('./topics/call-answered.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof CallAnsweredModule>();
+  const handleCallAnswered: TopicHandler = (ctx, socket, payload) =>
+    (standIn.handle ?? real.handleCallAnswered)(ctx, socket, payload);
+  return { handleCallAnswered };
+});
 
 type Middleware = (packet: unknown[], next: (error?: Error) => void) => void;
 
@@ -22,14 +35,25 @@ type Middleware = (packet: unknown[], next: (error?: Error) => void) => void;
 const NO_REFILL = 1e-6;
 const MAX_BYTES = 64;
 
-/** A dispatcher on a stand-in socket of user 61 of DEMO, with the relay's metrics on a registry of its own. */
-function setup(burst = 100) {
+/**
+ * A dispatcher on a stand-in socket of user 61 of DEMO, with the relay's metrics on a registry of its own;
+ * `parts` are the handlers' stand-in context (provider, directory). What is logged as an error is kept.
+ */
+function setup(burst = 100, parts: Record<string, unknown> = {}) {
   const registry = new Registry();
   const metrics = createRelayMetrics(registry);
+  const errors: Array<{ fields: unknown; message: unknown }> = [];
   const ctx = {
     metrics,
     io: { of: () => ({ adapter: { rooms: new Map() } }) },
-    logger: { error: () => undefined, warn: () => undefined, info: () => undefined },
+    logger: {
+      error: (fields: unknown, message: unknown) => {
+        errors.push({ fields, message });
+      },
+      warn: () => undefined,
+      info: () => undefined,
+    },
+    ...parts,
   } as unknown as RelayContext;
   let middleware: Middleware | undefined;
   let disconnects = 0;
@@ -62,6 +86,24 @@ function setup(burst = 100) {
     });
     return answers;
   };
+  /**
+   * Emits like `emit`, for a handler that answers later: every answer the ack was called with, once the first
+   * came and the loop has turned once more (a second ack would come from the same chain of promises).
+   */
+  const request = async (name: unknown, payload: unknown = {}): Promise<unknown[]> => {
+    const answers: unknown[] = [];
+    await new Promise<void>((resolve) => {
+      const ack = (answer: unknown): void => {
+        answers.push(answer);
+        resolve();
+      };
+      middleware!([name, payload, ack], () => {
+        throw new Error('the dispatcher passed a packet on to socket.io');
+      });
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    return answers;
+  };
   /** The values of a counter (or of a histogram's `_count`: `series`) by its one label. */
   const values = async (name: string, label: string, series = name): Promise<Record<string, number>> => {
     const metric = await registry.getSingleMetric(name)!.get();
@@ -73,6 +115,8 @@ function setup(burst = 100) {
   };
   return {
     emit,
+    request,
+    errors,
     disconnects: () => disconnects,
     rejections: () => values('relay_rejections_total', 'reason'),
     emits: () => values('relay_emits_total', 'topic'),
@@ -165,5 +209,96 @@ describe('the refusals of the dispatcher', () => {
     expect(await acked()).toEqual({ invalid: 8 });
     // Fewer refused in a row than the burst: not abusive.
     expect(disconnects()).toBe(0);
+  });
+});
+
+describe("what the dispatcher makes of a handler's failures", () => {
+  afterEach(() => {
+    standIn.handle = undefined;
+  });
+
+  it("passes a handler's own not_stored refusal on as it is (chat, the provider down), counted under not_stored", async () => {
+    const stores: unknown[] = [];
+    const { request, rejections, emits, acked, errors } = setup(100, {
+      directory: { areEventMembers: async () => true },
+      provider: {
+        callParsed: async (...call: unknown[]) => {
+          stores.push(call);
+          throw new ProviderError(503, { message: 'The provider is unavailable' }, 'unreachable');
+        },
+      },
+    });
+    const message = { type: 'text', action: 'message', message: 'hello', from: 61, to: [62] };
+    expect(await request(chatTopic('DEMO'), message)).toEqual([
+      refusal(`${RELAY_ERRORS.NOT_STORED}: The provider is unavailable`),
+    ]);
+    expect(stores).toHaveLength(1);
+    expect(await rejections()).toEqual({ not_stored: 1 });
+    expect(await emits()).toEqual({ chat: 1 });
+    expect(await acked()).toEqual({ chat: 1 });
+    // A refusal, not a failure: nothing is logged as the handler's.
+    expect(errors).toEqual([]);
+  });
+
+  /** What a failing handler carries that no client may read: its message names a host and a password. */
+  const SECRET = 'connect ECONNREFUSED redis://:hunter2@10.0.0.7:6379';
+  const thrown = new Error(SECRET);
+  const failures: Array<{ what: string; handle: TopicHandler; error: unknown }> = [
+    {
+      what: 'throws at once',
+      handle: () => {
+        throw thrown;
+      },
+      error: thrown,
+    },
+    {
+      what: 'rejects its promise',
+      handle: async () => {
+        await Promise.resolve();
+        throw thrown;
+      },
+      error: thrown,
+    },
+    {
+      what: 'throws what is not an Error',
+      handle: () => {
+        throw SECRET;
+      },
+      error: SECRET,
+    },
+  ];
+
+  for (const { what, handle, error } of failures) {
+    it(`answers a handler that ${what} with the internal text alone, counted under internal and logged once`, async () => {
+      standIn.handle = handle;
+      const { request, rejections, emits, acked, errors } = setup();
+      const answers = await request(RELAY_EVENTS.CALL_ANSWERED, { user_id: 61, conversation_id: 'conv-1' });
+      // Exactly the text: neither the error's message nor its stack.
+      expect(answers).toEqual([refusal(RELAY_ERRORS.INTERNAL)]);
+      expect(await rejections()).toEqual({ internal: 1 });
+      expect(await emits()).toEqual({ [RELAY_EVENTS.CALL_ANSWERED]: 1 });
+      expect(await acked()).toEqual({ [RELAY_EVENTS.CALL_ANSWERED]: 1 });
+      // The cause stays on the gateway, with the topic and the user.
+      expect(errors).toEqual([
+        {
+          fields: { err: error, topic: RELAY_EVENTS.CALL_ANSWERED, userId: 61 },
+          message: 'relay handler failed',
+        },
+      ]);
+    });
+  }
+
+  it("answers a ProviderError a handler lets out as not_stored with the provider's text, not as a failure", async () => {
+    standIn.handle = async () => {
+      throw new ProviderError(504, { message: 'The provider did not answer in time' }, 'timeout');
+    };
+    const { request, rejections, emits, acked, errors } = setup();
+    expect(await request(RELAY_EVENTS.CALL_ANSWERED, { user_id: 61, conversation_id: 'conv-1' })).toEqual([
+      refusal('The provider did not answer in time'),
+    ]);
+    expect(await rejections()).toEqual({ not_stored: 1 });
+    expect(await emits()).toEqual({ [RELAY_EVENTS.CALL_ANSWERED]: 1 });
+    expect(await acked()).toEqual({ [RELAY_EVENTS.CALL_ANSWERED]: 1 });
+    expect(errors).toEqual([]);
   });
 });
