@@ -1,14 +1,20 @@
 /**
  * The announcements the relay keeps for tabs that reconnect (announcement-log.ts): each for its own duration only
  * (untimed ones for ANNOUNCEMENT_UNTIMED_KEEP_MS), at most the cap per event, and only for its audience; in Redis
- * (shared by two nodes, the suite's own redis-server) and in the node's memory without it. The clock is the test's.
+ * (shared by two nodes, the suite's own redis-server) and in the node's memory without it; and with a Redis that
+ * took the connection and never answers, a catch-up answered at the read's budget from the node's own copy.
+ * The clock is the test's.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { ANNOUNCEMENT_UNTIMED_KEEP_MS, type Announcement } from '@showfloor/contracts';
 import { AnnouncementLog, type AnnouncementAudience } from './announcement-log.ts';
+import type { RelayContext } from './context.ts';
+import type { RelaySocket } from './io.ts';
 import { startOwnRedis, type OwnRedis } from './testing/redis.ts';
+import { handleAnnouncementsCatchUp } from './topics/announcements-catch-up.ts';
 
 const logger = pino({ level: 'silent' });
 const EVENT = 'DEMO';
@@ -201,5 +207,142 @@ describe('announcement log across nodes', () => {
     await log.record(EVENT, announcement(time.now(), 10, 'kept here'), EVERYONE);
     expect((await log.read({ userId: 7, eventCode: EVENT })).map((a) => a.title)).toEqual(['kept here']);
     broken.disconnect();
+  });
+});
+
+/** How long the log waits for Redis before its own copy answers (announcement-log.ts, `REDIS_MS`). */
+const REDIS_BUDGET_MS = 1_000;
+
+/**
+ * A Redis that took the connection and never answers (its host hung: no FIN, no RST): a TCP server that reads
+ * what it is sent and never writes. Counts the commands that reached it by name.
+ */
+async function startSilentRedis() {
+  const sockets = new Set<Socket>();
+  let received = '';
+  const waiting = new Set<() => void>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+    socket.once('close', () => sockets.delete(socket));
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString('latin1').toLowerCase();
+      for (const check of waiting) check();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  // A command is an array of bulk strings, its name first: `$13\r\nzrangebyscore\r\n`.
+  const count = (command: string): number => received.split(`\r\n${command}\r\n`).length - 1;
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    /** Resolves once `command` has reached the server `times` times. */
+    reached: (command: string, times: number) =>
+      new Promise<void>((resolve) => {
+        const check = (): void => {
+          if (count(command) < times) return;
+          waiting.delete(check);
+          resolve();
+        };
+        waiting.add(check);
+        check();
+      }),
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A promise watched without awaiting it: whether it has settled yet, and its value. */
+function watch<T>(promise: Promise<T>): { isDone: () => boolean; value: () => T | undefined } {
+  let outcome: { value: T } | undefined;
+  void promise.then((value) => {
+    outcome = { value };
+  });
+  return { isDone: () => outcome !== undefined, value: () => outcome?.value };
+}
+
+/** Moves the fake clock on `ms`: the timers due, the poll the budget runs behind them, then what they resolved. */
+async function at(ms: number): Promise<void> {
+  await vi.advanceTimersByTimeAsync(ms);
+  await new Promise((resolve) => setImmediate(resolve));
+}
+
+describe('announcement log with a Redis that accepts the connection and never answers', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("answers a catch-up at the read's budget from the node's own copy, and leaves nothing pending", async () => {
+    const silent = await startSilentRedis();
+    // Ready as soon as connected (no ready check, no client-info commands: they would wait for answers too), as
+    // a client that connected before its Redis hung is; commands fail at once when not ready, as the relay's do.
+    const client = new Redis(silent.url, {
+      lazyConnect: true,
+      enableReadyCheck: false,
+      disableClientInfo: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      retryStrategy: () => null,
+    });
+    client.on('error', () => undefined);
+    const unhandled: unknown[] = [];
+    const listener = (reason: unknown): void => void unhandled.push(reason);
+    process.on('unhandledRejection', listener);
+    try {
+      await client.connect();
+      // The budget's timers and clock are the test's from here (each wait makes its own, answer-within.ts).
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+      const time = clock();
+      const log = new AnnouncementLog(() => client, 'ann-test-silent', logger, time.now);
+      const reads = vi.spyOn(client, 'zrangebyscore');
+
+      // The write before the send's ack waits its budget, then the node keeps it alone.
+      const recording = watch(log.record(EVENT, announcement(time.now(), 20, 'kept here'), EVERYONE));
+      await silent.reached('exec', 1);
+      await at(REDIS_BUDGET_MS - 1);
+      expect(recording.isDone()).toBe(false);
+      await at(1);
+      expect(recording.isDone()).toBe(true);
+      expect(log.unwrittenSize()).toBe(1);
+
+      // A tab's catch-up: its read reached Redis, which never answers; at the budget the node's copy answers.
+      const ctx = { announcements: log } as unknown as RelayContext;
+      const tab = { data: { userId: 7, eventCode: EVENT, roomId: 3, roles: [] } } as unknown as RelaySocket;
+      const catchUp = watch(Promise.resolve(handleAnnouncementsCatchUp(ctx, tab, {})));
+      await silent.reached('zrangebyscore', 1);
+      await at(REDIS_BUDGET_MS - 1);
+      expect(catchUp.isDone()).toBe(false);
+      await at(1);
+      expect(catchUp.value()?.ack).toEqual({
+        statusCode: 200,
+        announcements: [expect.objectContaining({ title: 'kept here', remaining_ms: 20_000 })],
+      });
+
+      // Nothing waits any more: no timer is left, and the event's shared read is gone (the next catch-up asks
+      // Redis again, and is answered at its own budget too).
+      expect(vi.getTimerCount()).toBe(0);
+      const again = watch(log.read({ userId: 7, eventCode: EVENT }));
+      expect(reads).toHaveBeenCalledTimes(2);
+      await silent.reached('zrangebyscore', 2);
+      await at(REDIS_BUDGET_MS);
+      expect(again.value()?.map((each) => each.title)).toEqual(['kept here']);
+      expect(vi.getTimerCount()).toBe(0);
+
+      // The commands Redis still owes fail when the connection goes: each is handled by the wait that gave up
+      // on it. A rejection nobody handled is reported once the microtasks after it have run.
+      const ended = new Promise((resolve) => client.once('end', resolve));
+      client.disconnect();
+      await ended;
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      process.off('unhandledRejection', listener);
+      vi.useRealTimers();
+      client.disconnect();
+      await silent.close();
+    }
   });
 });
