@@ -7,7 +7,8 @@
  * - every proxied file route (the proxy's route table: the catalogue's file, CSV, redirect and upload calls and
  *   the SSO browser pages) × caller → the answer derived from the route's `CALL_ACCESS` rules;
  * - every relay topic name (TOPICS, RELAY_EVENTS, SERVER_EVENTS, RELAY_SERVER_EVENTS and the chat topics) ×
- *   caller → the ack derived from contracts' `TOPIC_ACCESS` (server-only names refused for everyone);
+ *   caller → the ack derived from contracts' `TOPIC_ACCESS` (server-only names refused for everyone), and what
+ *   each caller's `announcements_catch_up` holds of announcements sent to users, rooms and events;
  * - the calls whose rule the provider decides, for the findings of the security review: a restricted room's
  *   chat (1), contact details (3), who is in a room (8), meeting occupancy (9) and the files call (10) → each
  *   caller's real answer, and whether it holds the thing the rule guards;
@@ -39,6 +40,7 @@ import {
   roomConversationId,
   type AccessRoom,
   type AccessViewer,
+  type AnnouncementsCatchUpAck,
   type ClientTopic,
   type IdRule,
   type RestCall,
@@ -1025,7 +1027,8 @@ const TOPIC_CASES: Record<ClientTopic | 'chat', TopicCase[]> = {
       verdict: ownerAlone,
     },
   ],
-  // Names nobody: the relay reads the tab's own user, event and room (announcement-log tests: audience).
+  // Names nobody: the relay reads the tab's own user, event and room. Whose announcements the ack holds (none
+  // sent to another user, room or event): the announcements_catch_up case below the topic cases.
   announcements_catch_up: [{ what: "the tab's own announcements", payload: () => ({}), verdict: () => 200 }],
   call_answered: [
     {
@@ -1264,6 +1267,29 @@ function judgeAck(verdict: AckVerdict, ack: { statusCode: number; message?: stri
   return '';
 }
 
+/** Marks the announcements of the catch-up case (the topic cases' own are kept too, meant for others). */
+const CATCH_UP_MARK = 'catch-up-matrix';
+
+/** An announcement the relay keeps: its sender's event and the send's audience fields. */
+interface KeptAnnouncement {
+  eventCode: string;
+  /** Whom it names (its title after the mark). */
+  what: string;
+  room_id: number | null;
+  user_ids: number[];
+}
+
+/**
+ * Whether a caller's tab may recover a kept announcement: one of its sender's event, naming the caller among
+ * its users, else the room the relay put the tab in (the caller's own lobby: the tab asking is a new one), else
+ * (room 0 or none) the event.
+ */
+function isMeantFor(kept: KeptAnnouncement, caller: Required<Caller>): boolean {
+  if (caller.viewer.event_code !== kept.eventCode) return false;
+  if (kept.user_ids.length > 0) return kept.user_ids.includes(caller.viewer.id);
+  return kept.room_id === null || kept.room_id === 0 || kept.room_id === ownLobby(caller);
+}
+
 describe('authorisation matrix, real answers: relay topics', () => {
   beforeAll(async () => {
     for (const caller of signedIn())
@@ -1312,6 +1338,107 @@ describe('authorisation matrix, real answers: relay topics', () => {
       });
     }
   }
+
+  it("announcements_catch_up: each caller's ack holds what was meant for its tab, none sent to another user, room or event", async () => {
+    // A manager of DEMO (root, an admin, in DEMO's lobby) and one of VIP (the event-admin of another event) send;
+    // the relay keeps each for its audience (announcement-log.ts) before the ack.
+    const signin = await callProcedure<{ user_data: { id: number; jwt_token: string } }>(
+      node,
+      'auth.signin',
+      {
+        email: 'root@demo.test',
+        password: DEMO_PASSWORD,
+        event_code: 'DEMO',
+        frontend: 'visitor',
+        force_login: true,
+      },
+    );
+    if (!signin.data) throw new Error(`sign-in of root: ${JSON.stringify(signin.error)}`);
+    const demoManager = await connectAs(node, {
+      token: signin.data.user_data.jwt_token,
+      userId: signin.data.user_data.id,
+      roomId: DEMO_LOBBY,
+    });
+    try {
+      const vipManager = signedIn().find((caller) => caller.name === 'event-admin of another event');
+      const another = signedIn().find((caller) => caller.name === 'another visitor');
+      if (!vipManager || !another) throw new Error('no manager of VIP or second visitor among the callers');
+      const sends: KeptAnnouncement[] = [
+        { eventCode: 'DEMO', what: 'another user only', room_id: null, user_ids: [another.viewer.id] },
+        // A room the owner may not enter, and one she may but is not in: the relay put her tab in DEMO's lobby.
+        { eventCode: 'DEMO', what: 'the VIP Lounge', room_id: LOUNGE, user_ids: [] },
+        { eventCode: 'DEMO', what: 'the Expo Hall', room_id: EXPO_HALL, user_ids: [] },
+        { eventCode: 'DEMO', what: 'the owner', room_id: null, user_ids: [OWNER.id] },
+        { eventCode: 'DEMO', what: "DEMO's lobby", room_id: DEMO_LOBBY, user_ids: [] },
+        { eventCode: 'DEMO', what: 'all of DEMO', room_id: 0, user_ids: [] },
+        { eventCode: 'VIP', what: 'all of VIP', room_id: 0, user_ids: [] },
+        // Room ids are the platform's: VIP's room of the id of DEMO's lobby is another event's room.
+        { eventCode: 'VIP', what: "VIP's room of the id of DEMO's lobby", room_id: DEMO_LOBBY, user_ids: [] },
+      ];
+      for (const each of sends) {
+        const sender = each.eventCode === 'VIP' ? vipManager.socket : demoManager;
+        const ack = await sender.request('announcements', {
+          title: `${CATCH_UP_MARK} ${each.what}`,
+          message: 'matrix',
+          type: 1,
+          duration: null,
+          room_id: each.room_id,
+          user_ids: each.user_ids,
+        });
+        expect(ack, `sending to ${each.what}`).toEqual({ statusCode: 200 });
+      }
+
+      // Asked as after a reconnect: a new tab of the caller in its own lobby (the caller's tab above may have
+      // moved: the topic cases' enter_room).
+      const recovered = async (caller: Required<Caller>): Promise<string[]> => {
+        const tab = await connectAs(node, {
+          token: caller.token,
+          userId: caller.viewer.id,
+          roomId: ownLobby(caller),
+        });
+        try {
+          const ack = await tab.request<AnnouncementsCatchUpAck>('announcements_catch_up', {});
+          if (ack.statusCode !== 200) throw new Error(`${caller.name}: ${ack.message}`);
+          return ack.announcements
+            .map((announcement) => announcement.title)
+            .filter((title) => title.startsWith(CATCH_UP_MARK))
+            .sort();
+        } finally {
+          tab.close();
+        }
+      };
+      const wrong: string[] = [];
+      for (const caller of signedIn()) {
+        const expected = sends
+          .filter((each) => isMeantFor(each, caller))
+          .map((each) => `${CATCH_UP_MARK} ${each.what}`)
+          .sort();
+        const got = await recovered(caller);
+        if (JSON.stringify(got) !== JSON.stringify(expected))
+          wrong.push(`${caller.name}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(got)}`);
+      }
+      expect(wrong).toEqual([]);
+
+      // Not vacuous: the owner's ack holds those of her event meant for her, and none of what another user, the
+      // rooms she is not in (one she may not enter, one she may) or another event was sent.
+      const owner = signedIn().find((caller) => caller.name === 'owner');
+      if (!owner) throw new Error('no owner');
+      const ownerHolds = await recovered(owner);
+      expect(ownerHolds).toEqual(
+        ['the owner', "DEMO's lobby", 'all of DEMO'].map((what) => `${CATCH_UP_MARK} ${what}`).sort(),
+      );
+      for (const what of [
+        'another user only',
+        'the VIP Lounge',
+        'the Expo Hall',
+        'all of VIP',
+        "VIP's room of the id of DEMO's lobby",
+      ])
+        expect(ownerHolds).not.toContain(`${CATCH_UP_MARK} ${what}`);
+    } finally {
+      demoManager.close();
+    }
+  });
 
   it('delivered nothing of the VIP Lounge to anyone who may not enter it, nor from another event to DEMO', async () => {
     await settle();
