@@ -26,7 +26,7 @@ import { MicrophoneStates } from './microphones.ts';
 import { AnnouncementLog } from './announcement-log.ts';
 import { Presence } from './presence.ts';
 import { installEffects } from './effects.ts';
-import { RoomAccess } from './room-access.ts';
+import { RoomAccess, type RoomAccessContext } from './room-access.ts';
 import { SessionStatus } from './session-status.ts';
 import {
   capSocketBuffers,
@@ -156,7 +156,7 @@ export async function attachRelay(
   );
   const { io } = relayIo;
   releaseUpgradeRequests(io);
-  const ctx: RelayContext = {
+  const base: RoomAccessContext = {
     io,
     provider: deps.provider,
     directory: new Directory(deps.provider, { ttlMs: options.directoryTtlMs }),
@@ -192,6 +192,7 @@ export async function attachRelay(
     logger,
     adapterState: relayIo.adapterState,
   };
+  const ctx: RelayContext = { ...base, roomAccess: new RoomAccess(base) };
   metrics.watchStatusFanout(() => ctx.status.held());
   if (!deps.env.CALL_TOKEN_SECRET && deps.env.REDIS_URL) {
     logger.warn('CALL_TOKEN_SECRET is not set: call widget tokens differ per node');
@@ -219,7 +220,7 @@ export async function attachRelay(
   const stopEffects = installEffects(deps.events, {
     relay: ctx,
     revocations: deps.revocations,
-    roomAccess: new RoomAccess(ctx),
+    roomAccess: ctx.roomAccess,
   });
   const limits = { perSecond: options.emitsPerSecond, burst: options.emitBurst };
   // One per node: a user's tabs on this node share their buckets.

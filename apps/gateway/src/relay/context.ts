@@ -23,6 +23,7 @@ import type { CallTokenIssuer } from './call-tokens.ts';
 import type { DeliveredMessages } from './delivered.ts';
 import type { Directory } from './directory.ts';
 import type { MicrophoneStates } from './microphones.ts';
+import type { RoomAccess } from './room-access.ts';
 import type { StatusFanout } from './status-fanout.ts';
 import type { RelayServer, RelaySocket } from './io.ts';
 import type { AdapterState, RejectReason, RelayMetrics } from './metrics.ts';
@@ -40,6 +41,8 @@ export interface RelayContext {
   microphones: MicrophoneStates;
   /** The announcements sent, kept while shown, for tabs that reconnect (announcement-log.ts). */
   announcements: AnnouncementLog;
+  /** Room access after a rule change, and the rooms a user may access now for `access_catch_up` (room-access.ts). */
+  roomAccess: RoomAccess;
   metrics: RelayMetrics;
   logger: FastifyBaseLogger;
   /** 'memory' on a single node; else whether Redis currently carries cross-node traffic. */

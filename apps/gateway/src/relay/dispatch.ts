@@ -23,6 +23,7 @@ import type { RelaySocket } from './io.ts';
 import { FANOUT_TOPICS, audienceSize, type FanoutLimits } from './fanout-limit.ts';
 import type { TopicSeries } from './metrics.ts';
 import { EmitLimiter, type EmitLimitOptions } from './rate-limit.ts';
+import { handleAccessCatchUp } from './topics/access-catch-up.ts';
 import { handleAnnouncements } from './topics/announcements.ts';
 import { handleAnnouncementsCatchUp } from './topics/announcements-catch-up.ts';
 import { handleCallAnswered } from './topics/call-answered.ts';
@@ -53,6 +54,7 @@ const HANDLERS: ReadonlyMap<string, AnyHandler> = new Map<string, AnyHandler>([
   [RELAY_EVENTS.CATCH_UP, handleCatchUp as AnyHandler],
   [RELAY_EVENTS.CALL_ANSWERED, handleCallAnswered],
   [RELAY_EVENTS.ANNOUNCEMENTS_CATCH_UP, handleAnnouncementsCatchUp as AnyHandler],
+  [RELAY_EVENTS.ACCESS_CATCH_UP, handleAccessCatchUp as AnyHandler],
 ]);
 
 /** Names only the server emits: a client emitting them is told so. */

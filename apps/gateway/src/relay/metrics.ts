@@ -34,6 +34,7 @@ export type RejectReason =
   | 'payload_too_large'
   | 'not_stored'
   | 'catch_up_failed'
+  | 'access_unavailable'
   | 'internal';
 
 export interface RelayMetrics {

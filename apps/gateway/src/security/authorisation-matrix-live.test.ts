@@ -38,6 +38,7 @@ import {
   mayReadFile,
   mayViewContact,
   roomConversationId,
+  type AccessCatchUpAck,
   type AccessRoom,
   type AccessViewer,
   type AnnouncementsCatchUpAck,
@@ -1030,6 +1031,11 @@ const TOPIC_CASES: Record<ClientTopic | 'chat', TopicCase[]> = {
   // Names nobody: the relay reads the tab's own user, event and room. Whose announcements the ack holds (none
   // sent to another user, room or event): the announcements_catch_up case below the topic cases.
   announcements_catch_up: [{ what: "the tab's own announcements", payload: () => ({}), verdict: () => 200 }],
+  // Names nobody (a user in the payload is not read): the rooms of the socket's own user (the test below).
+  access_catch_up: [
+    { what: "the tab's own rooms", payload: () => ({}), verdict: () => 200 },
+    { what: 'the owner as its user', payload: () => ({ user_id: OWNER.id }), verdict: () => 200 },
+  ],
   call_answered: [
     {
       what: "the owner's private chat",
@@ -1438,6 +1444,27 @@ describe('authorisation matrix, real answers: relay topics', () => {
     } finally {
       demoManager.close();
     }
+  });
+
+  it("access_catch_up answers each caller their own event's rooms they may enter, whoever the payload names", async () => {
+    const wrong: string[] = [];
+    for (const caller of signedIn()) {
+      const ack = await caller.socket.request<AccessCatchUpAck>(RELAY_EVENTS.ACCESS_CATCH_UP, {
+        user_id: OWNER.id,
+      });
+      const expected = [...rooms.values()]
+        .filter((room) => room.event_code === caller.viewer.event_code && mayEnter(caller, room.id))
+        .map((room) => room.id)
+        .sort((a, b) => a - b);
+      const answered =
+        ack.statusCode === 200 ? ack.accessibleRooms.map((room) => room.roomId).sort((a, b) => a - b) : ack;
+      if (JSON.stringify(answered) !== JSON.stringify(expected))
+        wrong.push(`${caller.name}: ${JSON.stringify(answered)}, not ${JSON.stringify(expected)}`);
+    }
+    expect(wrong).toEqual([]);
+    // Not vacuous: the answers differ by caller (the VIP Lounge is the exhibitor's and not the owner's).
+    const byName = (name: string) => signedIn().find((caller) => caller.name === name) as Caller;
+    expect([mayEnter(byName('exhibitor'), LOUNGE), mayEnter(byName('owner'), LOUNGE)]).toEqual([true, false]);
   });
 
   it('delivered nothing of the VIP Lounge to anyone who may not enter it, nor from another event to DEMO', async () => {

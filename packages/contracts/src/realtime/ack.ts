@@ -60,6 +60,8 @@ export const RELAY_ERRORS = {
   NOT_STORED: 'The message could not be stored',
   /** Reading history for a catch-up failed; the provider's text follows after ': '. */
   CATCH_UP_FAILED: 'The conversation could not be loaded',
+  /** `access_catch_up`: the provider could not tell which rooms the user may access (its outage). */
+  ACCESS_UNAVAILABLE: 'Your room access could not be read right now. Please try again shortly.',
   /** Anything unexpected (logged with its cause on the gateway). */
   INTERNAL: BACKEND_MESSAGES.INTERNAL,
   /** Handshake: no `auth.token`. */

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { AckSchema } from './ack.ts';
 import { CatchUpAckSchema, ChatAckSchema, ChatDeliverySchema } from './chat.ts';
 import { ackSchemaOf, serverEventSchemaOf } from './event-schemas.ts';
-import { AnnouncementsCatchUpAckSchema, LogoutEventSchema, UserAccessChangeSchema } from './events.ts';
+import {
+  AccessCatchUpAckSchema,
+  AnnouncementsCatchUpAckSchema,
+  LogoutEventSchema,
+  UserAccessChangeSchema,
+} from './events.ts';
 import { CLIENT_TOPICS, SERVER_EVENTS, TOPICS, chatTopic } from './topics.ts';
 
 describe('schemas by topic', () => {
@@ -10,7 +15,8 @@ describe('schemas by topic', () => {
     expect(ackSchemaOf(chatTopic('DEMO'))).toBe(ChatAckSchema);
     expect(ackSchemaOf('catch_up')).toBe(CatchUpAckSchema);
     expect(ackSchemaOf('announcements_catch_up')).toBe(AnnouncementsCatchUpAckSchema);
-    const own = ['catch_up', 'announcements_catch_up'];
+    expect(ackSchemaOf('access_catch_up')).toBe(AccessCatchUpAckSchema);
+    const own = ['catch_up', 'announcements_catch_up', 'access_catch_up'];
     for (const topic of CLIENT_TOPICS.filter((name) => !own.includes(name))) {
       expect(ackSchemaOf(topic)).toBe(AckSchema);
     }

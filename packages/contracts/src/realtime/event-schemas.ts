@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { AckSchema } from './ack.ts';
 import { CallAnsweredSchema, CatchUpAckSchema, ChatAckSchema, ChatDeliverySchema } from './chat.ts';
 import {
+  AccessCatchUpAckSchema,
   AchievementDeliverySchema,
   AnnouncementSchema,
   AnnouncementsCatchUpAckSchema,
@@ -56,6 +57,7 @@ export const ACK_SCHEMAS: { readonly [T in FixedClientEmit]: z.ZodType<EmitAck<T
   catch_up: CatchUpAckSchema,
   call_answered: AckSchema,
   announcements_catch_up: AnnouncementsCatchUpAckSchema,
+  access_catch_up: AccessCatchUpAckSchema,
 };
 
 /** The schema of what listeners of each fixed server event receive (chat topics: {@link ChatDeliverySchema}). */

@@ -278,6 +278,24 @@ export const UserAccessChangeSchema = z.object({ accessibleRooms: z.array(Access
 export type UserAccessChange = z.infer<typeof UserAccessChangeSchema>;
 
 /**
+ * `access_catch_up` (the relay's own, client → server): after a reconnect a tab asks which rooms its user may
+ * access now, since a `user_access_change` sent while its socket was down never reaches it. Whose rooms is the
+ * socket's user (the token's), never the payload's: it names nobody.
+ */
+export const AccessCatchUpRequestSchema = z.object({});
+export type AccessCatchUpRequest = z.input<typeof AccessCatchUpRequestSchema>;
+
+/**
+ * The ack of `access_catch_up`: the rooms as `user_access_change` carries them (the tab applies it as one), or a
+ * 400 (`RELAY_ERRORS.ACCESS_UNAVAILABLE`) when the provider could not tell: the tab keeps what it had.
+ */
+export const AccessCatchUpAckSchema = z.discriminatedUnion('statusCode', [
+  AckOkSchema.extend(UserAccessChangeSchema.shape),
+  AckErrorSchema,
+]);
+export type AccessCatchUpAck = z.infer<typeof AccessCatchUpAckSchema>;
+
+/**
  * `user_recruiting_status`: a candidate's recruiting status changed (the RecruitingStatus entity); `items`
  * (not shown in the spec: chosen here) carry attribute values the client merges into room content items by id.
  */

@@ -18,6 +18,8 @@ import type {
   ChatSendInput,
 } from './chat.ts';
 import type {
+  AccessCatchUpAck,
+  AccessCatchUpRequest,
   AchievementDelivery,
   AchievementEvent,
   Announcement,
@@ -68,6 +70,8 @@ export interface ClientToServerEvents {
     payload: AnnouncementsCatchUpRequest,
     ack: AckCallback<AnnouncementsCatchUpAck>,
   ) => void;
+  /** The relay's own: the rooms this tab's user may access now (after a reconnect: a missed access change). */
+  access_catch_up: (payload: AccessCatchUpRequest, ack: AckCallback<AccessCatchUpAck>) => void;
 }
 
 /** What the server emits. */

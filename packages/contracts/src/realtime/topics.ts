@@ -47,6 +47,12 @@ export const RELAY_EVENTS = {
    * otherwise only broadcast: a tab asks after a reconnect for what it missed while its socket was down.
    */
   ANNOUNCEMENTS_CATCH_UP: 'announcements_catch_up',
+  /**
+   * Client → server with `{}`: the rooms the tab's user may access now, in the ack (`AccessCatchUpAckSchema`,
+   * the `accessibleRooms` of `user_access_change`), read for the socket's user (the token's, never the payload's).
+   * `user_access_change` is otherwise only broadcast: a tab asks after a reconnect for a change it missed.
+   */
+  ACCESS_CATCH_UP: 'access_catch_up',
 } as const;
 export type RelayEvent = (typeof RELAY_EVENTS)[keyof typeof RELAY_EVENTS];
 
@@ -80,6 +86,7 @@ export const CLIENT_TOPICS = [
   RELAY_EVENTS.CATCH_UP,
   RELAY_EVENTS.CALL_ANSWERED,
   RELAY_EVENTS.ANNOUNCEMENTS_CATCH_UP,
+  RELAY_EVENTS.ACCESS_CATCH_UP,
 ] as const;
 export type ClientTopic = (typeof CLIENT_TOPICS)[number];
 

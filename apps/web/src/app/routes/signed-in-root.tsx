@@ -103,8 +103,9 @@ function SignedInShell() {
   const pageElement = useOutlet();
   const goToLobbyScene = useShellGoToLobby(menuEntry !== undefined);
   useSocketConnection(user);
-  useRefetchAfterReconnect();
-  useSessionEvents(scene.pathname, goToLobbyScene);
+  // After a reconnect, in one spread wait: the reads on screen again, and the rooms the user may access now.
+  const catchUpAccess = useSessionEvents(scene.pathname, goToLobbyScene);
+  useRefetchAfterReconnect(catchUpAccess);
   useAnnouncements();
   useUserStatusEvents();
   useAchievementEvents();

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../testing/fixtures.ts';
-import { RELAY_ERRORS, RELAY_REFUSAL_RETRY_MS } from '@showfloor/contracts';
+import { RELAY_ERRORS, RELAY_REFUSAL_RETRY_MS, type AccessibleRoom } from '@showfloor/contracts';
 import {
   bindSessionEvents,
   createSessionEventHandlers,
@@ -24,6 +24,7 @@ function setup(overrides: Partial<SessionEventDeps> = {}) {
     pictureChanged: vi.fn(),
     accessGained: vi.fn(),
     accessLost: vi.fn(),
+    readAccess: vi.fn(async () => undefined),
     currentRoomId: () => undefined,
     goToLobby: vi.fn(),
     schedule: (run, delayMs) => scheduled.push({ run, delayMs }),
@@ -169,13 +170,50 @@ describe('realtime session events', () => {
   it('user_access_change that removes the current room shows the error and goes to /lobby after 5 s', () => {
     const { deps, handlers, scheduled } = setup({ currentRoomId: () => 2 });
     handlers.userAccessChange({ accessibleRooms: [{ roomId: 1, roomName: 'Hall' }] });
-    expect(deps.accessLost).toHaveBeenCalledOnce();
+    expect(deps.accessLost).toHaveBeenCalledExactlyOnceWith(2);
     expect(deps.accessGained).not.toHaveBeenCalled();
     expect(scheduled).toHaveLength(1);
     expect(scheduled[0]?.delayMs).toBe(5000);
     expect(deps.goToLobby).not.toHaveBeenCalled();
     scheduled[0]?.run();
     expect(deps.goToLobby).toHaveBeenCalledOnce();
+  });
+
+  it('an access catch-up answer is applied as a user_access_change: stored, rooms gained named, room lost left', async () => {
+    const { deps, handlers, user, scheduled } = setup({
+      currentRoomId: () => 2,
+      readAccess: vi.fn(async () => [
+        { roomId: 1, roomName: 'Hall' },
+        { roomId: 3, roomName: 'Meeting room' },
+      ]),
+    });
+    await handlers.catchUpAccess();
+    expect(deps.readAccess).toHaveBeenCalledOnce();
+    expect(user().room_access).toEqual([1, 3]);
+    expect(deps.accessGained).toHaveBeenCalledWith([{ roomId: 3, roomName: 'Meeting room' }]);
+    expect(deps.accessLost).toHaveBeenCalledExactlyOnceWith(2);
+    expect(scheduled.map((each) => each.delayMs)).toEqual([5000]);
+  });
+
+  it('an access catch-up keeps what the tab had without an answer, or when a live change came while it was asked', async () => {
+    let answer: (rooms: AccessibleRoom[] | undefined) => void = () => undefined;
+    const { deps, handlers, user } = setup({
+      readAccess: () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const unanswered = handlers.catchUpAccess();
+    answer(undefined);
+    await unanswered;
+    expect(user().room_access).toEqual([1, 2]);
+
+    const overtaken = handlers.catchUpAccess();
+    handlers.userAccessChange({ accessibleRooms: [{ roomId: 4, roomName: 'Newer' }] });
+    answer([{ roomId: 1, roomName: 'Hall' }]);
+    await overtaken;
+    expect(user().room_access).toEqual([4]);
+    expect(deps.accessGained).toHaveBeenCalledExactlyOnceWith([{ roomId: 4, roomName: 'Newer' }]);
   });
 
   it('binds every event to the socket, signs out only on a refused connection, and unbinds', () => {

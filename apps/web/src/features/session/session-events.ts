@@ -31,7 +31,13 @@ export interface SessionEventDeps {
   /** Someone's picture changed ('' when removed): what shows it shows the new one. */
   pictureChanged: (userId: number, path: string) => void;
   accessGained: (rooms: AccessibleRoom[]) => void;
-  accessLost: () => void;
+  /** The room the tab shows (`roomId`) is no longer the user's: says so (one notice per room, lib/ui/notify.ts). */
+  accessLost: (roomId: number) => void;
+  /**
+   * Asks the relay which rooms the user may access now (`access_catch_up`); undefined when it did not answer
+   * them (not connected, no answer in time, a refusal): the tab then keeps what it had.
+   */
+  readAccess: () => Promise<AccessibleRoom[] | undefined>;
   /** The room the tab shows, if any (not the lobby). */
   currentRoomId: () => number | undefined;
   goToLobby: () => void;
@@ -55,6 +61,29 @@ export function createSessionEventHandlers(deps: SessionEventDeps) {
     ended = true;
     const eventCode = deps.endSessionLocally();
     deps.showLoggedOut(reason, eventCode);
+  };
+  // How many live `user_access_change` frames this tab has heard: an access catch-up answer asked before the
+  // latest of them may predate it, and is dropped.
+  let accessChanges = 0;
+
+  /**
+   * The rooms the user may access now (a `user_access_change`, or the answer of an access catch-up): stored as the
+   * user's room_access, rooms gained named in a notice, and when the room the tab shows is no longer one of them,
+   * a notice and the lobby after ROOM_ACCESS_REDIRECT_MS.
+   */
+  const applyAccess = (rooms: readonly AccessibleRoom[]): void => {
+    const user = deps.getUser();
+    if (!user) return;
+    const had = new Set(user.room_access);
+    const gained = rooms.filter((room) => !had.has(room.roomId));
+    const nowAccessible = rooms.map((room) => room.roomId).filter((id) => id > 0);
+    void deps.updateUser({ room_access: nowAccessible });
+    if (gained.length > 0) deps.accessGained(gained);
+    const current = deps.currentRoomId();
+    if (current !== undefined && !nowAccessible.includes(current)) {
+      deps.accessLost(current);
+      deps.schedule(deps.goToLobby, TIMINGS.ROOM_ACCESS_REDIRECT_MS);
+    }
   };
 
   return {
@@ -108,19 +137,23 @@ export function createSessionEventHandlers(deps: SessionEventDeps) {
 
     userAccessChange(payload: unknown): void {
       const parsed = UserAccessChangeSchema.safeParse(payload);
-      const user = deps.getUser();
-      if (!parsed.success || !user) return;
-      const rooms = parsed.data.accessibleRooms;
-      const had = new Set(user.room_access);
-      const gained = rooms.filter((room) => !had.has(room.roomId));
-      const nowAccessible = rooms.map((room) => room.roomId).filter((id) => id > 0);
-      void deps.updateUser({ room_access: nowAccessible });
-      if (gained.length > 0) deps.accessGained(gained);
-      const current = deps.currentRoomId();
-      if (current !== undefined && !nowAccessible.includes(current)) {
-        deps.accessLost();
-        deps.schedule(deps.goToLobby, TIMINGS.ROOM_ACCESS_REDIRECT_MS);
-      }
+      if (!parsed.success || !deps.getUser()) return;
+      accessChanges += 1;
+      applyAccess(parsed.data.accessibleRooms);
+    },
+
+    /**
+     * After a reconnect (not the first connect: the sign-in answer is fresh): a `user_access_change` sent while the
+     * socket was down never arrives, so the tab asks the relay for the rooms the user may access now and applies
+     * the answer as that frame. Kept out: an answer when the session ended meanwhile, or when a live
+     * `user_access_change` came while it was asked (it may be older than that frame); no answer keeps what the tab had.
+     */
+    async catchUpAccess(): Promise<void> {
+      if (ended || !deps.getUser()) return;
+      const asked = accessChanges;
+      const rooms = await deps.readAccess();
+      if (rooms === undefined || ended || accessChanges !== asked) return;
+      applyAccess(rooms);
     },
   };
 }

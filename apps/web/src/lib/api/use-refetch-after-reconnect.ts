@@ -6,16 +6,18 @@
 // be the user's: its read answers 401 and the room page sends the visitor to the lobby), a `sessions_triggers`
 // refresh (which would have reloaded the tab and read everything again), a picture change, a status change. Chat
 // catches up on its own on every connection, without waiting (ChatSync, features/chat/hooks/use-chat-events.ts).
-// Reads not on screen are marked stale and asked when next shown. Announcements recover themselves: the relay keeps
-// them and the tab asks `announcements_catch_up` on its own (features/announcements/hooks/use-announcements.ts,
-// through the same useSocketRecovery; apps/web README, "After a reconnect").
+// Reads not on screen are marked stale and asked when next shown. In the same wait the caller's `alsoRecover` runs:
+// the signed-in root's access catch-up (features/session: the rooms a missed `user_access_change` granted or took).
+// Announcements recover themselves: the relay keeps them and the tab asks `announcements_catch_up` on its own
+// (features/announcements/hooks/use-announcements.ts, through the same useSocketRecovery; apps/web README, "After a
+// reconnect").
 import { useContext } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { RECONNECT_SPREAD_MS } from '@showfloor/contracts';
 import { useSocketRecovery } from '../socket/use-socket-recovery.ts';
 import { GatewayReadsContext } from './gateway-reads.ts';
 
-export function useRefetchAfterReconnect(): void {
+export function useRefetchAfterReconnect(alsoRecover?: () => void): void {
   const queryClient = useQueryClient();
   const reads = useContext(GatewayReadsContext);
   // Each tab waits a random delay in [0, RECONNECT_SPREAD_MS): the thousands of tabs of a restarted gateway node,
@@ -28,6 +30,7 @@ export function useRefetchAfterReconnect(): void {
     () => {
       void queryClient.invalidateQueries(undefined, { cancelRefetch: false });
       reads.refresh();
+      alsoRecover?.();
     },
     { spreadMs: RECONNECT_SPREAD_MS },
   );

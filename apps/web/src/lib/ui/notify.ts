@@ -79,6 +79,16 @@ export function topLeftNotice({ title, message, tone = 'info', id }: NotifyInput
   });
 }
 
+/**
+ * The id of the notice that the room the tab shows is not the user's: the room page's restricted room (its read
+ * answered 401) and the session's access denied (an access change took it). After a reconnect both can come, the
+ * room's read again and the access catch-up (features/session): with one id, the first shown stands and the
+ * other is not shown (Mantine shows no notification whose id is already shown).
+ */
+export function roomRefusedNoticeId(roomId: number): string {
+  return `room-restricted-${roomId}`;
+}
+
 /** Announcement type (1 Information ... 4 Error) to tone. */
 export function announcementTone(type: number): Tone {
   switch (type) {

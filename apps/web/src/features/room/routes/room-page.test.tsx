@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Link } from 'react-router-dom';
 import { notifications, notificationsStore } from '@mantine/notifications';
 import { TIMINGS } from '@showfloor/contracts';
-import { clearSession, startSession } from '../../../lib/session/session.ts';
+import { clearSession, startSession, updateCurrentUser } from '../../../lib/session/session.ts';
 import { makeUser } from '../../../testing/fixtures.ts';
 import { testI18n } from '../../../testing/i18n.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
@@ -102,6 +102,27 @@ describe('room page', () => {
     });
     expect(location().pathname).toBe('/lobby');
     expect(await screen.findByText('lobby page')).toBeInTheDocument();
+  });
+
+  // After a reconnect the room's read again and the access catch-up (features/session) can both say the room is
+  // gone: once the stored access no longer lists it, the access change's notice and redirect are the ones.
+  it("leaves a read's 401 to the access change once the stored access no longer lists the room", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let isRefused = false;
+    const { location, queryClient } = openRoom(() =>
+      isRefused ? restricted() : { id: 5, name: 'Expo Hall', link: 'https://rooms.test/expo' },
+    );
+    expect(await screen.findByRole('heading', { name: 'Expo Hall' })).toBeInTheDocument();
+    isRefused = true;
+    await act(() => queryClient.invalidateQueries());
+    await findNotice('Restricted room');
+    await act(() => updateCurrentUser({ room_access: [1, 2] }));
+    await act(async () => {
+      vi.advanceTimersByTime(TIMINGS.ROOM_ACCESS_REDIRECT_MS + 1000);
+    });
+    // The page's own redirect was called off (the access change's goes instead); its card stays.
+    expect(location().pathname).toBe('/room/5');
+    expect(screen.getByRole('heading', { name: 'Restricted room', level: 2 })).toBeInTheDocument();
   });
 
   it('shows the restricted room as a card whose button goes to the lobby at once', async () => {

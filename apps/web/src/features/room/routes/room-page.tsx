@@ -13,7 +13,7 @@ import {
   parseAppError,
   type AppError,
 } from '../../../lib/api/app-error.ts';
-import { topLeftNotice } from '../../../lib/ui/notify.ts';
+import { roomRefusedNoticeId, topLeftNotice } from '../../../lib/ui/notify.ts';
 import { useGoToLobbyScene } from '../../../lib/shell/scene.ts';
 import { mayEnterRoomId } from '../../../lib/shell/room-path.ts';
 import { useCurrentUser } from '../../../lib/session/session.ts';
@@ -33,15 +33,17 @@ export default function RoomPage() {
   const mayEnter = id !== undefined && mayEnterRoomId(user, id);
   const room = useRoom(id, { enabled: mayEnter });
   const error = room.error ? parseAppError(room.error) : undefined;
-  // Refused before any read when the room is not the user's; a 401 read is refused too. Losing access while inside
-  // is the access-change event's (features/session): the frame goes at once, the notice and redirect are its.
+  // Refused before any read when the room is not the user's; a 401 read is refused too while the user's stored
+  // access still lists the room. Losing access while inside is the access-change event's (features/session, also
+  // its catch-up after a reconnect): the frame goes at once, the notice and redirect are its, even when the room's
+  // read again answers 401 too (one notice, one redirect).
   const refusedUpFront = id !== undefined && !mayEnter && !room.data;
-  const restricted = isRestricted(error) || refusedUpFront;
+  const restricted = (isRestricted(error) && mayEnter) || refusedUpFront;
 
   useEffect(() => {
     if (!restricted || id === undefined) return undefined;
     topLeftNotice({
-      id: `room-restricted-${id}`,
+      id: roomRefusedNoticeId(id),
       tone: 'error',
       title: t('restricted.title'),
       message: t('restricted.description'),

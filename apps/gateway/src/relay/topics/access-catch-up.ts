@@ -1,0 +1,34 @@
+/**
+ * `access_catch_up`: after a reconnect a tab asks which rooms its user may access now (a `user_access_change`
+ * sent while its socket was down never reached it). Whose rooms comes from the socket only (the token's user and
+ * event); the payload names nobody. Answered by room-access.ts `read`, the list `user_access_change` carries: one
+ * read per user on this node at a time, shared by the asks that come while it is under way. When the provider
+ * fails the read, a 400 says so and the tab keeps what it had.
+ */
+import { AccessCatchUpRequestSchema, RELAY_ERRORS, type AccessCatchUpAck } from '@showfloor/contracts';
+import { ProviderError } from '../../provider/errors.ts';
+import { defineTopic, refuse } from '../context.ts';
+
+type AccessCatchUpOk = Extract<AccessCatchUpAck, { statusCode: 200 }>;
+
+export const handleAccessCatchUp = defineTopic<
+  'access_catch_up',
+  typeof AccessCatchUpRequestSchema,
+  AccessCatchUpOk
+>({
+  topic: 'access_catch_up',
+  schema: AccessCatchUpRequestSchema,
+  handle: async (ctx, socket) => {
+    try {
+      const accessibleRooms = await ctx.roomAccess.read(socket.data);
+      return { ack: { statusCode: 200, accessibleRooms } };
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      ctx.logger.warn(
+        { err: error, userId: socket.data.userId },
+        'relay: could not read a room access catch-up',
+      );
+      return refuse('access_unavailable', RELAY_ERRORS.ACCESS_UNAVAILABLE);
+    }
+  },
+});
