@@ -5,7 +5,9 @@
  * `{statusCode: 400, message}`, counted once under its reason in `relay_rejections_total` (and under no other
  * reason), and its emit and ack latency counted under its topic's label. Then what the dispatcher makes of a
  * handler's failures: a handler's own `not_stored` refusal passed on as it is, and a handler that throws (at
- * once or in its promise) answered with the `internal` text, never its error, logged once. The dispatcher runs
+ * once or in its promise) answered with the `internal` text, never its error, logged once; a `ProviderError` it
+ * lets out answered by its topic: chat's `not_stored`, a catch-up's `catch_up_failed`, any other `provider_failed`,
+ * each with the provider's text after its own. The dispatcher runs
  * on a stand-in socket (the packet middleware is called as socket.io calls it) with the relay's real metrics on
  * a registry of its own, so the counts are exact; the rates are set so that nothing refills while the test runs.
  */
@@ -288,17 +290,70 @@ describe("what the dispatcher makes of a handler's failures", () => {
     });
   }
 
-  it("answers a ProviderError a handler lets out as not_stored with the provider's text, not as a failure", async () => {
-    standIn.handle = async () => {
-      throw new ProviderError(504, { message: 'The provider did not answer in time' }, 'timeout');
-    };
-    const { request, rejections, emits, acked, errors } = setup();
-    expect(await request(RELAY_EVENTS.CALL_ANSWERED, { user_id: 61, conversation_id: 'conv-1' })).toEqual([
-      refusal('The provider did not answer in time'),
-    ]);
-    expect(await rejections()).toEqual({ not_stored: 1 });
-    expect(await emits()).toEqual({ [RELAY_EVENTS.CALL_ANSWERED]: 1 });
-    expect(await acked()).toEqual({ [RELAY_EVENTS.CALL_ANSWERED]: 1 });
-    expect(errors).toEqual([]);
-  });
+  /** A ProviderError a handler lets out, by topic: what its refusal says and under which reason it is counted. */
+  const timeout = (): ProviderError =>
+    new ProviderError(504, { message: 'The provider did not answer in time' }, 'timeout');
+  const escapes: Array<{
+    what: string;
+    name: string;
+    label: string;
+    payload: unknown;
+    parts: Record<string, unknown>;
+    reason: string;
+    message: string;
+  }> = [
+    {
+      what: 'a topic that stores nothing (call_answered)',
+      name: RELAY_EVENTS.CALL_ANSWERED,
+      label: RELAY_EVENTS.CALL_ANSWERED,
+      payload: { user_id: 61, conversation_id: 'conv-1' },
+      parts: {},
+      reason: 'provider_failed',
+      message: `${RELAY_ERRORS.PROVIDER_FAILED}: The provider did not answer in time`,
+    },
+    {
+      what: "a catch-up (its room's access check)",
+      name: RELAY_EVENTS.CATCH_UP,
+      label: RELAY_EVENTS.CATCH_UP,
+      payload: { conversation_id: 'room-3', after_seq: 0, limit: 50 },
+      parts: {
+        directory: {
+          canAccessRoom: async () => {
+            throw timeout();
+          },
+        },
+      },
+      reason: 'catch_up_failed',
+      message: `${RELAY_ERRORS.CATCH_UP_FAILED}: The provider did not answer in time`,
+    },
+    {
+      what: "chat (its recipients' check, before the store)",
+      name: chatTopic('DEMO'),
+      label: 'chat',
+      payload: { type: 'text', action: 'message', message: 'hello', from: 61, to: [62] },
+      parts: {
+        directory: {
+          areEventMembers: async () => {
+            throw timeout();
+          },
+        },
+      },
+      reason: 'not_stored',
+      message: `${RELAY_ERRORS.NOT_STORED}: The provider did not answer in time`,
+    },
+  ];
+
+  for (const { what, name, label, payload, parts, reason, message } of escapes) {
+    it(`answers a ProviderError let out by ${what} as ${reason} with the provider's text after its own, not as a failure`, async () => {
+      standIn.handle = async () => {
+        throw timeout();
+      };
+      const { request, rejections, emits, acked, errors } = setup(100, parts);
+      expect(await request(name, payload)).toEqual([refusal(message)]);
+      expect(await rejections()).toEqual({ [reason]: 1 });
+      expect(await emits()).toEqual({ [label]: 1 });
+      expect(await acked()).toEqual({ [label]: 1 });
+      expect(errors).toEqual([]);
+    });
+  }
 });

@@ -35,6 +35,7 @@ export type RejectReason =
   | 'not_stored'
   | 'catch_up_failed'
   | 'access_unavailable'
+  | 'provider_failed'
   | 'internal';
 
 export interface RelayMetrics {

@@ -62,6 +62,11 @@ export const RELAY_ERRORS = {
   CATCH_UP_FAILED: 'The conversation could not be loaded',
   /** `access_catch_up`: the provider could not tell which rooms the user may access (its outage). */
   ACCESS_UNAVAILABLE: 'Your room access could not be read right now. Please try again shortly.',
+  /**
+   * A topic that stores nothing (a call answer, a room event, …) needed the provider, and the provider failed
+   * (down, slow, or an error answer); the provider's text follows after ': '. The client may try again.
+   */
+  PROVIDER_FAILED: 'The request could not be completed',
   /** Anything unexpected (logged with its cause on the gateway). */
   INTERNAL: BACKEND_MESSAGES.INTERNAL,
   /** Handshake: no `auth.token`. */
