@@ -2,7 +2,9 @@
  * The announcements the relay keeps for tabs that reconnect (announcement-log.ts): each for its own duration only
  * (untimed ones for ANNOUNCEMENT_UNTIMED_KEEP_MS), at most the cap per event, and only for its audience; in Redis
  * (shared by two nodes, the suite's own redis-server) and in the node's memory without it; and with a Redis that
- * took the connection and never answers, a catch-up answered at the read's budget from the node's own copy.
+ * took the connection and never answers, a catch-up answered at the read's budget from the node's own copy; with
+ * one that answers the read but stalls on the rewrite of a missed entry, answered at once (the rewrite gives up at
+ * its own budget, the entry kept for the next).
  * The clock is the test's.
  */
 import { createServer, type AddressInfo, type Socket } from 'node:net';
@@ -162,6 +164,8 @@ describe('announcement log across nodes', () => {
     await node2.record(EVENT, announcement(time.now(), 10, 'from node 2'), EVERYONE);
     // Redis answers node 1 (without its own): it still recovers what it sent, and writes it again.
     expect((await titles(node1)).sort()).toEqual(['from node 2', 'lost write']);
+    // The read's rewrite runs in the background (the read does not wait for it).
+    await node1.rewritten();
     expect(node1.unwrittenSize()).toBe(0);
     expect((await titles(node2)).sort()).toEqual(['from node 2', 'lost write']);
 
@@ -215,25 +219,31 @@ const REDIS_BUDGET_MS = 1_000;
 
 /**
  * A Redis that took the connection and never answers (its host hung: no FIN, no RST): a TCP server that reads
- * what it is sent and never writes. Counts the commands that reached it by name.
+ * what it is sent and never writes — except, with `answered`, one reply to each of those commands (by name), as
+ * a Redis that answers reads but stalls on writes. Counts the commands that reached it by name.
  */
-async function startSilentRedis() {
+async function startSilentRedis(answered: Record<string, string> = {}) {
   const sockets = new Set<Socket>();
   let received = '';
   const waiting = new Set<() => void>();
+  const replied = new Map<string, number>();
+  // A command is an array of bulk strings, its name first: `$13\r\nzrangebyscore\r\n`.
+  const count = (command: string): number => received.split(`\r\n${command}\r\n`).length - 1;
   const server = createServer((socket) => {
     sockets.add(socket);
     socket.on('error', () => undefined);
     socket.once('close', () => sockets.delete(socket));
     socket.on('data', (chunk: Buffer) => {
       received += chunk.toString('latin1').toLowerCase();
+      for (const [command, reply] of Object.entries(answered)) {
+        for (let n = replied.get(command) ?? 0; n < count(command); n += 1) socket.write(reply);
+        replied.set(command, count(command));
+      }
       for (const check of waiting) check();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  // A command is an array of bulk strings, its name first: `$13\r\nzrangebyscore\r\n`.
-  const count = (command: string): number => received.split(`\r\n${command}\r\n`).length - 1;
   return {
     url: `redis://127.0.0.1:${port}`,
     /** Resolves once `command` has reached the server `times` times. */
@@ -343,6 +353,72 @@ describe('announcement log with a Redis that accepts the connection and never an
       vi.useRealTimers();
       client.disconnect();
       await silent.close();
+    }
+  });
+
+  it('answers a catch-up whose read Redis answered without waiting for the rewrite of a missed entry, which runs under its own budget', async () => {
+    // Redis answers the read (nothing kept) and never answers the rewrite's MULTI.
+    const stalling = await startSilentRedis({ zrangebyscore: '*0\r\n' });
+    const client = new Redis(stalling.url, {
+      lazyConnect: true,
+      enableReadyCheck: false,
+      disableClientInfo: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      retryStrategy: () => null,
+    });
+    client.on('error', () => undefined);
+    // The send's write fails at once (a refused connection): the entry is the event's unwritten one.
+    const refused = new Redis('redis://127.0.0.1:1', {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
+    refused.on('error', () => undefined);
+    const unhandled: unknown[] = [];
+    const listener = (reason: unknown): void => void unhandled.push(reason);
+    process.on('unhandledRejection', listener);
+    try {
+      await client.connect();
+      const time = clock();
+      let current: Redis = refused;
+      const log = new AnnouncementLog(() => current, 'ann-test-stalled-rewrite', logger, time.now);
+      await log.record(EVENT, announcement(time.now(), 20, 'kept here'), EVERYONE);
+      expect(log.unwrittenSize()).toBe(1);
+      current = client;
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+
+      const ctx = { announcements: log } as unknown as RelayContext;
+      const tab = { data: { userId: 7, eventCode: EVENT, roomId: 3, roles: [] } } as unknown as RelaySocket;
+      const catchUp = watch(Promise.resolve(handleAnnouncementsCatchUp(ctx, tab, {})));
+      // The read was answered and the rewrite sent: the catch-up is answered with no time passing.
+      await stalling.reached('exec', 1);
+      await at(0);
+      expect(catchUp.value()?.ack).toEqual({
+        statusCode: 200,
+        announcements: [expect.objectContaining({ title: 'kept here', remaining_ms: 20_000 })],
+      });
+
+      // The rewrite gives up at its own budget; the entry stays unwritten for the next write or read.
+      const rewritten = watch(log.rewritten());
+      await at(REDIS_BUDGET_MS - 1);
+      expect(rewritten.isDone()).toBe(false);
+      await at(1);
+      expect(rewritten.isDone()).toBe(true);
+      expect(log.unwrittenSize()).toBe(1);
+      expect(vi.getTimerCount()).toBe(0);
+
+      const ended = new Promise((resolve) => client.once('end', resolve));
+      client.disconnect();
+      await ended;
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', listener);
+      vi.useRealTimers();
+      client.disconnect();
+      refused.disconnect();
+      await stalling.close();
     }
   });
 });

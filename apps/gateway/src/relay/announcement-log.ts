@@ -9,7 +9,7 @@
  * longest keep), so every node reads what any node kept (a tab may reconnect to another node). The node also
  * keeps its own copy of what it sent, merged by id with Redis's answer (or alone when Redis is away or slow:
  * then a tab recovers only what its new node sent); an entry whose Redis write failed is written again by the
- * event's next write or a read that reaches Redis. Concurrent reads of one event share one Redis read. Without Redis (one node) the copy is all there is. The copy is pruned at every write (every event's
+ * event's next write or, in the background (the read does not wait for it), a read that reaches Redis. Concurrent reads of one event share one Redis read. Without Redis (one node) the copy is all there is. The copy is pruned at every write (every event's
  * ended entries) and read, so it holds at most the cap per event of announcements still within their time.
  */
 import type { Redis } from 'ioredis';
@@ -76,6 +76,8 @@ export class AnnouncementLog {
   readonly #unwritten = new Map<string, Kept[]>();
   /** The Redis read in flight per event code, shared by concurrent readers. */
   readonly #reads = new Map<string, Promise<Kept[] | undefined>>();
+  /** The events whose unwritten entries a read is writing again (in the background). */
+  readonly #rewrites = new Map<string, Promise<void>>();
 
   constructor(
     private readonly redis: () => Redis | undefined,
@@ -178,7 +180,7 @@ export class AnnouncementLog {
   /**
    * What Redis keeps of the event, or undefined when there is no Redis or it failed or was slow. Concurrent
    * readers of one event share one Redis read (a restarted node's tabs all ask at once); each filters the parsed
-   * entries for itself. A read that reaches Redis writes the event's unwritten entries again.
+   * entries for itself. A read that reaches Redis writes the event's unwritten entries again, without waiting.
    */
   #readRedis(eventCode: string, now: number): Promise<Kept[] | undefined> {
     const redis = this.redis();
@@ -197,12 +199,28 @@ export class AnnouncementLog {
         this.redisMs,
       );
       if (members === undefined) return undefined;
-      if (this.#unwritten.has(eventCode)) await this.#write(redis, eventCode, [], now);
+      if (this.#unwritten.has(eventCode)) this.#rewrite(redis, eventCode, now);
       return this.#parseMembers(eventCode, members);
     } catch (error) {
       this.logger.warn({ err: error, eventCode }, 'announcements not read from redis: this node answers');
       return undefined;
     }
+  }
+
+  /**
+   * Writes the event's unwritten entries again in the background, under the write's own budget: the read that
+   * reached Redis answers without waiting for it (a Redis that answers reads but stalls on writes would hold a
+   * catch-up a second budget). One rewrite per event at a time; a failed one leaves them for the next.
+   */
+  #rewrite(redis: Redis, eventCode: string, now: number): void {
+    if (this.#rewrites.has(eventCode)) return;
+    const rewrite = this.#write(redis, eventCode, [], now).finally(() => this.#rewrites.delete(eventCode));
+    this.#rewrites.set(eventCode, rewrite);
+  }
+
+  /** Resolves once the rewrites in flight now have ended, written or not (tests). */
+  async rewritten(): Promise<void> {
+    await Promise.all(this.#rewrites.values());
   }
 
   /** Each member parsed on its own: a bad one is skipped (and logged once per read), the rest are kept. */
