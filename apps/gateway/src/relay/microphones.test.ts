@@ -558,7 +558,9 @@ describe('the scripts sent to Redis', () => {
     try {
       await redis.connect();
       const silent = pino({ level: 'silent' });
-      // A node records, another reads (it keeps no copy of the room: its answer is Redis's), on one connection.
+      // A node records, another reads, on one connection. The reader keeps a copy of the room after its first
+      // read, but every read asks Redis (by the read script) and answers what Redis holds: the other node's
+      // latest record each time.
       const [node, reader] = [1, 2].map(() => new MicrophoneStates(() => redis, 'mic-sha', silent)) as [
         MicrophoneStates,
         MicrophoneStates,
