@@ -137,12 +137,10 @@ export function createFakeChatRelay(eventCode = 'DEMO'): FakeChatRelay {
     mode: 'ack',
     deliversOwn: true,
     disconnect() {
-      (relay.fake.socket as unknown as { connected: boolean }).connected = false;
-      relay.fake.fire('disconnect', 'transport close');
+      relay.fake.drop();
     },
     reconnect() {
-      (relay.fake.socket as unknown as { connected: boolean }).connected = true;
-      relay.fake.fire('connect', undefined);
+      relay.fake.connect();
     },
   };
   const answer = (emitted: Emitted): unknown => {

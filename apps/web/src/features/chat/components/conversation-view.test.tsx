@@ -62,9 +62,14 @@ function Chat({ conversation }: { conversation: Conversation }) {
   return <ConversationView conversation={conversation} userId={ADA.id} eventCode="DEMO" />;
 }
 
-function setUp(options: { messages?: ChatMessage[]; isUnread?: boolean; calls?: 'yes' | 'no' } = {}) {
+function setUp(
+  options: { messages?: ChatMessage[]; isUnread?: boolean; calls?: 'yes' | 'no'; connected?: boolean } = {},
+) {
   relay = createFakeChatRelay();
   for (const message of options.messages ?? [1, 2, 3].map((seq) => makeMessage(seq))) relay.store(message);
+  // Not yet connected when it becomes the tab's socket (no listener hears the drop): its next `connect()` is
+  // its first connection.
+  if (options.connected === false) relay.fake.drop();
   relay.fake.install();
   gateway = mockTrpc({
     'conversation.getConversation': (input) => relay.history(input),
@@ -458,9 +463,8 @@ describe('the ways peers lose or repeat messages', () => {
   });
 
   it('catches up and sends what waited as soon as the socket first connects, not on a retry timer', async () => {
-    setUp();
     // A reload on the conversation: its history comes over HTTP before the socket has connected at all.
-    (relay.fake.socket as unknown as { connected: boolean }).connected = false;
+    setUp({ connected: false });
     const view = renderView();
     await screen.findByText('Message 3');
     await type(view, 'Before the socket');
@@ -469,7 +473,7 @@ describe('the ways peers lose or repeat messages', () => {
     relay.store(makeMessage(4));
     expect(relay.catchUps()).toHaveLength(0);
     expect(relay.sends()).toHaveLength(0);
-    act(() => relay.reconnect());
+    act(() => relay.fake.connect());
     // The connection itself does it (only promises between): the retry timers (1 s, 5 s) have not run.
     await act(async () => {
       for (let i = 0; i < 10; i += 1) await Promise.resolve();
