@@ -15,7 +15,7 @@ import { ANNOUNCEMENT_UNTIMED_KEEP_MS, type Announcement } from '@showfloor/cont
 import { AnnouncementLog, type AnnouncementAudience } from './announcement-log.ts';
 import type { RelayContext } from './context.ts';
 import type { RelaySocket } from './io.ts';
-import { startOwnRedis, type OwnRedis } from './testing/redis.ts';
+import { startOwnRedis, withoutErrorNoise, type OwnRedis } from './testing/redis.ts';
 import { handleAnnouncementsCatchUp } from './topics/announcements-catch-up.ts';
 
 const logger = pino({ level: 'silent' });
@@ -145,13 +145,14 @@ describe('announcement log across nodes', () => {
 
   it('merges Redis with its own copy, and writes again what Redis missed (next write, or a read)', async () => {
     const time = clock();
-    const broken = new Redis('redis://127.0.0.1:1', {
-      lazyConnect: true,
-      maxRetriesPerRequest: 0,
-      retryStrategy: () => null,
-    });
+    const broken = withoutErrorNoise(
+      new Redis('redis://127.0.0.1:1', {
+        lazyConnect: true,
+        maxRetriesPerRequest: 0,
+        retryStrategy: () => null,
+      }),
+    );
     const prefix = `ann-test-merge-${(prefixes += 1)}`;
-    broken.on('error', () => {});
     let current: Redis = broken;
     const node1 = new AnnouncementLog(() => current, prefix, logger, time.now);
     const node2 = new AnnouncementLog(() => redis, prefix, logger, time.now);
@@ -202,11 +203,13 @@ describe('announcement log across nodes', () => {
 
   it("falls back to the node's own copy when Redis does not answer", async () => {
     const time = clock();
-    const broken = new Redis('redis://127.0.0.1:1', {
-      lazyConnect: true,
-      maxRetriesPerRequest: 0,
-      retryStrategy: () => null,
-    });
+    const broken = withoutErrorNoise(
+      new Redis('redis://127.0.0.1:1', {
+        lazyConnect: true,
+        maxRetriesPerRequest: 0,
+        retryStrategy: () => null,
+      }),
+    );
     const log = new AnnouncementLog(() => broken, 'ann-test-broken', logger, time.now);
     await log.record(EVENT, announcement(time.now(), 10, 'kept here'), EVERYONE);
     expect((await log.read({ userId: 7, eventCode: EVENT })).map((a) => a.title)).toEqual(['kept here']);
@@ -288,15 +291,16 @@ describe('announcement log with a Redis that accepts the connection and never an
     const silent = await startSilentRedis();
     // Ready as soon as connected (no ready check, no client-info commands: they would wait for answers too), as
     // a client that connected before its Redis hung is; commands fail at once when not ready, as the relay's do.
-    const client = new Redis(silent.url, {
-      lazyConnect: true,
-      enableReadyCheck: false,
-      disableClientInfo: true,
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 1,
-      retryStrategy: () => null,
-    });
-    client.on('error', () => undefined);
+    const client = withoutErrorNoise(
+      new Redis(silent.url, {
+        lazyConnect: true,
+        enableReadyCheck: false,
+        disableClientInfo: true,
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        retryStrategy: () => null,
+      }),
+    );
     const unhandled: unknown[] = [];
     const listener = (reason: unknown): void => void unhandled.push(reason);
     process.on('unhandledRejection', listener);
@@ -359,22 +363,24 @@ describe('announcement log with a Redis that accepts the connection and never an
   it('answers a catch-up whose read Redis answered without waiting for the rewrite of a missed entry, which runs under its own budget', async () => {
     // Redis answers the read (nothing kept) and never answers the rewrite's MULTI.
     const stalling = await startSilentRedis({ zrangebyscore: '*0\r\n' });
-    const client = new Redis(stalling.url, {
-      lazyConnect: true,
-      enableReadyCheck: false,
-      disableClientInfo: true,
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 1,
-      retryStrategy: () => null,
-    });
-    client.on('error', () => undefined);
+    const client = withoutErrorNoise(
+      new Redis(stalling.url, {
+        lazyConnect: true,
+        enableReadyCheck: false,
+        disableClientInfo: true,
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        retryStrategy: () => null,
+      }),
+    );
     // The send's write fails at once (a refused connection): the entry is the event's unwritten one.
-    const refused = new Redis('redis://127.0.0.1:1', {
-      lazyConnect: true,
-      maxRetriesPerRequest: 0,
-      retryStrategy: () => null,
-    });
-    refused.on('error', () => undefined);
+    const refused = withoutErrorNoise(
+      new Redis('redis://127.0.0.1:1', {
+        lazyConnect: true,
+        maxRetriesPerRequest: 0,
+        retryStrategy: () => null,
+      }),
+    );
     const unhandled: unknown[] = [];
     const listener = (reason: unknown): void => void unhandled.push(reason);
     process.on('unhandledRejection', listener);

@@ -104,3 +104,15 @@ export async function startOwnRedis(): Promise<OwnRedis> {
   await start();
   return { url: `redis://127.0.0.1:${port}`, port, start, stop };
 }
+
+/**
+ * `client` with an 'error' listener that drops what it hears. For a test client whose Redis is refused, stopped
+ * or silent on purpose: the test reads the commands' own failures, and ioredis prints every error event no one
+ * listens to ('[ioredis] Unhandled error event: …'), noise in the test's output.
+ */
+export function withoutErrorNoise<
+  T extends { on(event: 'error', listener: (error: Error) => void): unknown },
+>(client: T): T {
+  client.on('error', () => undefined);
+  return client;
+}
