@@ -386,9 +386,9 @@ export function keysWithRule(service: ServiceGroup, name: string, ...rules: IdRu
  *   write to every tab of the event per emit); its payload's user is still the sender.
  * - `conversation`: a conversation the sender takes part in, or `room-<id>` of a room they may enter; a private
  *   message only to users of the sender's event.
- * - `self`: a read of what is meant for the sender's own tab (`announcements_catch_up`, `access_catch_up`): the
- *   payload names nobody; the handler takes the user, event and room from the socket (the token and the relay's
- *   own room check).
+ * - `self`: a read of what is meant for the sender's own tab (`announcements_catch_up`, `access_catch_up`,
+ *   `refreshes_catch_up`): the payload names nobody; the handler takes the user, event and room from the socket
+ *   (the token and the relay's own room check).
  * Server-only names (`user_access_change`, `logout`, `refresh`, ...) are refused from clients.
  */
 export type TopicRule = 'sender' | 'enterable-room' | 'manager' | 'conversation' | 'self';
@@ -408,5 +408,6 @@ export const TOPIC_ACCESS = {
   catch_up: 'conversation',
   announcements_catch_up: 'self',
   access_catch_up: 'self',
+  refreshes_catch_up: 'self',
   chat: 'conversation',
 } as const satisfies Readonly<Record<ClientTopic | 'chat', TopicRule>>;

@@ -24,6 +24,7 @@ import { createRelayIo, resyncSpreadMs, type RelayIo, type RelaySocket } from '.
 import { createRelayMetrics } from './metrics.ts';
 import { MicrophoneStates } from './microphones.ts';
 import { AnnouncementLog } from './announcement-log.ts';
+import { RefreshLog } from './refresh-log.ts';
 import { Presence } from './presence.ts';
 import { installEffects } from './effects.ts';
 import { RoomAccess, type RoomAccessContext } from './room-access.ts';
@@ -188,6 +189,7 @@ export async function attachRelay(
       options.microphoneClock,
     ),
     announcements: new AnnouncementLog(relayIo.redis, deps.env.RELAY_REDIS_PREFIX, logger),
+    refreshes: new RefreshLog(relayIo.redis, deps.env.RELAY_REDIS_PREFIX, logger),
     metrics,
     logger,
     adapterState: relayIo.adapterState,

@@ -19,6 +19,7 @@ import {
 } from '@showfloor/contracts';
 import type { ProviderClient } from '../provider/client.ts';
 import type { AnnouncementLog } from './announcement-log.ts';
+import type { RefreshLog } from './refresh-log.ts';
 import type { CallTokenIssuer } from './call-tokens.ts';
 import type { DeliveredMessages } from './delivered.ts';
 import type { Directory } from './directory.ts';
@@ -43,6 +44,8 @@ export interface RelayContext {
   announcements: AnnouncementLog;
   /** Room access after a rule change, and the rooms a user may access now for `access_catch_up` (room-access.ts). */
   roomAccess: RoomAccess;
+  /** The refreshes sent, kept a short while after due, for tabs that reconnect (refresh-log.ts). */
+  refreshes: RefreshLog;
   metrics: RelayMetrics;
   logger: FastifyBaseLogger;
   /** 'memory' on a single node; else whether Redis currently carries cross-node traffic. */

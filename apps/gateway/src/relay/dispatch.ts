@@ -29,6 +29,7 @@ import { handleAnnouncementsCatchUp } from './topics/announcements-catch-up.ts';
 import { handleCallAnswered } from './topics/call-answered.ts';
 import { handleCatchUp } from './topics/catch-up.ts';
 import { handleChat } from './topics/chat.ts';
+import { handleRefreshesCatchUp } from './topics/refreshes-catch-up.ts';
 import { handleSessionsTriggers } from './topics/sessions-triggers.ts';
 import { handleUserAchievementEvents } from './topics/user-achievement-events.ts';
 import { handleUserEvents } from './topics/user-events.ts';
@@ -55,6 +56,7 @@ const HANDLERS: ReadonlyMap<string, AnyHandler> = new Map<string, AnyHandler>([
   [RELAY_EVENTS.CALL_ANSWERED, handleCallAnswered],
   [RELAY_EVENTS.ANNOUNCEMENTS_CATCH_UP, handleAnnouncementsCatchUp as AnyHandler],
   [RELAY_EVENTS.ACCESS_CATCH_UP, handleAccessCatchUp as AnyHandler],
+  [RELAY_EVENTS.REFRESHES_CATCH_UP, handleRefreshesCatchUp as AnyHandler],
 ]);
 
 /** Names only the server emits: a client emitting them is told so. */

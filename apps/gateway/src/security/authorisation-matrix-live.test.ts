@@ -44,6 +44,8 @@ import {
   type AnnouncementsCatchUpAck,
   type ClientTopic,
   type IdRule,
+  type RefreshEvent,
+  type RefreshesCatchUpAck,
   type RestCall,
 } from '@showfloor/contracts';
 import { DEMO_PASSWORD, DEMO_SSO_PROVIDER, VIP_ACCESS_CODE } from '@showfloor/mock-provider';
@@ -1036,6 +1038,8 @@ const TOPIC_CASES: Record<ClientTopic | 'chat', TopicCase[]> = {
     { what: "the tab's own rooms", payload: () => ({}), verdict: () => 200 },
     { what: 'the owner as its user', payload: () => ({ user_id: OWNER.id }), verdict: () => 200 },
   ],
+  // Names nobody either: the tab's own user, event and room (who may not see which: the refreshes test below).
+  refreshes_catch_up: [{ what: "the tab's own refreshes", payload: () => ({}), verdict: () => 200 }],
   call_answered: [
     {
       what: "the owner's private chat",
@@ -1488,5 +1492,90 @@ describe('authorisation matrix, real answers: relay topics', () => {
       .filter((caller) => JSON.stringify(caller.socket.heard).includes(FOREIGN_MARK))
       .map((caller) => caller.name);
     expect(fromAbroad).toEqual([]);
+  });
+
+  it("refreshes_catch_up holds the tab's own refreshes: never another user's, room's or event's", async () => {
+    // Erin manages DEMO (the control of the key rows), the VIP event-admin manages VIP. Each sends refreshes marked
+    // `kept-<what>`; then every caller asks from a new tab in its own lobby.
+    const signin = await callProcedure<{ user_data: { jwt_token: string } }>(node, 'auth.signin', {
+      email: DEMO_MANAGER.email,
+      password: DEMO_PASSWORD,
+      event_code: 'DEMO',
+      frontend: 'visitor',
+      force_login: true,
+    });
+    if (!signin.data) throw new Error(`sign-in of erin: ${JSON.stringify(signin.error)}`);
+    const demoAdmin = await connectAs(node, {
+      token: signin.data.user_data.jwt_token,
+      userId: IN_LOUNGE.id,
+      roomId: DEMO_LOBBY,
+    });
+    const vipAdmin = CALLERS.find((caller) => caller.name === 'event-admin of another event');
+    const vera = CALLERS.find((caller) => caller.name === 'user of another event');
+    const grace = CALLERS.find((caller) => caller.name === 'another visitor');
+    if (!vipAdmin?.socket || !vera?.viewer || !grace?.viewer) throw new Error('callers not signed in');
+    /** What each refresh was sent to: listed users, one room or (neither) the whole event of its sender. */
+    const sent: Array<{ mark: string; eventCode: string; userIds?: number[]; roomId?: number }> = [
+      { mark: 'kept-owner', eventCode: 'DEMO', userIds: [OWNER.id] },
+      { mark: 'kept-another-visitor', eventCode: 'DEMO', userIds: [grace.viewer.id] },
+      { mark: 'kept-demo-lobby', eventCode: 'DEMO', roomId: DEMO_LOBBY },
+      { mark: 'kept-expo-hall', eventCode: 'DEMO', roomId: EXPO_HALL },
+      { mark: 'kept-demo', eventCode: 'DEMO' },
+      { mark: 'kept-vera', eventCode: 'VIP', userIds: [vera.viewer.id] },
+      { mark: 'kept-vip', eventCode: 'VIP' },
+    ];
+    try {
+      for (const { mark, eventCode, userIds, roomId } of sent) {
+        const sender = eventCode === 'DEMO' ? demoAdmin : vipAdmin.socket;
+        const trigger = {
+          action: 'refresh',
+          url: `/lobby?${mark}`,
+          ...(userIds ? { user_ids: userIds } : {}),
+          ...(roomId === undefined ? {} : { room_id: roomId }),
+        };
+        expect(await sender.request('sessions_triggers', trigger), mark).toEqual({ statusCode: 200 });
+      }
+      await settle();
+      const wrong: string[] = [];
+      let sameIds = 0;
+      for (const caller of signedIn()) {
+        // A tab reconnecting to its own lobby (the matrix's tabs moved rooms in the cases above).
+        const back = await connectAs(node, {
+          token: caller.token,
+          userId: caller.viewer.id,
+          roomId: ownLobby(caller),
+        });
+        const ack = await back
+          .request<RefreshesCatchUpAck>('refreshes_catch_up', {})
+          .finally(() => back.close());
+        if (ack.statusCode !== 200) throw new Error(`${caller.name}: ${JSON.stringify(ack)}`);
+        const urls = ack.refreshes.map((refresh) => refresh.url ?? '');
+        const got = urls.filter((url) => url.includes('kept-')).map((url) => url.split('?')[1]);
+        const meant = sent
+          .filter(({ eventCode }) => caller.viewer.event_code === eventCode)
+          .filter(({ userIds, roomId }) =>
+            userIds
+              ? userIds.includes(caller.viewer.id)
+              : roomId === undefined || roomId === ownLobby(caller),
+          )
+          .map(({ mark }) => mark);
+        if (got.sort().join() !== meant.sort().join())
+          wrong.push(`${caller.name}: got ${got}, meant ${meant}`);
+        // A recovered one its connected tab heard live (it may have moved out of its lobby) has the live id.
+        const live = new Map(caller.socket.events<RefreshEvent>('refresh').map(({ id, url }) => [url, id]));
+        for (const { id, url } of ack.refreshes.filter(
+          ({ url }) => url?.includes('kept-') && live.has(url),
+        )) {
+          if (live.get(url) !== id) wrong.push(`${caller.name}: ${url} has not the id heard live`);
+          else sameIds += 1;
+        }
+        if (caller.viewer.event_code === 'DEMO' && urls.some((url) => url.includes(FOREIGN_MARK)))
+          wrong.push(`${caller.name}: holds a refresh another event's manager sent`);
+      }
+      expect(wrong).toEqual([]);
+      expect(sameIds).toBeGreaterThan(0);
+    } finally {
+      demoAdmin.close();
+    }
   });
 });

@@ -6,6 +6,7 @@ import {
   AccessCatchUpAckSchema,
   AnnouncementsCatchUpAckSchema,
   LogoutEventSchema,
+  RefreshesCatchUpAckSchema,
   UserAccessChangeSchema,
 } from './events.ts';
 import { CLIENT_TOPICS, SERVER_EVENTS, TOPICS, chatTopic } from './topics.ts';
@@ -16,7 +17,8 @@ describe('schemas by topic', () => {
     expect(ackSchemaOf('catch_up')).toBe(CatchUpAckSchema);
     expect(ackSchemaOf('announcements_catch_up')).toBe(AnnouncementsCatchUpAckSchema);
     expect(ackSchemaOf('access_catch_up')).toBe(AccessCatchUpAckSchema);
-    const own = ['catch_up', 'announcements_catch_up', 'access_catch_up'];
+    expect(ackSchemaOf('refreshes_catch_up')).toBe(RefreshesCatchUpAckSchema);
+    const own = ['catch_up', 'announcements_catch_up', 'access_catch_up', 'refreshes_catch_up'];
     for (const topic of CLIENT_TOPICS.filter((name) => !own.includes(name))) {
       expect(ackSchemaOf(topic)).toBe(AckSchema);
     }

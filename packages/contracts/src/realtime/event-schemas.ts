@@ -17,6 +17,7 @@ import {
   ProfilePictureChangeSchema,
   RecruitingStatusEventSchema,
   RefreshEventSchema,
+  RefreshesCatchUpAckSchema,
   ResyncEventSchema,
   SceneEventSchema,
   UserAccessChangeSchema,
@@ -58,6 +59,7 @@ export const ACK_SCHEMAS: { readonly [T in FixedClientEmit]: z.ZodType<EmitAck<T
   call_answered: AckSchema,
   announcements_catch_up: AnnouncementsCatchUpAckSchema,
   access_catch_up: AccessCatchUpAckSchema,
+  refreshes_catch_up: RefreshesCatchUpAckSchema,
 };
 
 /** The schema of what listeners of each fixed server event receive (chat topics: {@link ChatDeliverySchema}). */

@@ -255,12 +255,51 @@ export type SessionsTrigger = z.infer<typeof SessionsTriggerSchema>;
 export const LogoutEventSchema = z.object({ user_id: UserId });
 export type LogoutEvent = z.infer<typeof LogoutEventSchema>;
 
-/** `refresh`: reload after `refresh_delay` ms (default 1), or go to `url`. */
+/**
+ * `refresh`: reload after `refresh_delay` ms (default 1), or go to `url`. `id` (the relay's own, unique, made by
+ * the node that took the `sessions_triggers`): a tab carries each id out once, whether it heard it live or recovered
+ * it with `refreshes_catch_up`. Optional, so a tab and a relay of before it interoperate either way round.
+ */
 export const RefreshEventSchema = z.object({
+  id: z.string().min(1).max(64).optional(),
   refresh_delay: z.number().int().nonnegative().optional(),
   url: z.string().optional(),
 });
 export type RefreshEvent = z.infer<typeof RefreshEventSchema>;
+
+/**
+ * How long the relay keeps a refresh after it was due (sent, plus its `refresh_delay`): a tab whose socket was down
+ * when it was sent and that reconnects within this carries it out (`refreshes_catch_up`), later it does not. 3
+ * minutes covers a network blip and a node restart (socket.io reconnects within seconds; a restarted node's tabs
+ * within its spread) with room to spare; a reload much later than the manager asked surprises a user who has moved
+ * on since (and a new app version reaches a tab by its next load anyway).
+ */
+export const REFRESH_KEEP_MS = 3 * 60 * 1000;
+
+/** How many refreshes the relay keeps per event (the newest; past that the one closest to its end goes first). */
+export const REFRESHES_KEPT_PER_EVENT = 20;
+
+/**
+ * `refreshes_catch_up` (the relay's own, client → server): after a reconnect a tab asks for the refreshes meant for
+ * it that it may have missed. As `announcements_catch_up`: the audience is the socket's (its user, its event, the
+ * room the relay put the tab in), never the payload's (empty).
+ */
+export const RefreshesCatchUpRequestSchema = z.object({});
+export type RefreshesCatchUpRequest = z.input<typeof RefreshesCatchUpRequestSchema>;
+
+/**
+ * A recovered refresh: the live frame with its `id`, and `refresh_delay` what is left of the sent one by the relay's
+ * clock when it answered (0 when already due; absent when the manager gave none: the client's default).
+ */
+export const RecoveredRefreshSchema = RefreshEventSchema.required({ id: true });
+export type RecoveredRefresh = z.infer<typeof RecoveredRefreshSchema>;
+
+/** The ack of `refreshes_catch_up`: the refreshes meant for the tab within REFRESH_KEEP_MS of being due, oldest first. */
+export const RefreshesCatchUpAckSchema = z.discriminatedUnion('statusCode', [
+  AckOkSchema.extend({ refreshes: z.array(RecoveredRefreshSchema).max(REFRESHES_KEPT_PER_EVENT) }),
+  AckErrorSchema,
+]);
+export type RefreshesCatchUpAck = z.infer<typeof RefreshesCatchUpAckSchema>;
 
 /** `profile_picture_change`: a user's picture changed (or was removed: empty path). */
 export const ProfilePictureChangeSchema = z.object({

@@ -31,6 +31,8 @@ import type {
   ProfilePictureChange,
   RecruitingStatusEvent,
   RefreshEvent,
+  RefreshesCatchUpAck,
+  RefreshesCatchUpRequest,
   ResyncEvent,
   SceneEvent,
   SessionsTrigger,
@@ -72,6 +74,8 @@ export interface ClientToServerEvents {
   ) => void;
   /** The relay's own: the rooms this tab's user may access now (after a reconnect: a missed access change). */
   access_catch_up: (payload: AccessCatchUpRequest, ack: AckCallback<AccessCatchUpAck>) => void;
+  /** The relay's own: the refreshes meant for this tab within REFRESH_KEEP_MS of being due (after a reconnect). */
+  refreshes_catch_up: (payload: RefreshesCatchUpRequest, ack: AckCallback<RefreshesCatchUpAck>) => void;
 }
 
 /** What the server emits. */

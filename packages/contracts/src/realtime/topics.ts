@@ -42,7 +42,7 @@ export const RELAY_EVENTS = {
    */
   CALL_ANSWERED: 'call_answered',
   /**
-   * Client → server with `{since?}`: the announcements meant for this tab (its user, event and room, decided by
+   * Client → server with `{}`: the announcements meant for this tab (its user, event and room, decided by
    * the relay) still within their duration, in the ack (`AnnouncementsCatchUpAckSchema`). Announcements are
    * otherwise only broadcast: a tab asks after a reconnect for what it missed while its socket was down.
    */
@@ -53,6 +53,11 @@ export const RELAY_EVENTS = {
    * `user_access_change` is otherwise only broadcast: a tab asks after a reconnect for a change it missed.
    */
   ACCESS_CATCH_UP: 'access_catch_up',
+  /**
+   * Client → server with `{}`: the refreshes meant for this tab (its user, event and room, decided by the relay)
+   * within REFRESH_KEEP_MS of being due, in the ack (`RefreshesCatchUpAckSchema`), asked after a reconnect.
+   */
+  REFRESHES_CATCH_UP: 'refreshes_catch_up',
 } as const;
 export type RelayEvent = (typeof RELAY_EVENTS)[keyof typeof RELAY_EVENTS];
 
@@ -87,6 +92,7 @@ export const CLIENT_TOPICS = [
   RELAY_EVENTS.CALL_ANSWERED,
   RELAY_EVENTS.ANNOUNCEMENTS_CATCH_UP,
   RELAY_EVENTS.ACCESS_CATCH_UP,
+  RELAY_EVENTS.REFRESHES_CATCH_UP,
 ] as const;
 export type ClientTopic = (typeof CLIENT_TOPICS)[number];
 

@@ -1,9 +1,17 @@
 /**
  * `sessions_triggers`: an event-admin or admin makes clients reload (`refresh` with delay and url): listed
- * users (of their event), one room, or the whole event.
+ * users (of their event), one room, or the whole event. The refresh gets an id and is kept (refresh-log.ts) before
+ * the ack, so a tab reconnecting after the ack carries it out too (`refreshes_catch_up`).
  */
-import { RELAY_ERRORS, SOCKET_ROOMS, SessionsTriggerSchema, type RefreshEvent } from '@showfloor/contracts';
+import { randomUUID } from 'node:crypto';
+import {
+  RELAY_ERRORS,
+  SOCKET_ROOMS,
+  SessionsTriggerSchema,
+  type RecoveredRefresh,
+} from '@showfloor/contracts';
 import { defineTopic, okThen, refuse } from '../context.ts';
+import type { KeptAudience } from '../kept-log.ts';
 
 export const handleSessionsTriggers = defineTopic({
   topic: 'sessions_triggers',
@@ -14,16 +22,20 @@ export const handleSessionsTriggers = defineTopic({
     if (userIds.length > 0 && !(await ctx.directory.areEventMembers(socket.data, userIds))) {
       return refuse('recipient_not_in_event', RELAY_ERRORS.RECIPIENT_NOT_IN_EVENT);
     }
-    const refresh: RefreshEvent = {
+    const refresh: RecoveredRefresh = {
+      id: randomUUID(),
       ...(delay === undefined ? {} : { refresh_delay: delay }),
       ...(url === undefined ? {} : { url }),
     };
+    const kept: KeptAudience =
+      userIds.length > 0 ? { user_ids: userIds } : roomId ? { room_id: roomId } : { event: true };
     const audience =
-      userIds.length > 0
-        ? userIds.map((id) => SOCKET_ROOMS.user(id))
-        : roomId
-          ? [SOCKET_ROOMS.room(eventCode, roomId)]
+      'user_ids' in kept
+        ? kept.user_ids.map((id) => SOCKET_ROOMS.user(id))
+        : 'room_id' in kept
+          ? [SOCKET_ROOMS.room(eventCode, kept.room_id)]
           : [SOCKET_ROOMS.event(eventCode)];
+    await ctx.refreshes.record(eventCode, refresh, kept);
     return okThen(() => {
       ctx.io.to(audience).emit('refresh', refresh);
       ctx.metrics.deliveries.inc({ topic: 'sessions_triggers' });
