@@ -1369,10 +1369,17 @@ describe('authorisation matrix, real answers: relay topics', () => {
       userId: signin.data.user_data.id,
       roomId: DEMO_LOBBY,
     });
+    let vipTab: TestClient | undefined;
     try {
       const vipManager = signedIn().find((caller) => caller.name === 'event-admin of another event');
       const another = signedIn().find((caller) => caller.name === 'another visitor');
       if (!vipManager || !another) throw new Error('no manager of VIP or second visitor among the callers');
+      // A new tab of VIP's manager: the matrix's tab has spent its emit budget (rate-limit.ts) on the cases above.
+      vipTab = await connectAs(node, {
+        token: vipManager.token,
+        userId: vipManager.viewer.id,
+        roomId: ownLobby(vipManager),
+      });
       const sends: KeptAnnouncement[] = [
         { eventCode: 'DEMO', what: 'another user only', room_id: null, user_ids: [another.viewer.id] },
         // A room the owner may not enter, and one she may but is not in: the relay put her tab in DEMO's lobby.
@@ -1386,7 +1393,7 @@ describe('authorisation matrix, real answers: relay topics', () => {
         { eventCode: 'VIP', what: "VIP's room of the id of DEMO's lobby", room_id: DEMO_LOBBY, user_ids: [] },
       ];
       for (const each of sends) {
-        const sender = each.eventCode === 'VIP' ? vipManager.socket : demoManager;
+        const sender = each.eventCode === 'VIP' ? vipTab : demoManager;
         const ack = await sender.request('announcements', {
           title: `${CATCH_UP_MARK} ${each.what}`,
           message: 'matrix',
@@ -1447,6 +1454,7 @@ describe('authorisation matrix, real answers: relay topics', () => {
         expect(ownerHolds).not.toContain(`${CATCH_UP_MARK} ${what}`);
     } finally {
       demoManager.close();
+      vipTab?.close();
     }
   });
 
@@ -1513,7 +1521,14 @@ describe('authorisation matrix, real answers: relay topics', () => {
     const vipAdmin = CALLERS.find((caller) => caller.name === 'event-admin of another event');
     const vera = CALLERS.find((caller) => caller.name === 'user of another event');
     const grace = CALLERS.find((caller) => caller.name === 'another visitor');
-    if (!vipAdmin?.socket || !vera?.viewer || !grace?.viewer) throw new Error('callers not signed in');
+    if (!vipAdmin?.token || !vipAdmin.viewer || !vera?.viewer || !grace?.viewer)
+      throw new Error('callers not signed in');
+    // A new tab of VIP's manager: the matrix's tab has spent its emit budget (rate-limit.ts) on the cases above.
+    const vipTab = await connectAs(node, {
+      token: vipAdmin.token,
+      userId: vipAdmin.viewer.id,
+      roomId: VIP_LOBBY,
+    });
     /** What each refresh was sent to: listed users, one room or (neither) the whole event of its sender. */
     const sent: Array<{ mark: string; eventCode: string; userIds?: number[]; roomId?: number }> = [
       { mark: 'kept-owner', eventCode: 'DEMO', userIds: [OWNER.id] },
@@ -1526,7 +1541,7 @@ describe('authorisation matrix, real answers: relay topics', () => {
     ];
     try {
       for (const { mark, eventCode, userIds, roomId } of sent) {
-        const sender = eventCode === 'DEMO' ? demoAdmin : vipAdmin.socket;
+        const sender = eventCode === 'DEMO' ? demoAdmin : vipTab;
         const trigger = {
           action: 'refresh',
           url: `/lobby?${mark}`,
@@ -1576,6 +1591,7 @@ describe('authorisation matrix, real answers: relay topics', () => {
       expect(sameIds).toBeGreaterThan(0);
     } finally {
       demoAdmin.close();
+      vipTab.close();
     }
   });
 });
