@@ -11,7 +11,7 @@ import { REFRESH_KEEP_MS, type RecoveredRefresh } from '@showfloor/contracts';
 import { AnnouncementLog } from './announcement-log.ts';
 import type { KeptAudience, KeptReader } from './kept-log.ts';
 import { RefreshLog } from './refresh-log.ts';
-import { startOwnRedis, type OwnRedis } from './testing/redis.ts';
+import { startOwnRedis, withoutErrorNoise, type OwnRedis } from './testing/redis.ts';
 
 const logger = pino({ level: 'silent' });
 const EVENT = 'DEMO';
@@ -132,12 +132,13 @@ describe('refresh log across nodes', () => {
 
   it("answers from the node's own copy when Redis is away", async () => {
     const time = clock();
-    const away = new Redis('redis://127.0.0.1:1', {
-      lazyConnect: true,
-      maxRetriesPerRequest: 0,
-      retryStrategy: () => null,
-    });
-    away.on('error', () => {});
+    const away = withoutErrorNoise(
+      new Redis('redis://127.0.0.1:1', {
+        lazyConnect: true,
+        maxRetriesPerRequest: 0,
+        retryStrategy: () => null,
+      }),
+    );
     const log = new RefreshLog(() => away, `refresh-test-away-${(prefixes += 1)}`, logger, time.now);
     await log.record(EVENT, refresh('kept here', { url: '/keynote' }), { user_ids: [7] });
     expect(await log.read({ userId: 7, eventCode: EVENT })).toEqual([{ id: 'kept here', url: '/keynote' }]);
