@@ -31,6 +31,21 @@ const failing = new Set<string>();
 /** How many times each `METHOD path` was asked of the provider. */
 const asked = new Map<string, number>();
 
+/** Every request about rooms asked of the provider so far: the list and each room's check. */
+const roomCalls = (): number =>
+  [...asked].reduce((sum, [key, count]) => (key.startsWith(ROOMS) ? sum + count : sum), 0);
+
+/** Grants `user` the VIP Lounge through the gateway (the `auth.putAccess` effect: the relay hears the change). */
+async function grantLounge(user: SignedIn): Promise<void> {
+  const stored = await callProcedure(
+    gateway.url,
+    'auth.putAccess',
+    { type: 'role', rule: { type: 'role', role_id: 'presenter', room_id: VIP_LOUNGE, user_id: user.userId } },
+    { token: root.token },
+  );
+  expect(stored.error, JSON.stringify(stored.error)).toBeUndefined();
+}
+
 /** Holds the provider's answers to `METHOD path` until the returned release is called. */
 function hold(request: string): () => void {
   let release = (): void => undefined;
@@ -87,6 +102,7 @@ const ask = (client: TestClient, payload: unknown = {}) =>
 /** The room ids of a 200 ack (throws on a refusal). */
 function roomIds(ack: AccessCatchUpAck): number[] {
   if (ack.statusCode !== 200) throw new Error(`refused: ${ack.message}`);
+  if (!('accessibleRooms' in ack)) throw new Error('answered unchanged');
   return ack.accessibleRooms.map((room) => room.roomId).sort((a, b) => a - b);
 }
 
@@ -109,8 +125,9 @@ describe('access_catch_up', () => {
     expect(stored.error, JSON.stringify(stored.error)).toBeUndefined();
 
     const back = await tab(grace);
-    const ack = await ask(back);
-    expect(ack.statusCode === 200 && ack.accessibleRooms).toContainEqual({
+    // Away a minute at most: the change falls in it.
+    const ack = await ask(back, { down_ms: 60_000 });
+    expect(ack.statusCode === 200 && 'accessibleRooms' in ack && ack.accessibleRooms).toContainEqual({
       roomId: VIP_LOUNGE,
       roomName: 'VIP Lounge',
     });
@@ -163,5 +180,56 @@ describe('access_catch_up', () => {
     // Once it settled, the next ask reads again.
     expect(roomIds(await ask(first))).toEqual(rooms);
     expect((asked.get(ROOMS) ?? 0) - listsBefore).toBe(2);
+  });
+
+  it('answers unchanged, asking the provider nothing, when the access did not change while the tab was away', async () => {
+    const linusTab = await tab(linus);
+    const before = roomCalls();
+    expect(await ask(linusTab, { down_ms: 30_000 })).toEqual({ statusCode: 200, unchanged: true });
+    expect(roomCalls()).toBe(before);
+    // Without down_ms (an older tab) it cannot tell: it reads.
+    expect(roomIds(await ask(linusTab))).toContain(VIP_LOUNGE);
+    expect(roomCalls()).toBeGreaterThan(before);
+  });
+
+  it("reads when the user's access changed while the tab was away, and only for that user", async () => {
+    const fresh = await signIn(gateway.url, 'erin@demo.test');
+    const erinTab = await tab(fresh);
+    const linusTab = await tab(linus);
+    await grantLounge(fresh);
+    // The change's own reads are done once erin's connected tab heard it.
+    await until(() => erinTab.events('user_access_change').length === 1, 'the live user_access_change');
+    const before = roomCalls();
+    expect(await ask(linusTab, { down_ms: 10_000 })).toEqual({ statusCode: 200, unchanged: true });
+    expect(roomCalls()).toBe(before);
+    expect(roomIds(await ask(erinTab, { down_ms: 10_000 }))).toContain(VIP_LOUNGE);
+    expect(asked.get(ROOMS) ?? 0).toBeGreaterThan(0);
+    expect(roomCalls()).toBeGreaterThan(before);
+  });
+
+  it('does not share a read under way with an ask made after an access change: that ask reads afresh', async () => {
+    const read = vi.spyOn(RoomAccess.prototype, 'read');
+    const adaTab = await tab(ada);
+    expect(roomIds(await ask(adaTab))).not.toContain(VIP_LOUNGE);
+    const listsBefore = asked.get(ROOMS) ?? 0;
+    const release = hold(ROOMS);
+    const before = ask(adaTab);
+    await until(() => (asked.get(ROOMS) ?? 0) === listsBefore + 1, 'the first list to be asked');
+    await grantLounge(ada);
+    // The change's own list (to tell ada's tab) is asked after it forgot the read under way.
+    await until(() => (asked.get(ROOMS) ?? 0) === listsBefore + 2, "the change's list to be asked");
+    const after = ask(adaTab);
+    await until(() => read.mock.calls.length === 3, 'the second ask to be read');
+    release();
+    await before;
+    expect(roomIds(await after)).toContain(VIP_LOUNGE);
+    // Its own list, not the one under way before the change.
+    expect((asked.get(ROOMS) ?? 0) - listsBefore).toBe(3);
+  });
+
+  it('refuses a down_ms that is not a whole non-negative number', async () => {
+    const adaTab = await tab(ada);
+    const ack = await ask(adaTab, { down_ms: -1 });
+    expect(ack.statusCode).toBe(400);
   });
 });

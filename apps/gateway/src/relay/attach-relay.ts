@@ -194,7 +194,10 @@ export async function attachRelay(
     logger,
     adapterState: relayIo.adapterState,
   };
-  const ctx: RelayContext = { ...base, roomAccess: new RoomAccess(base) };
+  const ctx: RelayContext = {
+    ...base,
+    roomAccess: new RoomAccess(base, { redis: relayIo.redis, prefix: deps.env.RELAY_REDIS_PREFIX }),
+  };
   metrics.watchStatusFanout(() => ctx.status.held());
   if (!deps.env.CALL_TOKEN_SECRET && deps.env.REDIS_URL) {
     logger.warn('CALL_TOKEN_SECRET is not set: call widget tokens differ per node');

@@ -58,6 +58,8 @@ export class Directory {
   async canAccessRoom(
     user: Pick<SocketData, 'userId' | 'eventCode' | 'token'>,
     roomId: number,
+    /** The provider call's budget, when not the client's default (a catch-up's share of its budget). */
+    timeoutMs?: number,
   ): Promise<boolean> {
     const key = `${user.userId}:${roomId}`;
     const cached = this.#roomAccess.get(key);
@@ -69,7 +71,12 @@ export class Directory {
     const generation = checks.generation;
     let isAllowed: boolean;
     try {
-      const room = await this.provider.call('content', 'getRoom', { id: roomId }, { token: user.token });
+      const room = await this.provider.call(
+        'content',
+        'getRoom',
+        { id: roomId },
+        { token: user.token, timeoutMs },
+      );
       isAllowed = room.event_code === user.eventCode && room.active;
     } catch (error) {
       if (!(error instanceof ProviderError) || !REFUSALS.has(error.status)) throw error;

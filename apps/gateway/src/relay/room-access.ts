@@ -7,12 +7,19 @@
  * (enter_room) while its old room is being checked is not touched by that answer: the check is asked again for
  * the room it is in now (its move may have been let in on an answer cached before the change).
  *
- * The same list answers a tab's `access_catch_up` after a reconnect ({@link RoomAccess.read}): the change it
- * missed while its socket was down. A user's asks on this node while one read is under way share that read (a
- * mass reconnect costs the provider one list per user and node, not one per tab); an access change forgets it,
- * so an ask after the change reads afresh. That answer is all or nothing: a room the provider failed to check
- * (an error, not a refusal) fails the read (the tab keeps what it had), rather than leave out a room the user may
- * still access. (`user_access_change` itself still leaves such a room out of its list, as before.)
+ * The same list answers a tab's `access_catch_up` after a reconnect ({@link RoomAccess.catchUp}): the change it
+ * missed while its socket was down. Only a tab whose user's access changed while it was away reads it: every
+ * change records its time ({@link RoomAccess.changed}: Redis `<prefix>:access-changed:<user id>`, kept
+ * CHANGE_KEEP_MS, and every node's own map), and a tab that says how long it was down (`down_ms`) is answered
+ * `unchanged` without asking the provider when no change is recorded since then (less CLOCK_SLACK_MS). So a mass
+ * reconnect after a node restart costs the provider nothing but the reads of users whose access did change. When
+ * the relay cannot tell (no `down_ms`, down longer than a record is kept, Redis away or not answering within
+ * REDIS_MS) it reads (fail-safe). A read costs one list and one check per active room not cached; at most
+ * MAX_READS run at once per node, the rest wait in order. A user's asks on this node while one read is under way
+ * share that read; an access change forgets it, so an ask after the change reads afresh. That answer is all or
+ * nothing: a room the provider failed to check (an error, not a refusal) fails the read (the tab keeps what it
+ * had), rather than leave out a room the user may still access. (`user_access_change` itself still leaves such
+ * a room out of its list, as before.) Its provider calls share ACCESS_CATCH_UP_BUDGET_MS, which the tab waits.
  *
  * Fail-open: when the provider fails the check (not a refusal: an error or no answer), the tab stays in its room,
  * though its access there may just have been taken away; a provider outage must not empty every room. The check
@@ -20,12 +27,15 @@
  * (retry-while-connected.ts). Past that the tab stays until what corrects it later: the user's next access change
  * (checked afresh) or the tab's next move (which leaves this room).
  */
+import type { Redis } from 'ioredis';
 import {
+  ACCESS_CATCH_UP_BUDGET_MS,
   AccessChangedSchema,
   SOCKET_ROOMS,
   type AccessibleRoom,
   type SocketData,
 } from '@showfloor/contracts';
+import { answerWithin } from '../runtime/answer-within.ts';
 import type { RelayContext } from './context.ts';
 import type { RelaySocket } from './io.ts';
 import { ROOM_CHECK_RETRY, retryWhileConnected } from './retry-while-connected.ts';
@@ -34,21 +44,76 @@ import { moveCount } from './room-moves.ts';
 /** What RoomAccess uses of the relay's context (it is part of the context: `ctx.roomAccess`). */
 export type RoomAccessContext = Omit<RelayContext, 'roomAccess'>;
 
+/** How long the time of a user's last access change is kept: a tab down longer than this always reads. */
+export const CHANGE_KEEP_MS = 60 * 60 * 1000;
+/**
+ * How far the nodes' clocks (a change is recorded with the clock of the node that handled it, compared with the
+ * clock of the node the tab asks) and the tab's own measure of its time away may be off. NTP keeps servers'
+ * clocks within tens of ms; the tab measures its downtime from its own socket's disconnect event, which may come
+ * up to a ping interval (socket.io's 25 s ping + timeout) after the relay last reached it, but a change sent
+ * while the tab's socket was still up reached it. 5 s is a wide margin for skew and for a change whose
+ * `user_access_change` was in flight as the socket dropped.
+ */
+export const CLOCK_SLACK_MS = 5_000;
+/** Longest wait for Redis's record of a change before the relay reads anyway (fail-safe). */
+const REDIS_MS = 1_000;
+/** Catch-up reads from the provider running at once on one node; the others wait in order. */
+export const MAX_READS = 16;
+
+/** What a tab's catch-up answers: the rooms its user may access now, or that nothing changed while it was away. */
+export type CatchUpAnswer = { accessibleRooms: AccessibleRoom[] } | { unchanged: true };
+
+/** Where RoomAccess keeps the time of each user's last access change (besides its own map). */
+export interface ChangeRecordOptions {
+  /** The Redis client while Redis carries the nodes' traffic (none on a single node). */
+  redis: () => Redis | undefined;
+  prefix: string;
+  /** The node's clock, ms since epoch (tests move it). */
+  now?: () => number;
+  /** See {@link MAX_READS}. */
+  maxReads?: number;
+  /** See REDIS_MS. */
+  redisMs?: number;
+}
+
 /** The relay's room-access rechecks; listens for other nodes' changes from construction on. */
 export class RoomAccess {
   /** The read under way per user (by id) on this node, shared by their asks; gone once it settles. */
   readonly #reading = new Map<number, Promise<AccessibleRoom[]>>();
+  /** The time (ms) of each user's last access change this node heard of, oldest first; none past CHANGE_KEEP_MS. */
+  readonly #changedAt = new Map<number, number>();
+  /** Reads from the provider running now, and those waiting their turn (in order). */
+  #running = 0;
+  readonly #waiting: Array<() => void> = [];
+  readonly #redis: () => Redis | undefined;
+  readonly #prefix: string;
+  readonly #now: () => number;
+  readonly #maxReads: number;
+  readonly #redisMs: number;
 
-  constructor(private readonly ctx: RoomAccessContext) {
+  constructor(
+    private readonly ctx: RoomAccessContext,
+    options: ChangeRecordOptions = { redis: () => undefined, prefix: 'relay' },
+  ) {
+    this.#redis = options.redis;
+    this.#prefix = options.prefix;
+    this.#now = options.now ?? Date.now;
+    this.#maxReads = options.maxReads ?? MAX_READS;
+    this.#redisMs = options.redisMs ?? REDIS_MS;
     ctx.io.on('access_changed', (payload) => {
       const parsed = AccessChangedSchema.safeParse(payload);
       if (parsed.success) void this.#recheckLocal(parsed.data.user_id);
     });
   }
 
+  #changeKey(userId: number): string {
+    return `${this.#prefix}:access-changed:${userId}`;
+  }
+
   /** Every node forgets and re-checks; the user's tabs hear which rooms they may access now. */
   async changed(userId: number): Promise<void> {
     const { io, metrics, logger } = this.ctx;
+    await this.#recordChange(userId);
     if (this.ctx.adapterState() !== 'memory') io.serverSideEmit('access_changed', { user_id: userId });
     await this.#recheckLocal(userId);
     try {
@@ -64,37 +129,123 @@ export class RoomAccess {
   }
 
   /**
+   * Records that the user's access changed now: in this node's map and (when Redis carries the nodes' traffic)
+   * in Redis for CHANGE_KEEP_MS, within REDIS_MS. Never rejects: a record Redis missed leaves the other nodes
+   * unable to tell only if they also missed `access_changed` (which records in their maps).
+   */
+  async #recordChange(userId: number): Promise<void> {
+    const now = this.#now();
+    this.#noteLocally(userId, now);
+    const redis = this.ctx.adapterState() === 'memory' ? undefined : this.#redis();
+    if (!redis) return;
+    try {
+      const answer = await answerWithin(
+        redis.set(this.#changeKey(userId), String(now), 'PX', CHANGE_KEEP_MS),
+        this.#redisMs,
+      );
+      if (answer === undefined)
+        this.ctx.logger.warn({ userId }, 'relay: access change not recorded in redis in time');
+    } catch (error) {
+      this.ctx.logger.warn({ err: error, userId }, 'relay: access change not recorded in redis');
+    }
+  }
+
+  /** Keeps `at` as the user's last change on this node; drops the records older than CHANGE_KEEP_MS. */
+  #noteLocally(userId: number, at: number): void {
+    this.#changedAt.delete(userId);
+    this.#changedAt.set(userId, at);
+    for (const [id, when] of this.#changedAt) {
+      if (when > at - CHANGE_KEEP_MS) break;
+      this.#changedAt.delete(id);
+    }
+  }
+
+  /**
+   * Whether the user's access may have changed in the last `downMs` (plus CLOCK_SLACK_MS): true unless a record
+   * says otherwise — no `downMs`, longer than a record is kept, Redis away or silent past REDIS_MS all answer true.
+   */
+  async #mayHaveChanged(userId: number, downMs: number | undefined): Promise<boolean> {
+    if (downMs === undefined || downMs + CLOCK_SLACK_MS >= CHANGE_KEEP_MS) return true;
+    const since = this.#now() - downMs - CLOCK_SLACK_MS;
+    const local = this.#changedAt.get(userId);
+    if (local !== undefined && local >= since) return true;
+    const state = this.ctx.adapterState();
+    // One node: its own map heard every change.
+    if (state === 'memory') return false;
+    const redis = this.#redis();
+    if (state !== 'connected' || !redis) return true;
+    try {
+      const answer = await answerWithin(redis.get(this.#changeKey(userId)), this.#redisMs);
+      if (answer === undefined) return true;
+      if (answer === null) return false;
+      const at = Number(answer);
+      return !Number.isFinite(at) || at >= since;
+    } catch (error) {
+      this.ctx.logger.warn(
+        { err: error, userId },
+        'relay: could not read the last access change; reading access',
+      );
+      return true;
+    }
+  }
+
+  /**
+   * A tab's `access_catch_up`: `unchanged` when its user's access did not change in the `downMs` it was away
+   * (nothing asked of the provider), else {@link RoomAccess.read}. Rejects as `read` does.
+   */
+  async catchUp(user: SocketData, downMs: number | undefined): Promise<CatchUpAnswer> {
+    if (!(await this.#mayHaveChanged(user.userId, downMs))) return { unchanged: true };
+    return { accessibleRooms: await this.read(user) };
+  }
+
+  /**
    * The rooms of the user's event they may access now (`user_access_change`'s list), for the socket's user: the
-   * read under way for them on this node if there is one, else a new one. Rejects (a ProviderError) when the
-   * provider failed the list or any room's check.
+   * read under way for them on this node if there is one, else a new one (waiting its turn: at most MAX_READS
+   * at once). Rejects (a ProviderError) when the provider failed the list or any room's check.
    */
   read(user: SocketData): Promise<AccessibleRoom[]> {
     const { userId } = user;
     const under = this.#reading.get(userId);
     if (under) return under;
-    const reading = this.#accessibleRooms(user, 'fails').finally(() => {
+    const reading = this.#inTurn(() => this.#accessibleRooms(user, 'fails')).finally(() => {
       if (this.#reading.get(userId) === reading) this.#reading.delete(userId);
     });
     this.#reading.set(userId, reading);
     return reading;
   }
 
+  /** Runs `work` once fewer than MAX_READS run; the waiting start in the order they came. */
+  async #inTurn<T>(work: () => Promise<T>): Promise<T> {
+    if (this.#running >= this.#maxReads) await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    else this.#running += 1;
+    try {
+      return await work();
+    } finally {
+      // The turn passes straight to the next waiting (the count stays), or is given back.
+      const next = this.#waiting.shift();
+      if (next) next();
+      else this.#running -= 1;
+    }
+  }
+
   /**
    * The rooms of the user's event the provider lets them load, read with their own token. A room whose check the
-   * provider failed (an error, not a refusal) is left out of the list, or `fails` the whole read.
+   * provider failed (an error, not a refusal) is left out of the list, or `fails` the whole read. A catch-up
+   * (`fails`) gives each of its two steps half of ACCESS_CATCH_UP_BUDGET_MS, so its answer comes within it.
    */
   async #accessibleRooms(user: SocketData, failedCheck: 'left-out' | 'fails'): Promise<AccessibleRoom[]> {
     const { provider, directory } = this.ctx;
+    const timeoutMs = failedCheck === 'fails' ? ACCESS_CATCH_UP_BUDGET_MS / 2 : undefined;
     const answer = await provider.call(
       'content',
       'listRooms',
       { event_code: user.eventCode },
-      { token: user.token },
+      { token: user.token, timeoutMs },
     );
     const rooms = answer.event_rooms.flatMap((group) => group.rooms).filter((room) => room.active);
     const isAllowed = await Promise.all(
       rooms.map((room) => {
-        const check = directory.canAccessRoom(user, room.id);
+        const check = directory.canAccessRoom(user, room.id, timeoutMs);
         return failedCheck === 'fails' ? check : check.catch(() => false);
       }),
     );
@@ -107,6 +258,7 @@ export class RoomAccess {
   async #recheckLocal(userId: number): Promise<void> {
     const { io, directory } = this.ctx;
     directory.forgetRoomAccess(userId);
+    this.#noteLocally(userId, this.#now());
     // A read under way may predate the change: asks from now on read afresh (its own askers get its answer).
     this.#reading.delete(userId);
     const nsp = io.of('/');

@@ -321,15 +321,31 @@ export type UserAccessChange = z.infer<typeof UserAccessChangeSchema>;
  * access now, since a `user_access_change` sent while its socket was down never reaches it. Whose rooms is the
  * socket's user (the token's), never the payload's: it names nobody.
  */
-export const AccessCatchUpRequestSchema = z.object({});
+export const AccessCatchUpRequestSchema = z.object({
+  /**
+   * How long the tab's socket was down (ms, on the tab's own monotonic clock). The relay reads the provider only
+   * when the user's access changed in that time (or it cannot tell); without it (an older tab) it always reads.
+   */
+  down_ms: z.number().int().nonnegative().optional(),
+});
 export type AccessCatchUpRequest = z.input<typeof AccessCatchUpRequestSchema>;
 
 /**
- * The ack of `access_catch_up`: the rooms as `user_access_change` carries them (the tab applies it as one), or a
- * 400 (`RELAY_ERRORS.ACCESS_UNAVAILABLE`) when the provider could not tell: the tab keeps what it had.
+ * The relay's whole budget for one `access_catch_up` answer read from the provider: the list of rooms and then
+ * the rooms' checks, each given half of it. The tab waits this plus {@link ACCESS_CATCH_UP_MARGIN_MS}.
  */
-export const AccessCatchUpAckSchema = z.discriminatedUnion('statusCode', [
-  AckOkSchema.extend(UserAccessChangeSchema.shape),
+export const ACCESS_CATCH_UP_BUDGET_MS = 8_000;
+/** What the tab waits past the relay's budget (the ack's way back, a busy node) before it gives up. */
+export const ACCESS_CATCH_UP_MARGIN_MS = 2_000;
+
+/**
+ * The ack of `access_catch_up`: the rooms as `user_access_change` carries them (the tab applies it as one);
+ * `{ unchanged: true }` when the user's access did not change while the tab was away (the tab keeps its list);
+ * or a 400 (`RELAY_ERRORS.ACCESS_UNAVAILABLE`) when the provider could not tell: the tab keeps what it had.
+ */
+export const AccessCatchUpAckSchema = z.union([
+  AckOkSchema.extend(UserAccessChangeSchema.shape).strict(),
+  AckOkSchema.extend({ unchanged: z.literal(true) }).strict(),
   AckErrorSchema,
 ]);
 export type AccessCatchUpAck = z.infer<typeof AccessCatchUpAckSchema>;

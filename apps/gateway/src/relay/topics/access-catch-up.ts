@@ -1,9 +1,10 @@
 /**
  * `access_catch_up`: after a reconnect a tab asks which rooms its user may access now (a `user_access_change`
  * sent while its socket was down never reached it). Whose rooms comes from the socket only (the token's user and
- * event); the payload names nobody. Answered by room-access.ts `read`, the list `user_access_change` carries: one
- * read per user on this node at a time, shared by the asks that come while it is under way. When the provider
- * fails the read, a 400 says so and the tab keeps what it had.
+ * event); the payload names nobody, and says only how long the tab was away (`down_ms`). Answered by room-access.ts
+ * `catchUp`: `{ unchanged: true }` without asking the provider when the user's access did not change meanwhile,
+ * else the list `user_access_change` carries (one read per user on this node at a time, shared by the asks that
+ * come while it is under way). When the provider fails the read, a 400 says so and the tab keeps what it had.
  */
 import { AccessCatchUpRequestSchema, RELAY_ERRORS, type AccessCatchUpAck } from '@showfloor/contracts';
 import { ProviderError } from '../../provider/errors.ts';
@@ -18,10 +19,10 @@ export const handleAccessCatchUp = defineTopic<
 >({
   topic: 'access_catch_up',
   schema: AccessCatchUpRequestSchema,
-  handle: async (ctx, socket) => {
+  handle: async (ctx, socket, payload) => {
     try {
-      const accessibleRooms = await ctx.roomAccess.read(socket.data);
-      return { ack: { statusCode: 200, accessibleRooms } };
+      const answer = await ctx.roomAccess.catchUp(socket.data, payload.down_ms);
+      return { ack: { statusCode: 200, ...answer } };
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       ctx.logger.warn(

@@ -103,9 +103,9 @@ function SignedInShell() {
   const pageElement = useOutlet();
   const goToLobbyScene = useShellGoToLobby(menuEntry !== undefined);
   useSocketConnection(user);
-  // After a reconnect, in one spread wait: the reads on screen again, and the rooms the user may access now.
-  const catchUpAccess = useSessionEvents(scene.pathname, goToLobbyScene);
-  useRefetchAfterReconnect(catchUpAccess);
+  // After a reconnect, each in its own spread wait: the rooms the user may access now, and the reads on screen again.
+  useSessionEvents(scene.pathname, goToLobbyScene);
+  useRefetchAfterReconnect();
   useAnnouncements();
   useUserStatusEvents();
   useAchievementEvents();

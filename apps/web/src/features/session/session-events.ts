@@ -37,7 +37,7 @@ export interface SessionEventDeps {
    * Asks the relay which rooms the user may access now (`access_catch_up`); undefined when it did not answer
    * them (not connected, no answer in time, a refusal): the tab then keeps what it had.
    */
-  readAccess: () => Promise<AccessibleRoom[] | undefined>;
+  readAccess: () => Promise<AccessibleRoom[] | 'unchanged' | undefined>;
   /** The room the tab shows, if any (not the lobby). */
   currentRoomId: () => number | undefined;
   goToLobby: () => void;
@@ -152,7 +152,7 @@ export function createSessionEventHandlers(deps: SessionEventDeps) {
       if (ended || !deps.getUser()) return;
       const asked = accessChanges;
       const rooms = await deps.readAccess();
-      if (rooms === undefined || ended || accessChanges !== asked) return;
+      if (rooms === undefined || rooms === 'unchanged' || ended || accessChanges !== asked) return;
       applyAccess(rooms);
     },
   };

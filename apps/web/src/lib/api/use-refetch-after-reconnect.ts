@@ -6,8 +6,8 @@
 // be the user's: its read answers 401 and the room page sends the visitor to the lobby), a `sessions_triggers`
 // refresh (which would have reloaded the tab and read everything again), a picture change, a status change. Chat
 // catches up on its own on every connection, without waiting (ChatSync, features/chat/hooks/use-chat-events.ts).
-// Reads not on screen are marked stale and asked when next shown. In the same wait the caller's `alsoRecover` runs:
-// the signed-in root's access catch-up (features/session: the rooms a missed `user_access_change` granted or took).
+// Reads not on screen are marked stale and asked when next shown. The rooms a missed `user_access_change` granted or
+// took are asked by the session feature in its own wait (features/session/hooks/use-session-events.ts).
 // Announcements recover themselves: the relay keeps them and the tab asks `announcements_catch_up` on its own
 // (features/announcements/hooks/use-announcements.ts, through the same useSocketRecovery; apps/web README, "After a
 // reconnect").
@@ -17,7 +17,7 @@ import { RECONNECT_SPREAD_MS } from '@showfloor/contracts';
 import { useSocketRecovery } from '../socket/use-socket-recovery.ts';
 import { GatewayReadsContext } from './gateway-reads.ts';
 
-export function useRefetchAfterReconnect(alsoRecover?: () => void): void {
+export function useRefetchAfterReconnect(): void {
   const queryClient = useQueryClient();
   const reads = useContext(GatewayReadsContext);
   // Each tab waits a random delay in [0, RECONNECT_SPREAD_MS): the thousands of tabs of a restarted gateway node,
@@ -30,7 +30,6 @@ export function useRefetchAfterReconnect(alsoRecover?: () => void): void {
     () => {
       void queryClient.invalidateQueries(undefined, { cancelRefetch: false });
       reads.refresh();
-      alsoRecover?.();
     },
     { spreadMs: RECONNECT_SPREAD_MS },
   );

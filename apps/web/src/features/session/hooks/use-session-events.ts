@@ -1,7 +1,12 @@
-// Binds the realtime session events to the tab's socket (spec 01 §4), and answers the access catch-up the
-// signed-in root runs after a reconnect.
-import { useCallback, useEffect, useRef } from 'react';
-import { RELAY_EVENTS } from '@showfloor/contracts';
+// Binds the realtime session events to the tab's socket (spec 01 §4), and after a reconnect asks the relay which
+// rooms the user may access now (the access catch-up).
+import { useEffect, useRef } from 'react';
+import {
+  ACCESS_CATCH_UP_BUDGET_MS,
+  ACCESS_CATCH_UP_MARGIN_MS,
+  RECONNECT_SPREAD_MS,
+  RELAY_EVENTS,
+} from '@showfloor/contracts';
 import { useTranslation } from 'react-i18next';
 import { browser } from '../../../lib/browser.ts';
 import { showLoggedOutNotice } from '../../../lib/session/logged-out-notice.ts';
@@ -9,7 +14,8 @@ import { roomRefusedNoticeId, topLeftNotice } from '../../../lib/ui/notify.ts';
 import { roomIdFromPath } from '../../../lib/shell/room-path.ts';
 import { getCurrentUser, updateCurrentUser } from '../../../lib/session/session.ts';
 import { endSessionLocally, signOut } from '../../../lib/session/sign-out.ts';
-import { emitWithAck, listenerView, useSocket } from '../../../lib/socket/registry.ts';
+import { emitWithAck, listenerView, useSocket, type AppSocket } from '../../../lib/socket/registry.ts';
+import { useSocketRecovery } from '../../../lib/socket/use-socket-recovery.ts';
 import { useUserPictures } from '../../../hooks/use-user-pictures.ts';
 import {
   bindSessionEvents,
@@ -17,22 +23,44 @@ import {
   type SessionEventHandlers,
 } from '../session-events.ts';
 
-/** How long the access catch-up waits for the relay's answer (it reads the provider: a list and a check per room). */
-const ACCESS_CATCH_UP_TIMEOUT_MS = 10_000;
-
-/** The rooms the user may access now, from the relay; undefined unless it answered them. */
-async function readAccess() {
-  const ack = await emitWithAck(RELAY_EVENTS.ACCESS_CATCH_UP, {}, ACCESS_CATCH_UP_TIMEOUT_MS);
-  return ack?.statusCode === 200 ? ack.accessibleRooms : undefined;
+/**
+ * The access catch-up's read of the relay for one socket: the rooms the user may access now, 'unchanged' when the
+ * relay says their access did not change while the socket was down, undefined unless it answered. It tells the
+ * relay how long the socket was down (`down_ms`, on this tab's monotonic clock), from its first drop not yet
+ * covered by an answered catch-up; when the hook bound after that drop it cannot tell and asks for the full list.
+ * It waits the relay's budget plus a margin (the contracts).
+ */
+function accessReader(socket: AppSocket) {
+  const down: { since: number | undefined; drops: number } = { since: undefined, drops: 0 };
+  const onDisconnect = () => {
+    down.drops += 1;
+    down.since ??= performance.now();
+  };
+  const read = async () => {
+    const { since, drops } = down;
+    const payload = since === undefined ? {} : { down_ms: Math.round(performance.now() - since) };
+    const ack = await emitWithAck(
+      RELAY_EVENTS.ACCESS_CATCH_UP,
+      payload,
+      ACCESS_CATCH_UP_BUDGET_MS + ACCESS_CATCH_UP_MARGIN_MS,
+    );
+    if (ack?.statusCode !== 200) return undefined;
+    // Answered for the time away; a drop while it was asked keeps the older start (a longer span is safe).
+    if (down.drops === drops) down.since = undefined;
+    return 'unchanged' in ack ? ('unchanged' as const) : ack.accessibleRooms;
+  };
+  const target = listenerView(socket);
+  target.on('disconnect', onDisconnect);
+  return { read, unbind: () => target.off('disconnect', onDisconnect) };
 }
 
 /**
  * `scenePath`: the lobby or room the tab shows (behind the side menu's drawer), whose access loss counts;
  * `goToLobby`: sends that scene to the lobby (stable: the socket's handlers are bound once per socket).
- * Answers the access catch-up (stable): asks the relay the user's rooms and applies them as a `user_access_change`
- * (session-events.ts `catchUpAccess`); the signed-in root calls it in the wait after a reconnect.
+ * After each reconnect (never the first connect), after a random wait of up to RECONNECT_SPREAD_MS, asks the relay
+ * the user's rooms and applies them as a `user_access_change` (session-events.ts `catchUpAccess`).
  */
-export function useSessionEvents(scenePath: string, goToLobby: () => void): () => void {
+export function useSessionEvents(scenePath: string, goToLobby: () => void): void {
   const socket = useSocket();
   const path = useRef(scenePath);
   const handlers = useRef<SessionEventHandlers | null>(null);
@@ -45,6 +73,7 @@ export function useSessionEvents(scenePath: string, goToLobby: () => void): () =
 
   useEffect(() => {
     if (!socket) return undefined;
+    const access = accessReader(socket);
     const current = createSessionEventHandlers({
       getUser: getCurrentUser,
       endSessionLocally,
@@ -67,7 +96,7 @@ export function useSessionEvents(scenePath: string, goToLobby: () => void): () =
           title: t('access.deniedTitle'),
           message: t('access.deniedMessage'),
         }),
-      readAccess,
+      readAccess: access.read,
       currentRoomId: () => roomIdFromPath(path.current),
       goToLobby,
       schedule: (run, delayMs) => {
@@ -84,11 +113,16 @@ export function useSessionEvents(scenePath: string, goToLobby: () => void): () =
     const unbind = bindSessionEvents(listenerView(socket), current);
     return () => {
       unbind();
+      access.unbind();
       if (handlers.current === current) handlers.current = null;
     };
   }, [socket, goToLobby, pictures, t]);
 
-  return useCallback(() => {
-    void handlers.current?.catchUpAccess();
-  }, []);
+  // Reconnects only (the hook's default causes): the sign-in answer is fresh on the first connect.
+  useSocketRecovery(
+    () => {
+      void handlers.current?.catchUpAccess();
+    },
+    { spreadMs: RECONNECT_SPREAD_MS },
+  );
 }

@@ -1,0 +1,147 @@
+/**
+ * room-access.ts on its own (a fake provider and directory): the cap on catch-up reads running at once, and when a
+ * catch-up can answer `unchanged` from the recorded time of the user's last change (a moved clock; Redis records
+ * and Redis not answering). The relay end to end: access-catch-up.test.ts.
+ */
+import type { Redis } from 'ioredis';
+import { describe, expect, it } from 'vitest';
+import type { SocketData } from '@showfloor/contracts';
+import type { AdapterState } from './metrics.ts';
+import { until } from './testing/clients.ts';
+import {
+  CHANGE_KEEP_MS,
+  CLOCK_SLACK_MS,
+  MAX_READS,
+  RoomAccess,
+  type RoomAccessContext,
+} from './room-access.ts';
+
+interface Fake {
+  access: RoomAccess;
+  /** The lists asked of the provider, in order, by user id; each answered by `answer(userId)`. */
+  lists: number[];
+  answer: (userId: number) => void;
+  clock: { now: number };
+}
+
+function fake(options: { state?: AdapterState; redis?: Partial<Redis>; maxReads?: number } = {}): Fake {
+  const pending = new Map<number, () => void>();
+  const lists: number[] = [];
+  const clock = { now: 1_000_000_000 };
+  const noop = (): void => undefined;
+  const ctx = {
+    io: {
+      on: noop,
+      serverSideEmit: noop,
+      of: () => ({ adapter: { rooms: new Map() }, sockets: new Map() }),
+      in: () => ({ fetchSockets: async () => [] }),
+    },
+    provider: {
+      call: (_service: string, _name: string, _input: unknown, options: { token: string }) => {
+        const userId = Number(options.token);
+        lists.push(userId);
+        return new Promise((resolve) => {
+          pending.set(userId, () =>
+            resolve({ event_rooms: [{ rooms: [{ id: 7, name: 'Hall', active: true }] }] }),
+          );
+        });
+      },
+    },
+    directory: { canAccessRoom: async () => true, forgetRoomAccess: noop },
+    logger: { warn: noop },
+    metrics: { deliveries: { inc: noop } },
+    adapterState: () => options.state ?? 'memory',
+  } as unknown as RoomAccessContext;
+  const access = new RoomAccess(ctx, {
+    redis: () => options.redis as Redis | undefined,
+    prefix: 'test',
+    now: () => clock.now,
+    maxReads: options.maxReads,
+    redisMs: 50,
+  });
+  return {
+    access,
+    lists,
+    clock,
+    answer: (userId) => {
+      pending.get(userId)?.();
+      pending.delete(userId);
+    },
+  };
+}
+
+const user = (userId: number): SocketData =>
+  ({ userId, eventCode: 'DEMO', token: String(userId), roles: [] }) as unknown as SocketData;
+
+/** Lets the reads started so far reach the provider. */
+const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+describe('room access catch-up', () => {
+  it(`reads for at most ${MAX_READS} users at once; the next waits in order for a turn`, async () => {
+    const { access, lists, answer } = fake();
+    const reads = Array.from({ length: MAX_READS + 2 }, (_, index) => access.read(user(index + 1)));
+    await turn();
+    expect(lists).toEqual(Array.from({ length: MAX_READS }, (_, index) => index + 1));
+    answer(3);
+    await expect(reads[2]).resolves.toEqual([{ roomId: 7, roomName: 'Hall' }]);
+    await turn();
+    // The 17th took the freed turn; the 18th still waits.
+    expect(lists.slice(MAX_READS)).toEqual([MAX_READS + 1]);
+    for (let id = 1; id <= MAX_READS + 2; id += 1) {
+      answer(id);
+      await turn();
+    }
+    expect(lists).toHaveLength(MAX_READS + 2);
+    await Promise.all(reads);
+  });
+
+  it('answers unchanged for a change recorded before the time away (less the slack), reads for one within it', async () => {
+    const { access, lists, clock, answer } = fake();
+    await access.changed(1);
+    clock.now += 60_000;
+    await expect(access.catchUp(user(1), 60_000 - CLOCK_SLACK_MS - 1)).resolves.toEqual({ unchanged: true });
+    expect(lists).toEqual([]);
+    const read = access.catchUp(user(1), 60_000 - CLOCK_SLACK_MS);
+    await turn();
+    expect(lists).toEqual([1]);
+    answer(1);
+    await expect(read).resolves.toEqual({ accessibleRooms: [{ roomId: 7, roomName: 'Hall' }] });
+    // Longer away than a change is kept: it cannot tell, it reads (another user, never changed).
+    const long = access.catchUp(user(2), CHANGE_KEEP_MS);
+    await turn();
+    expect(lists).toEqual([1, 2]);
+    answer(2);
+    await long;
+  });
+
+  it("reads from Redis the other nodes' changes; reads when Redis does not answer within its budget", async () => {
+    const values = new Map<string, string>();
+    let silent = false;
+    const redis = {
+      get: (key: string) =>
+        silent ? new Promise<never>(() => undefined) : Promise.resolve(values.get(key) ?? null),
+      set: (key: string, value: string) => {
+        values.set(key, value);
+        return Promise.resolve('OK');
+      },
+    } as unknown as Partial<Redis>;
+    const other = fake({ state: 'connected', redis });
+    const { access, lists, answer } = fake({ state: 'connected', redis });
+    await access.catchUp(user(9), 1_000).then((answered) => expect(answered).toEqual({ unchanged: true }));
+    // Changed on another node (its record in Redis; this node did not hear access_changed).
+    other.clock.now = 1_000_000_000;
+    await other.access.changed(9);
+    const read = access.catchUp(user(9), 1_000);
+    await turn();
+    await turn();
+    expect(lists).toEqual([9]);
+    answer(9);
+    await read;
+    silent = true;
+    // Redis never answers: past its budget (50 ms here) the relay cannot tell, so it reads.
+    const unanswered = access.catchUp(user(10), 1_000);
+    await until(() => lists.includes(10), 'the read after the Redis budget');
+    answer(10);
+    await expect(unanswered).resolves.toEqual({ accessibleRooms: [{ roomId: 7, roomName: 'Hall' }] });
+  });
+});
