@@ -1,6 +1,6 @@
 // The rooms a missed `user_access_change` changed, recovered after a reconnect (features/session `catchUpAccess`,
-// asked in the re-read's wait: lib/api/use-refetch-after-reconnect.ts): the tab asks the relay `access_catch_up`
-// and applies the answer as that frame. Not on the socket's first connection (the sign-in answer is fresh). When
+// asked by useSessionEvents in its own wait of up to RECONNECT_SPREAD_MS): the tab asks the relay `access_catch_up`
+// with how long its socket was down and applies the answer as that frame (`unchanged`: it keeps its list). Not on the socket's first connection (the sign-in answer is fresh). When
 // the room on screen was taken, its read again answers 401 too: one notice, not the room page's and the session's.
 import { useLayoutEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -80,6 +80,8 @@ function renderApp(
   );
   return {
     asked: () => fake.emitted.filter((each) => each.topic === RELAY_EVENTS.ACCESS_CATCH_UP).length,
+    payloads: () =>
+      fake.emitted.filter((each) => each.topic === RELAY_EVENTS.ACCESS_CATCH_UP).map((each) => each.payload),
     connect: () => act(fake.connect),
     drop: () => act(fake.drop),
   };
@@ -135,6 +137,29 @@ describe('room access after a reconnect', () => {
     );
     expect(within(gained).getByText('You can now enter: Meeting room')).toBeInTheDocument();
     expect(path).toBe('/lobby');
+  });
+
+  it('tells the relay how long the socket was down; an unchanged answer keeps the list and shows nothing', async () => {
+    let clock = 1_000;
+    vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    const app = renderApp('/lobby', () => ({ statusCode: 200, unchanged: true }));
+    expect(await screen.findByRole('heading', { name: 'Lobby', level: 1 })).toBeInTheDocument();
+    app.connect();
+    app.drop();
+    clock = 8_500;
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    app.connect();
+    await waitFor(() => expect(app.asked()).toBe(1));
+    await act(async () => {});
+    expect(getCurrentUser()?.room_access).toEqual([1, 2, 5]);
+    expect(notificationsStore.getState().notifications).toEqual([]);
+    // Answered: the next time away counts from its own drop.
+    clock = 20_000;
+    app.drop();
+    clock = 20_300;
+    app.connect();
+    await waitFor(() => expect(app.asked()).toBe(2));
+    expect(app.payloads()).toEqual([{ down_ms: 7_500 }, { down_ms: 300 }]);
   });
 
   it('keeps what the tab had when the relay could not tell', async () => {
