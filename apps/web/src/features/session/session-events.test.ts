@@ -1,9 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../testing/fixtures.ts';
 import { RELAY_ERRORS, RELAY_REFUSAL_RETRY_MS, type AccessibleRoom } from '@showfloor/contracts';
 import {
   bindSessionEvents,
   createSessionEventHandlers,
+  forgetSeenRefreshes,
   type SessionEventDeps,
   type SessionSocket,
 } from './session-events.ts';
@@ -51,6 +52,10 @@ class FakeSocket implements SessionSocket {
     return [...this.listeners.keys()];
   }
 }
+
+afterEach(() => {
+  forgetSeenRefreshes();
+});
 
 describe('realtime session events', () => {
   it('logout for the current user ends the session and shows the switched-devices dialog', () => {
@@ -107,6 +112,19 @@ describe('realtime session events', () => {
     expect(scheduled[1]?.delayMs).toBe(2500);
     scheduled[1]?.run();
     expect(deps.assign).toHaveBeenCalledWith('/help');
+  });
+
+  it('refresh runs once per id (live and recovered after a reconnect), and each frame without an id', () => {
+    const { deps, handlers, scheduled } = setup();
+    handlers.refresh({ id: 'r1', refresh_delay: 50, url: '/keynote' });
+    handlers.refresh({ id: 'r1', refresh_delay: 0, url: '/keynote' });
+    handlers.refresh({ id: 'r2' });
+    handlers.refresh({});
+    handlers.refresh({});
+    expect(scheduled.map((task) => task.delayMs)).toEqual([50, 1, 1, 1]);
+    for (const task of scheduled) task.run();
+    expect(deps.assign).toHaveBeenCalledExactlyOnceWith('/keynote');
+    expect(deps.reload).toHaveBeenCalledTimes(3);
   });
 
   it('refresh never follows a script url', () => {

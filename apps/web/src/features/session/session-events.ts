@@ -4,6 +4,7 @@ import {
   LogoutEventSchema,
   RELAY_ERRORS,
   RELAY_REFUSAL_RETRY_MS,
+  REFRESHES_KEPT_PER_EVENT,
   ProfilePictureChangeSchema,
   RefreshEventSchema,
   SERVER_EVENTS,
@@ -52,6 +53,32 @@ export type ConnectionPause = 'too-many-connections' | 'server-busy';
 /** A refresh target: a path on this site only (contracts' `isSitePath`; the relay checks the same rule). */
 function safeUrl(url: string | undefined): string | undefined {
   return url !== undefined && isSitePath(url) ? url : undefined;
+}
+
+/**
+ * The refresh ids this tab carried out or recorded as seen (hooks/use-refresh-catch-up.ts), the newest
+ * SEEN_REFRESHES_KEPT: a refresh heard live and recovered after a reconnect, or recovered twice, runs once.
+ */
+const seenRefreshes = new Set<string>();
+const SEEN_REFRESHES_KEPT = REFRESHES_KEPT_PER_EVENT * 4;
+
+/** Records a refresh id as seen. False when it was recorded already. */
+export function rememberRefresh(id: string): boolean {
+  if (seenRefreshes.has(id)) return false;
+  seenRefreshes.add(id);
+  if (seenRefreshes.size > SEEN_REFRESHES_KEPT)
+    seenRefreshes.delete(seenRefreshes.values().next().value as string);
+  return true;
+}
+
+/** Whether a refresh id was carried out or recorded as seen (tests). */
+export function isRefreshSeen(id: string): boolean {
+  return seenRefreshes.has(id);
+}
+
+/** Forgets the refresh ids seen (tests). */
+export function forgetSeenRefreshes(): void {
+  seenRefreshes.clear();
 }
 
 export function createSessionEventHandlers(deps: SessionEventDeps) {
@@ -112,9 +139,15 @@ export function createSessionEventHandlers(deps: SessionEventDeps) {
       endWith('switched-devices');
     },
 
+    /**
+     * A `refresh`, live or recovered after a reconnect (`refreshes_catch_up`, with what is left of its delay): reload
+     * after its delay, or go to its url if that is a path on this site. Once per id (a relay of before ids sends
+     * none: each such frame runs).
+     */
     refresh(payload: unknown): void {
       const parsed = RefreshEventSchema.safeParse(payload ?? {});
       if (!parsed.success) return;
+      if (parsed.data.id !== undefined && !rememberRefresh(parsed.data.id)) return;
       const delay = parsed.data.refresh_delay ?? TIMINGS.REFRESH_DEFAULT_DELAY_MS;
       const url = safeUrl(parsed.data.url);
       deps.schedule(() => (url ? deps.assign(url) : deps.reload()), delay);

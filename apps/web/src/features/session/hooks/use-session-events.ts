@@ -22,6 +22,7 @@ import {
   createSessionEventHandlers,
   type SessionEventHandlers,
 } from '../session-events.ts';
+import { useRefreshCatchUp } from './use-refresh-catch-up.ts';
 
 /**
  * The access catch-up's read of the relay for one socket: the rooms the user may access now, 'unchanged' when the
@@ -66,6 +67,8 @@ export function useSessionEvents(scenePath: string, goToLobby: () => void): void
   const handlers = useRef<SessionEventHandlers | null>(null);
   const pictures = useUserPictures();
   const { t } = useTranslation('session');
+  // A refresh missed while the socket was down is carried out as the live one after the reconnect.
+  useRefreshCatchUp((refresh) => handlers.current?.refresh(refresh));
 
   useEffect(() => {
     path.current = scenePath;
