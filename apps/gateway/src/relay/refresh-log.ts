@@ -11,8 +11,8 @@ import {
   EpochMsSchema,
   RecoveredRefreshSchema,
   REFRESHES_KEPT_PER_EVENT,
+  REFRESH_DELAY_MAX_MS,
   REFRESH_KEEP_MS,
-  SessionsTriggerSchema,
   type RecoveredRefresh,
 } from '@showfloor/contracts';
 import { KeptAudienceSchema, KeptLog, type KeptAudience, type KeptReader } from './kept-log.ts';
@@ -26,7 +26,7 @@ const KeptRefreshSchema = z.object({
 type KeptRefresh = z.infer<typeof KeptRefreshSchema>;
 
 /** The longest a refresh is kept: the longest delay a manager may give, then the window. */
-const LONGEST_KEEP_MS = (SessionsTriggerSchema.shape.refresh_delay.unwrap().maxValue ?? 0) + REFRESH_KEEP_MS;
+const LONGEST_KEEP_MS = REFRESH_DELAY_MAX_MS + REFRESH_KEEP_MS;
 
 export class RefreshLog {
   readonly #log: KeptLog<KeptRefresh>;

@@ -232,6 +232,9 @@ export const UserEventSchema = z.object({
 });
 export type UserEvent = z.infer<typeof UserEventSchema>;
 
+/** The longest `refresh_delay` a manager may give in `sessions_triggers` (ms): ten minutes. */
+export const REFRESH_DELAY_MAX_MS = 10 * 60 * 1000;
+
 /**
  * `sessions_triggers` (shape not shown in the spec: chosen here): an event-admin or admin asks the clients of
  * listed users, of one room, or (neither) of the whole event to reload; they receive `refresh`.
@@ -241,7 +244,7 @@ export const SessionsTriggerSchema = z.object({
   user_ids: z.array(UserId).max(10_000).optional(),
   room_id: RoomId.optional(),
   /** Milliseconds; the client defaults to 1 ms. */
-  refresh_delay: z.number().int().nonnegative().max(600_000).optional(),
+  refresh_delay: z.number().int().nonnegative().max(REFRESH_DELAY_MAX_MS).optional(),
   /** A path on the app's own origin (never another site: it is where every listed client goes). */
   url: z
     .string()

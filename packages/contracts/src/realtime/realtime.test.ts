@@ -3,6 +3,7 @@ import {
   AckSchema,
   CatchUpRequestSchema,
   ChatSendSchema,
+  REFRESH_DELAY_MAX_MS,
   RELAY_ERRORS,
   SOCKET_CLIENT_OPTIONS,
   SOCKET_PATH,
@@ -95,5 +96,11 @@ describe('realtime contract', () => {
       false,
     );
     expect(SessionsTriggerSchema.safeParse({ action: 'refresh', url: '//evil.example' }).success).toBe(false);
+  });
+
+  it('bounds a refresh_delay by REFRESH_DELAY_MAX_MS (the refresh log keeps a refresh that long and more)', () => {
+    const trigger = (delay: number) => ({ action: 'refresh', refresh_delay: delay });
+    expect(SessionsTriggerSchema.safeParse(trigger(REFRESH_DELAY_MAX_MS)).success).toBe(true);
+    expect(SessionsTriggerSchema.safeParse(trigger(REFRESH_DELAY_MAX_MS + 1)).success).toBe(false);
   });
 });
