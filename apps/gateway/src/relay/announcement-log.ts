@@ -46,14 +46,13 @@ export class AnnouncementLog {
         schema: KeptAnnouncementSchema,
         idOf: (entry) => entry.announcement.id,
         sentAtOf: (entry) => entry.announcement.sent_at,
-        cap: ANNOUNCEMENTS_KEPT_PER_EVENT,
+        cap,
         longestKeepMs: ANNOUNCEMENT_UNTIMED_KEEP_MS,
       },
       redis,
       prefix,
       logger,
       now,
-      cap,
       redisMs,
     );
   }

@@ -89,8 +89,6 @@ export class KeptLog<Kept extends KeptEntry> {
   /** The events whose unwritten entries a read is writing again (in the background). */
   readonly #rewrites = new Map<string, Promise<void>>();
 
-  readonly #cap: number;
-
   constructor(
     private readonly kind: KeptKind<Kept>,
     private readonly redis: () => Redis | undefined,
@@ -98,11 +96,8 @@ export class KeptLog<Kept extends KeptEntry> {
     private readonly logger: FastifyBaseLogger,
     /** The node's clock in ms (tests move it): a frame's `sent_at` is read from it too. */
     readonly now: () => number = Date.now,
-    cap = kind.cap,
     private readonly redisMs = REDIS_MS,
-  ) {
-    this.#cap = cap;
-  }
+  ) {}
 
   #key(eventCode: string): string {
     return `${this.prefix}:${this.kind.segment}:${eventCode}`;
@@ -135,7 +130,7 @@ export class KeptLog<Kept extends KeptEntry> {
     for (const entry of all) multi.zadd(key, entry.ends_at, JSON.stringify(entry));
     const write = multi
       .zremrangebyscore(key, '-inf', now)
-      .zremrangebyrank(key, 0, -(this.#cap + 1))
+      .zremrangebyrank(key, 0, -(this.kind.cap + 1))
       .pexpire(key, this.kind.longestKeepMs)
       .exec();
     let written = false;
@@ -162,7 +157,7 @@ export class KeptLog<Kept extends KeptEntry> {
       const current = this.#unwritten.get(eventCode) ?? [];
       this.#unwritten.set(
         eventCode,
-        capped([...current, ...entries.filter((entry) => !current.includes(entry))], this.#cap),
+        capped([...current, ...entries.filter((entry) => !current.includes(entry))], this.kind.cap),
       );
     }
   }
@@ -277,7 +272,7 @@ export class KeptLog<Kept extends KeptEntry> {
       if (live.length === 0) this.#local.delete(code);
       else if (live.length !== list.length) this.#local.set(code, live);
     }
-    this.#local.set(eventCode, capped([...(this.#local.get(eventCode) ?? []), kept], this.#cap));
+    this.#local.set(eventCode, capped([...(this.#local.get(eventCode) ?? []), kept], this.kind.cap));
   }
 
   /** How many the node's copy holds, over all events (tests). */

@@ -46,14 +46,13 @@ export class RefreshLog {
         schema: KeptRefreshSchema,
         idOf: (entry) => entry.refresh.id,
         sentAtOf: (entry) => entry.refresh.sent_at,
-        cap: REFRESHES_KEPT_PER_EVENT,
+        cap,
         longestKeepMs: LONGEST_KEEP_MS,
       },
       redis,
       prefix,
       logger,
       now,
-      cap,
       redisMs,
     );
   }
