@@ -6,8 +6,8 @@
  * reason), and its emit and ack latency counted under its topic's label. Then what the dispatcher makes of a
  * handler's failures: a handler's own `not_stored` refusal passed on as it is, and a handler that throws (at
  * once or in its promise) answered with the `internal` text, never its error, logged once; a `ProviderError` it
- * lets out answered by its topic: chat's `not_stored`, a catch-up's `catch_up_failed`, any other `provider_failed`,
- * each with the provider's text after its own. The dispatcher runs
+ * lets out answered as `provider_failed` with the provider's text after its own, whatever the topic (chat and
+ * a catch-up too: their own refusals of the provider are their handlers' to make). The dispatcher runs
  * on a stand-in socket (the packet middleware is called as socket.io calls it) with the relay's real metrics on
  * a registry of its own, so the counts are exact; the rates are set so that nothing refills while the test runs.
  */
@@ -290,7 +290,11 @@ describe("what the dispatcher makes of a handler's failures", () => {
     });
   }
 
-  /** A ProviderError a handler lets out, by topic: what its refusal says and under which reason it is counted. */
+  /**
+   * A ProviderError a handler lets out, by topic: always `provider_failed`. For chat and a catch-up it comes from
+   * a check before their own provider call or, for chat, after the message was stored: "could not be stored" or
+   * "could not be loaded" would not be true.
+   */
   const timeout = (): ProviderError =>
     new ProviderError(504, { message: 'The provider did not answer in time' }, 'timeout');
   const escapes: Array<{
@@ -323,8 +327,8 @@ describe("what the dispatcher makes of a handler's failures", () => {
           },
         },
       },
-      reason: 'catch_up_failed',
-      message: `${RELAY_ERRORS.CATCH_UP_FAILED}: The provider did not answer in time`,
+      reason: 'provider_failed',
+      message: `${RELAY_ERRORS.PROVIDER_FAILED}: The provider did not answer in time`,
     },
     {
       what: "chat (its recipients' check, before the store)",
@@ -338,8 +342,35 @@ describe("what the dispatcher makes of a handler's failures", () => {
           },
         },
       },
-      reason: 'not_stored',
-      message: `${RELAY_ERRORS.NOT_STORED}: The provider did not answer in time`,
+      reason: 'provider_failed',
+      message: `${RELAY_ERRORS.PROVIDER_FAILED}: The provider did not answer in time`,
+    },
+    {
+      what: 'chat after the message was stored (its delivery)',
+      name: chatTopic('DEMO'),
+      label: 'chat',
+      payload: { type: 'text', action: 'message', message: 'hello', from: 61, to: [62] },
+      parts: {
+        directory: { areEventMembers: async () => true },
+        provider: {
+          callParsed: async () => ({
+            id: 'm-1',
+            conversation: 'conv-1',
+            type: 'text',
+            action: 'message',
+            message: 'hello',
+            from: 61,
+            to: [62],
+          }),
+        },
+        delivered: {
+          deliverOnce: async () => {
+            throw timeout();
+          },
+        },
+      },
+      reason: 'provider_failed',
+      message: `${RELAY_ERRORS.PROVIDER_FAILED}: The provider did not answer in time`,
     },
   ];
 

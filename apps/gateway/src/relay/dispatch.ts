@@ -21,7 +21,7 @@ import type { Activity } from '../runtime/activity.ts';
 import { refuse, type HandlerResult, type RelayContext, type TopicHandler } from './context.ts';
 import type { RelaySocket } from './io.ts';
 import { FANOUT_TOPICS, audienceSize, type FanoutLimits } from './fanout-limit.ts';
-import type { RejectReason, TopicSeries } from './metrics.ts';
+import type { TopicSeries } from './metrics.ts';
 import { EmitLimiter, type EmitLimitOptions } from './rate-limit.ts';
 import { handleAccessCatchUp } from './topics/access-catch-up.ts';
 import { handleAnnouncements } from './topics/announcements.ts';
@@ -265,22 +265,16 @@ function settle(
 }
 
 /**
- * The refusal of a {@link ProviderError} a handler let out, by its topic's label: chat's is its store's
- * (`NOT_STORED`), a catch-up's its read's (`CATCH_UP_FAILED`), every other topic's says the provider failed
- * (`PROVIDER_FAILED`); the provider's text follows after ': '.
+ * The refusal of a handler that threw or rejected. A {@link ProviderError} it let out is answered, whatever the
+ * topic, as the provider failed (`provider_failed`, `PROVIDER_FAILED`, the provider's text after ': '): a handler
+ * that expects one (chat's store, a catch-up's read) catches it and refuses in its own words, so one let out was
+ * not expected where it came from (for chat, e.g. after the message was stored) and is never answered as if that
+ * step had failed.
  */
-const PROVIDER_REFUSALS: ReadonlyMap<string, { reason: RejectReason; text: string }> = new Map([
-  ['chat', { reason: 'not_stored', text: RELAY_ERRORS.NOT_STORED }],
-  [RELAY_EVENTS.CATCH_UP, { reason: 'catch_up_failed', text: RELAY_ERRORS.CATCH_UP_FAILED }],
-]);
-const PROVIDER_FAILED = { reason: 'provider_failed', text: RELAY_ERRORS.PROVIDER_FAILED } as const;
-
-/** The refusal of a handler that threw or rejected. */
 function failure(ctx: RelayContext, socket: RelaySocket, error: unknown, label: string): Outcome {
   if (error instanceof ProviderError) {
     // The provider could not be asked (down, slow) or refused: the client may retry; the text says so.
-    const { reason, text } = PROVIDER_REFUSALS.get(label) ?? PROVIDER_FAILED;
-    return refuse(reason, `${text}: ${error.message}`);
+    return refuse('provider_failed', `${RELAY_ERRORS.PROVIDER_FAILED}: ${error.message}`);
   }
   ctx.logger.error({ err: error, topic: label, userId: socket.data.userId }, 'relay handler failed');
   return refuse('internal', RELAY_ERRORS.INTERNAL);
