@@ -261,7 +261,9 @@ export type LogoutEvent = z.infer<typeof LogoutEventSchema>;
 /**
  * `refresh`: reload after `refresh_delay` ms (default 1), or go to `url`. `id` (the relay's own, unique, made by
  * the node that took the `sessions_triggers`): a tab carries each id out once, whether it heard it live or recovered
- * it with `refreshes_catch_up`. Optional, so a tab and a relay of before it interoperate either way round.
+ * it with `refreshes_catch_up`. Optional, so a tab and a relay of before it interoperate either way round: neither
+ * must deploy first. Deploy the relay (gateway) first all the same: until then a new tab's `refreshes_catch_up` is
+ * refused as an unknown topic (it acts on nothing) and its live frames carry no id (each runs, as before).
  */
 export const RefreshEventSchema = z.object({
   id: z.string().min(1).max(64).optional(),
