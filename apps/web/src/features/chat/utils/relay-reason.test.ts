@@ -15,6 +15,10 @@ describe('relay reasons', () => {
     expect(
       relayReasonText(t, `${RELAY_ERRORS.NOT_STORED}: Private chat is switched off for this event.`),
     ).toBe('Die Nachricht konnte nicht gespeichert werden: Private chat is switched off for this event.');
+    // A provider failure outside the store (e.g. the recipients' check), as the dispatcher answers it.
+    expect(relayReasonText(t, `${RELAY_ERRORS.PROVIDER_FAILED}: Service Unavailable`)).toBe(
+      'Die Anfrage konnte nicht ausgeführt werden: Service Unavailable',
+    );
     expect(relayReasonText(t, RELAY_ERRORS.RATE_LIMITED)).toBe('Zu viele Nachrichten. Bitte langsamer.');
     expect(relayReasonText(t, 'Something new')).toBe('Something new');
   });

@@ -15,6 +15,7 @@ export const RELAY_REASON_KEYS = {
   ROOM_FORBIDDEN: 'roomForbidden',
   RATE_LIMITED: 'rateLimited',
   NOT_STORED: 'notStored',
+  PROVIDER_FAILED: 'providerFailed',
   INTERNAL: 'internal',
 } as const satisfies Partial<Record<keyof typeof RELAY_ERRORS, string>>;
 
