@@ -111,8 +111,19 @@ const isOfEvent = (caller: Caller, eventCode: string): boolean =>
   caller.viewer !== undefined &&
   (caller.viewer.event_code === eventCode || caller.viewer.roles.some((role) => role.role === 'admin'));
 
+/** Emits a matrix tab may send at once: every case of the relay topics, with room to add more. */
+const MATRIX_EMIT_BURST = 500;
+
 beforeAll(async () => {
-  stack = await startRelayStack(1, relayEnv(undefined));
+  // Each caller's matrix tab sends one emit per refused name and per topic case (42 now), back to back: more than
+  // a connection's default burst (40, refilling 20/s), so on a fast run the last cases were acked 'Too many
+  // messages' instead of their verdict. The matrix judges authorisation, not the emit limit (handshake.test.ts,
+  // dispatch-refusals.test.ts): its node lets a tab burst every case. The sustained rate is 1/s, so a case past
+  // the burst fails every run, not only when the run happens to be fast.
+  stack = await startRelayStack(
+    1,
+    relayEnv(undefined, { RELAY_EMIT_BURST: String(MATRIX_EMIT_BURST), RELAY_EMITS_PER_SECOND: '1' }),
+  );
   node = stack.nodes[0]?.url ?? '';
   const { state } = stack.provider.app.mockProvider;
   // The fixture has no event-admin of VIP: one more user of VIP, an event-admin there (vera's password).
