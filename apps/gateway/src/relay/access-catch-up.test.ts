@@ -3,20 +3,18 @@
  * its user may access now, since a `user_access_change` sent while its socket was down never reached it. One
  * gateway node in front of the mock provider, whose answers the tests can hold back or fail (503).
  */
-import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildProvider } from '@showfloor/mock-provider';
 import { RELAY_ERRORS, RELAY_EVENTS, type AccessCatchUpAck } from '@showfloor/contracts';
 import { callProcedure, startGateway, type RunningGateway } from '../../test/gateway.ts';
 import { connectAs, until, type TestClient } from './testing/clients.ts';
 import { RoomAccess } from './room-access.ts';
+import { gatedProvider } from './testing/gated-provider.ts';
 import { relayEnv, signIn, type SignedIn } from './testing/stack.ts';
 
 const VIP_LOUNGE = 5;
 const EXPO_HALL = 4;
 const ROOMS = 'GET /api/v1/content/rooms';
 
-let provider: FastifyInstance;
 let gateway: RunningGateway;
 let ada: SignedIn;
 let grace: SignedIn;
@@ -24,12 +22,9 @@ let linus: SignedIn;
 let root: SignedIn;
 const clients: TestClient[] = [];
 
-/** Provider requests held back: `METHOD path` → the promise they wait for. */
-const held = new Map<string, Promise<void>>();
-/** Provider requests answered 503 (`METHOD path`). */
-const failing = new Set<string>();
-/** How many times each `METHOD path` was asked of the provider. */
-const asked = new Map<string, number>();
+/** The provider's answers: held back, failed (503) and counted by `METHOD path`. */
+const gated = gatedProvider();
+const { asked, failing, hold } = gated;
 
 /** Every request about rooms asked of the provider so far: the list and each room's check. */
 const roomCalls = (): number =>
@@ -46,32 +41,8 @@ async function grantLounge(user: SignedIn): Promise<void> {
   expect(stored.error, JSON.stringify(stored.error)).toBeUndefined();
 }
 
-/** Holds the provider's answers to `METHOD path` until the returned release is called. */
-function hold(request: string): () => void {
-  let release = (): void => undefined;
-  held.set(
-    request,
-    new Promise<void>((resolve) => {
-      release = resolve;
-    }),
-  );
-  return () => {
-    held.delete(request);
-    release();
-  };
-}
-
 beforeAll(async () => {
-  provider = buildProvider({ logger: false });
-  provider.addHook('onRequest', async (request, reply) => {
-    const key = `${request.method} ${request.url.split('?')[0] ?? ''}`;
-    asked.set(key, (asked.get(key) ?? 0) + 1);
-    const gate = held.get(key);
-    if (gate) await gate;
-    if (failing.has(key)) return reply.code(503).send({ message: 'unavailable' });
-    return undefined;
-  });
-  const url = await provider.listen({ port: 0, host: '127.0.0.1' });
+  const url = await gated.app.listen({ port: 0, host: '127.0.0.1' });
   gateway = await startGateway(url, relayEnv(undefined));
   ada = await signIn(gateway.url, 'ada@demo.test');
   grace = await signIn(gateway.url, 'grace@demo.test');
@@ -87,7 +58,7 @@ afterEach(() => {
 
 afterAll(async () => {
   await gateway?.close();
-  await provider?.close();
+  await gated.app.close();
 });
 
 async function tab(user: SignedIn): Promise<TestClient> {

@@ -7,9 +7,7 @@
  * And the re-check after an access change (room-access.ts): a tab that moved while its old room was checked stays
  * where it moved; a re-check the provider failed keeps the tab in and is asked again.
  */
-import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildProvider } from '@showfloor/mock-provider';
 import {
   RECONNECT_SPREAD_MS,
   RELAY_ERRORS,
@@ -22,6 +20,7 @@ import { connectAs, settle, until, type TestClient } from './testing/clients.ts'
 import { Directory } from './directory.ts';
 import { ROOM_CHECK_RETRY } from './retry-while-connected.ts';
 import type * as RetryModule from './retry-while-connected.ts';
+import { gatedProvider } from './testing/gated-provider.ts';
 import { relayEnv, signIn, type SignedIn } from './testing/stack.ts';
 
 /**
@@ -66,7 +65,6 @@ const accessChecks = vi.hoisted(() => [] as string[]);
 /** The answers to those checks, in the same order. */
 const accessAnswers = vi.hoisted(() => [] as Array<Promise<unknown>>);
 
-let provider: FastifyInstance;
 let gateway: RunningGateway;
 let ada: SignedIn;
 let grace: SignedIn;
@@ -74,33 +72,12 @@ let linus: SignedIn;
 let root: SignedIn;
 const clients: TestClient[] = [];
 
-/** Provider requests held back: `METHOD path` → the promise they wait for. */
-const held = new Map<string, Promise<void>>();
-
-/** Provider requests answered 503 (`METHOD path`, once past any hold), and how many were. */
-const failing = new Set<string>();
-let failed = 0;
-
-/** Provider requests answered 401 (the provider's "no" to a room), once past any hold. */
-const refusing = new Set<string>();
-
-/** How many times each `METHOD path` was asked of the provider. */
-const asked = new Map<string, number>();
-
-/** Holds the provider's answers to `METHOD path` until the returned release is called. */
-function hold(request: string): () => void {
-  let release = (): void => undefined;
-  held.set(
-    request,
-    new Promise<void>((resolve) => {
-      release = resolve;
-    }),
-  );
-  return () => {
-    held.delete(request);
-    release();
-  };
-}
+/**
+ * The provider's answers: held back, failed (503, counted in `gated.failed`), refused (401, the provider's "no"
+ * to a room) and counted by `METHOD path`.
+ */
+const gated = gatedProvider();
+const { asked, failing, refusing, hold } = gated;
 
 beforeAll(async () => {
   const canAccessRoom = Directory.prototype.canAccessRoom;
@@ -110,20 +87,7 @@ beforeAll(async () => {
     accessAnswers.push(answer);
     return answer;
   });
-  provider = buildProvider({ logger: false });
-  provider.addHook('onRequest', async (request, reply) => {
-    const key = `${request.method} ${request.url.split('?')[0] ?? ''}`;
-    asked.set(key, (asked.get(key) ?? 0) + 1);
-    const gate = held.get(key);
-    if (gate) await gate;
-    if (failing.has(key)) {
-      failed += 1;
-      return reply.code(503).send({ message: 'unavailable' });
-    }
-    if (refusing.has(key)) return reply.code(401).send({ message: 'no access' });
-    return undefined;
-  });
-  const url = await provider.listen({ port: 0, host: '127.0.0.1' });
+  const url = await gated.app.listen({ port: 0, host: '127.0.0.1' });
   // One request per provider connection: answers on one pipelined connection come back in the order asked, so
   // with pipelining the later move would wait behind the held one; across connections (as moves go when the
   // pool spreads them, or in different loop turns) nothing keeps the order.
@@ -142,7 +106,7 @@ afterEach(() => {
 
 afterAll(async () => {
   await gateway?.close();
-  await provider?.close();
+  await gated.app.close();
 });
 
 async function tab(user: SignedIn, roomId?: number): Promise<TestClient> {
@@ -214,9 +178,9 @@ describe('the handshake room when its access check fails at connect', () => {
   it('asks again until it is joined, tells the tab to catch up, and the room reaches the tab', async () => {
     const expoHall = 4;
     failing.add(`GET /api/v1/content/rooms/${expoHall}`);
-    failed = 0;
+    gated.failed = 0;
     const graceTab = await tab(grace, expoHall);
-    await until(() => failed >= 1, "the failed room check of grace's handshake");
+    await until(() => gated.failed >= 1, "the failed room check of grace's handshake");
     expect(serverSide(graceTab).roomId).toBeUndefined();
     failing.clear();
     await until(() => serverSide(graceTab).roomId === expoHall, 'the handshake room joined after a retry');
@@ -239,7 +203,7 @@ describe('the handshake room when its access check fails at connect', () => {
     const [meetingRoom, vipLounge] = [9, 5];
     const check = `GET /api/v1/content/rooms/${meetingRoom}`;
     failing.add(check);
-    failed = 0;
+    gated.failed = 0;
     // The handshake's check is held until the tab's enter_room has reached the gateway, where it waits for that
     // first answer (installDispatcher): the move is dispatched as the check fails, before any retry is due.
     const release = hold(check);
@@ -254,7 +218,7 @@ describe('the handshake room when its access check fails at connect', () => {
     await until(() => packets >= 1, "grace's enter_room at the gateway");
     release();
     expect(await moved).toEqual({ statusCode: 400, message: RELAY_ERRORS.ROOM_FORBIDDEN });
-    expect(failed).toBe(1);
+    expect(gated.failed).toBe(1);
     failing.clear();
     // The retry comes on its back-off (the first within ROOM_CHECK_RETRY.firstMs × 1.5 of the failure) and stands
     // back: the provider is not asked about the handshake's room again, the tab joins nothing, hears no resync.
@@ -314,10 +278,10 @@ describe('the room re-check after an access change', () => {
     expect(await linusTab.request('user_room_events', entry(linus, expoHall))).toEqual({ statusCode: 200 });
     const room = `GET /api/v1/content/rooms/${expoHall}`;
     failing.add(room);
-    failed = 0;
+    gated.failed = 0;
     await changeAccess();
     await until(() => linusTab.events('user_access_change').length > 0, 'user_access_change');
-    expect(failed).toBeGreaterThanOrEqual(1);
+    expect(gated.failed).toBeGreaterThanOrEqual(1);
     // Fail-open: a failing provider does not empty the room.
     expect(serverSide(linusTab).roomId).toBe(expoHall);
     // The retries while the provider failed kept the tab in too; from here on it refuses, so the first retry
