@@ -1,10 +1,8 @@
 // Announcements heard on the socket (spec 01 §7, spec 02 §9): shown with their own duration, and with their type
 // (Information, Success, Warning, Error) as a word in the title and an icon, not by colour alone. Each id is shown
-// once. On a socket's first connect the tab asks the relay what it keeps (`announcements_catch_up`) and records
-// those ids as seen without showing them: only what is sent after the tab came is ever shown (a reload does not
-// show again what was closed before it, nor what was sent before the tab came). After a reconnect, and on the
-// relay's `resync` (its fan-out to this socket may have dropped frames while the socket stayed connected), it asks
-// again and shows the ones still within their duration for what is left of it.
+// once. Those missed are caught up (`announcements_catch_up`) as every kept kind is (`use-kept-catch-up.ts`: the
+// first connect records the kept ids as seen, so only what is sent after the tab came is ever shown; a reconnect or
+// `resync` shows the ones still within their duration for what is left of it).
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
@@ -13,11 +11,12 @@ import {
   RELAY_EVENTS,
   TOPICS,
   type Announcement,
+  type RecoveredAnnouncement,
 } from '@showfloor/contracts';
 import { announcementNotice, announcementTone } from '../../../lib/ui/notify.ts';
-import { emitWithAck, type AppSocket } from '../../../lib/socket/registry.ts';
+import { emitWithAck } from '../../../lib/socket/registry.ts';
+import { keptCatchUp, type KeptCatchUpOptions } from '../../../lib/socket/use-kept-catch-up.ts';
 import { useServerEvent } from '../../../lib/socket/use-server-event.ts';
-import { useSocketRecovery } from '../../../lib/socket/use-socket-recovery.ts';
 
 /** An announcement to show: `duration` in seconds (a recovered one's is what is left of it), null until closed. */
 type Shown = Omit<Announcement, 'duration'> & { duration: number | null };
@@ -61,34 +60,28 @@ export function handleAnnouncement(
   return showOnce(parsed.data, show);
 }
 
-/**
- * Asks the relay for the announcements meant for this tab still within their duration and shows those not shown
- * yet, each for what is left of its duration. Resolves with how many were shown (nothing when not answered).
- */
-export async function recoverAnnouncements(show: (announcement: Shown) => unknown): Promise<number> {
+/** Asks the relay for the announcements it keeps for this tab, still within their duration (undefined: no answer). */
+async function askKept(): Promise<readonly RecoveredAnnouncement[] | undefined> {
   const ack = await emitWithAck(RELAY_EVENTS.ANNOUNCEMENTS_CATCH_UP, {}, 10_000);
-  if (ack?.statusCode !== 200) return 0;
+  return ack?.statusCode === 200 ? ack.announcements : undefined;
+}
+
+/** Shows a recovered announcement not shown yet, for what is left of its duration. */
+function showRecovered(
+  { remaining_ms: remainingMs, ...rest }: RecoveredAnnouncement,
+  show: (announcement: Shown) => unknown,
+): boolean {
+  return showOnce({ ...rest, duration: remainingMs === null ? null : remainingMs / 1000 }, show);
+}
+
+/** Asks the relay what it keeps and shows those not shown yet (as showRecovered). Resolves with how many. */
+export async function recoverAnnouncements(show: (announcement: Shown) => unknown): Promise<number> {
   let shown = 0;
-  for (const { remaining_ms: remainingMs, ...announcement } of ack.announcements) {
-    const duration = remainingMs === null ? null : remainingMs / 1000;
-    if (showOnce({ ...announcement, duration }, show)) shown += 1;
-  }
+  for (const kept of (await askKept()) ?? []) if (showRecovered(kept, show)) shown += 1;
   return shown;
 }
 
-/**
- * Asks the relay for the announcements it keeps for this tab and records their ids as seen without showing any
- * (a socket's first connect). Resolves false when not answered.
- */
-export async function rememberKeptAnnouncements(): Promise<boolean> {
-  const ack = await emitWithAck(RELAY_EVENTS.ANNOUNCEMENTS_CATCH_UP, {}, 10_000);
-  if (ack?.statusCode !== 200) return false;
-  for (const { id } of ack.announcements) remember(id);
-  return true;
-}
-
-/** The sockets whose first catch-up (rememberKeptAnnouncements) was answered. */
-const primedSockets = new WeakSet<AppSocket>();
+const useKeptAnnouncements = keptCatchUp(askKept);
 
 /** The type's word in the UI language (type 1 Information ... 4 Error; unknown types read as Information). */
 export function announcementTypeWord(t: TFunction, type: number): string {
@@ -108,10 +101,7 @@ export function showAnnouncement(announcement: Shown, t: TFunction): string {
   });
 }
 
-export interface AnnouncementsOptions {
-  /** The random source of the wait after a `resync`, in [0, 1). @default Math.random */
-  random?: () => number;
-}
+export type AnnouncementsOptions = KeptCatchUpOptions;
 
 export function useAnnouncements({ random }: AnnouncementsOptions = {}): void {
   const { t } = useTranslation('announcements');
@@ -119,24 +109,11 @@ export function useAnnouncements({ random }: AnnouncementsOptions = {}): void {
   useServerEvent(TOPICS.ANNOUNCEMENTS, (payload) => {
     handleAnnouncement(payload, show);
   });
-  // What was sent while the socket was down is asked at once after a reconnect (a few short timers are the point).
-  // On the relay's `resync` (its fan-out to this socket may have dropped frames while it stayed connected) it is
-  // asked after a random wait in [0, spread_ms), as chat does (ChatSync.resync), so the tabs of a node told at once
-  // do not ask at once; a drop cancels that wait (the reconnect asks anyway), and so do a new socket and an unmount.
-  useSocketRecovery(
-    (cause, socket) => {
-      // Bound to a socket already primed (mounted again): nothing is recorded again.
-      if (cause === 'first_connect' && primedSockets.has(socket)) return;
-      // The first catch-up of a socket only records what the relay keeps; every later one shows what was missed. A
-      // first one not answered is asked again as a first one (the next connect or resync), never shown.
-      if (primedSockets.has(socket)) {
-        void recoverAnnouncements(show);
-        return;
-      }
-      void rememberKeptAnnouncements().then((answered) => {
-        if (answered) primedSockets.add(socket);
-      });
-    },
-    { causes: ['first_connect', 'reconnect', 'resync'], random },
-  );
+  // Asked at once after a reconnect (a few short timers are the point); on the relay's `resync` after a random wait
+  // in [0, spread_ms), as chat does (ChatSync.resync), cancelled by a drop, a new socket and an unmount.
+  useKeptAnnouncements({
+    record: ({ id }) => remember(id),
+    act: (kept) => showRecovered(kept, show),
+    random,
+  });
 }
