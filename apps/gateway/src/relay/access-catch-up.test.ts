@@ -67,6 +67,15 @@ async function tab(user: SignedIn): Promise<TestClient> {
   return client;
 }
 
+/**
+ * Moves the clock a minute on (for this test: afterEach restores it), as if the relay had been up that long: one
+ * node answers `unchanged` only for a time away it was up through (its map holds the changes since it started).
+ */
+function relayUpAMinute(): void {
+  const realNow = Date.now.bind(Date);
+  vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 60_000);
+}
+
 const ask = (client: TestClient, payload: unknown = {}) =>
   client.request<AccessCatchUpAck>(RELAY_EVENTS.ACCESS_CATCH_UP, payload);
 
@@ -123,6 +132,7 @@ describe('access_catch_up', () => {
     failing.clear();
 
     // One room's check failing (erin has asked nothing yet: none of her checks is cached, the VIP Lounge's is asked).
+    relayUpAMinute();
     const fresh = await signIn(gateway.url, 'erin@demo.test');
     const erinTab = await tab(fresh);
     failing.add(`${ROOMS}/${VIP_LOUNGE}`);
@@ -154,6 +164,7 @@ describe('access_catch_up', () => {
   });
 
   it('answers unchanged, asking the provider nothing, when the access did not change while the tab was away', async () => {
+    relayUpAMinute();
     const linusTab = await tab(linus);
     const before = roomCalls();
     expect(await ask(linusTab, { down_ms: 30_000 })).toEqual({ statusCode: 200, unchanged: true });
@@ -164,6 +175,7 @@ describe('access_catch_up', () => {
   });
 
   it("reads when the user's access changed while the tab was away, and only for that user", async () => {
+    relayUpAMinute();
     const fresh = await signIn(gateway.url, 'erin@demo.test');
     const erinTab = await tab(fresh);
     const linusTab = await tab(linus);
@@ -174,7 +186,6 @@ describe('access_catch_up', () => {
     expect(await ask(linusTab, { down_ms: 10_000 })).toEqual({ statusCode: 200, unchanged: true });
     expect(roomCalls()).toBe(before);
     expect(roomIds(await ask(erinTab, { down_ms: 10_000 }))).toContain(VIP_LOUNGE);
-    expect(asked.get(ROOMS) ?? 0).toBeGreaterThan(0);
     expect(roomCalls()).toBeGreaterThan(before);
   });
 

@@ -114,6 +114,19 @@ describe('room access catch-up', () => {
     await long;
   });
 
+  it('on one node reads for a time away longer than the node has been up (its map holds only changes since)', async () => {
+    const { access, lists, clock, answer } = fake();
+    clock.now += 10_000;
+    const read = access.catchUp(user(1), 10_000);
+    await turn();
+    expect(lists).toEqual([1]);
+    answer(1);
+    await expect(read).resolves.toEqual({ accessibleRooms: [{ roomId: 7, roomName: 'Hall' }] });
+    // Up through the whole time away (with the slack): nothing changed, it answers unchanged.
+    await expect(access.catchUp(user(1), 10_000 - CLOCK_SLACK_MS)).resolves.toEqual({ unchanged: true });
+    expect(lists).toEqual([1]);
+  });
+
   it("reads from Redis the other nodes' changes; reads when Redis does not answer within its budget", async () => {
     const values = new Map<string, string>();
     let silent = false;

@@ -49,10 +49,10 @@ export const CHANGE_KEEP_MS = 60 * 60 * 1000;
 /**
  * How far the nodes' clocks (a change is recorded with the clock of the node that handled it, compared with the
  * clock of the node the tab asks) and the tab's own measure of its time away may be off. NTP keeps servers'
- * clocks within tens of ms; the tab measures its downtime from its own socket's disconnect event, which may come
- * up to a ping interval (socket.io's 25 s ping + timeout) after the relay last reached it, but a change sent
- * while the tab's socket was still up reached it. 5 s is a wide margin for skew and for a change whose
- * `user_access_change` was in flight as the socket dropped.
+ * clocks within tens of ms; the tab measures its time away on its wall clock from the last packet or ping it heard
+ * from the server before it dropped (not from its own disconnect event, which comes up to a ping interval and
+ * timeout late on a half-open connection, and only on waking after sleep: frames sent meanwhile were lost). 5 s is
+ * a wide margin for skew and for a change whose `user_access_change` was in flight as the socket dropped.
  */
 export const CLOCK_SLACK_MS = 5_000;
 /** Longest wait for Redis's record of a change before the relay reads anyway (fail-safe). */
@@ -90,6 +90,8 @@ export class RoomAccess {
   readonly #now: () => number;
   readonly #maxReads: number;
   readonly #redisMs: number;
+  /** When this node started (its map covers only changes since then). */
+  readonly #startedAt: number;
 
   constructor(
     private readonly ctx: RoomAccessContext,
@@ -97,9 +99,10 @@ export class RoomAccess {
   ) {
     this.#redis = options.redis;
     this.#prefix = options.prefix;
-    this.#now = options.now ?? Date.now;
+    this.#now = options.now ?? (() => Date.now());
     this.#maxReads = options.maxReads ?? MAX_READS;
     this.#redisMs = options.redisMs ?? REDIS_MS;
+    this.#startedAt = this.#now();
     ctx.io.on('access_changed', (payload) => {
       const parsed = AccessChangedSchema.safeParse(payload);
       if (parsed.success) void this.#recheckLocal(parsed.data.user_id);
@@ -113,7 +116,10 @@ export class RoomAccess {
   /** Every node forgets and re-checks; the user's tabs hear which rooms they may access now. */
   async changed(userId: number): Promise<void> {
     const { io, metrics, logger } = this.ctx;
-    await this.#recordChange(userId);
+    // Recorded side by side with the rest (a stalled Redis must not hold every live change for its REDIS_MS): a tab
+    // that asks another node before Redis has the record is told by that node's recheck on `access_changed`, and
+    // this node's own map has it at once. Nothing needs the record written before `user_access_change`.
+    const recording = this.#recordChange(userId);
     if (this.ctx.adapterState() !== 'memory') io.serverSideEmit('access_changed', { user_id: userId });
     await this.#recheckLocal(userId);
     try {
@@ -125,6 +131,8 @@ export class RoomAccess {
       metrics.deliveries.inc({ topic: 'user_access_change' });
     } catch (error) {
       logger.warn({ err: error, userId }, 'relay: could not tell a user their new room access');
+    } finally {
+      await recording;
     }
   }
 
@@ -170,8 +178,8 @@ export class RoomAccess {
     const local = this.#changedAt.get(userId);
     if (local !== undefined && local >= since) return true;
     const state = this.ctx.adapterState();
-    // One node: its own map heard every change.
-    if (state === 'memory') return false;
+    // One node: its own map heard every change since it started; a tab away since before then may have missed one.
+    if (state === 'memory') return since < this.#startedAt;
     const redis = this.#redis();
     if (state !== 'connected' || !redis) return true;
     try {

@@ -10,12 +10,19 @@ export interface Emitted {
 
 export function createFakeSocket(answer: (emitted: Emitted) => unknown = () => ({ statusCode: 200 })) {
   const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
+  const managerListeners = new Map<string, Set<() => void>>();
   const emitted: Emitted[] = [];
   const fake = {
     connected: true,
     active: true,
     // The handshake's query (a room scene names its room there for a reconnect).
-    io: { opts: { query: {} as Record<string, string> } },
+    // The manager: the registry hears its packets and engine pings.
+    io: {
+      opts: { query: {} as Record<string, string> },
+      on(event: string, listener: () => void) {
+        managerListeners.set(event, (managerListeners.get(event) ?? new Set()).add(listener));
+      },
+    },
     on(event: string, listener: (...args: unknown[]) => void) {
       listeners.set(event, (listeners.get(event) ?? new Set()).add(listener));
       return fake;
@@ -38,6 +45,9 @@ export function createFakeSocket(answer: (emitted: Emitted) => unknown = () => (
   // The app sees it as its typed socket; the fake implements the part the app uses.
   const socket = fake as unknown as AppSocket;
   const fire = (event: string, payload: unknown) => {
+    // Every event the server sends is a packet to the manager first (a drop is none).
+    if (event !== 'disconnect')
+      for (const listener of [...(managerListeners.get('packet') ?? [])]) listener();
     for (const listener of [...(listeners.get(event) ?? [])]) listener(payload);
   };
   return {
@@ -45,6 +55,10 @@ export function createFakeSocket(answer: (emitted: Emitted) => unknown = () => (
     emitted,
     /** Sends an event to every listener, as the relay would. */
     fire,
+    /** The server's engine ping reaching it (socket.io's manager 'ping'). */
+    ping: () => {
+      for (const listener of [...(managerListeners.get('ping') ?? [])]) listener();
+    },
     /** Connects it as socket.io does: `connected` first, then 'connect' to every listener. */
     connect: () => {
       fake.connected = true;

@@ -83,6 +83,7 @@ function renderApp(
     payloads: () =>
       fake.emitted.filter((each) => each.topic === RELAY_EVENTS.ACCESS_CATCH_UP).map((each) => each.payload),
     connect: () => act(fake.connect),
+    ping: () => act(fake.ping),
     drop: () => act(fake.drop),
   };
 }
@@ -139,9 +140,9 @@ describe('room access after a reconnect', () => {
     expect(path).toBe('/lobby');
   });
 
-  it('tells the relay how long the socket was down; an unchanged answer keeps the list and shows nothing', async () => {
+  it('tells the relay how long the socket was away; an unchanged answer keeps the list and shows nothing', async () => {
     let clock = 1_000;
-    vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    vi.spyOn(Date, 'now').mockImplementation(() => clock);
     const app = renderApp('/lobby', () => ({ statusCode: 200, unchanged: true }));
     expect(await screen.findByRole('heading', { name: 'Lobby', level: 1 })).toBeInTheDocument();
     app.connect();
@@ -153,13 +154,33 @@ describe('room access after a reconnect', () => {
     await act(async () => {});
     expect(getCurrentUser()?.room_access).toEqual([1, 2, 5]);
     expect(notificationsStore.getState().notifications).toEqual([]);
-    // Answered: the next time away counts from its own drop.
+    // Answered: the next time away counts from the last ping before its own drop.
+    clock = 19_900;
+    app.ping();
     clock = 20_000;
     app.drop();
     clock = 20_300;
     app.connect();
     await waitFor(() => expect(app.asked()).toBe(2));
-    expect(app.payloads()).toEqual([{ down_ms: 7_500 }, { down_ms: 300 }]);
+    expect(app.payloads()).toEqual([{ down_ms: 7_500 }, { down_ms: 400 }]);
+  });
+
+  it('counts the time away from the last ping the server sent, not from the late disconnect (a half-open socket, sleep)', async () => {
+    let clock = 1_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => clock);
+    const app = renderApp('/lobby', () => ({ statusCode: 200, unchanged: true }));
+    expect(await screen.findByRole('heading', { name: 'Lobby', level: 1 })).toBeInTheDocument();
+    app.connect();
+    clock = 2_000;
+    app.ping();
+    // The tab notices the dead connection only a ping interval and timeout later (or on waking from sleep).
+    clock = 47_000;
+    app.drop();
+    clock = 48_000;
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    app.connect();
+    await waitFor(() => expect(app.asked()).toBe(1));
+    expect(app.payloads()).toEqual([{ down_ms: 46_000 }]);
   });
 
   it('keeps what the tab had when the relay could not tell', async () => {

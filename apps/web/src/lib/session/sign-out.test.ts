@@ -14,6 +14,7 @@ function fakeSocket() {
   const socket = {
     connected: true,
     on: vi.fn(),
+    io: { on: vi.fn() },
     timeout: () => ({
       emitWithAck: async (topic: string, payload: unknown) => {
         emitted.push({ topic, payload });

@@ -24,14 +24,60 @@ const socketStore = createExternalStore<AppSocket | null>(null);
  */
 const connectCounts = new WeakMap<AppSocket, number>();
 
+/**
+ * When each socket last heard from the server (`heard`: wall-clock ms of its last packet or engine ping) and since
+ * when it has been away (`since`: the `heard` before its first drop not yet answered for; `drops` counts its drops).
+ */
+interface Away {
+  heard: number;
+  since: number | undefined;
+  drops: number;
+}
+const aways = new WeakMap<AppSocket, Away>();
+
 export function setSocket(next: AppSocket | null): void {
   if (next && !connectCounts.has(next)) {
     const socket = next;
     connectCounts.set(socket, socket.connected ? 1 : 0);
+    const away: Away = { heard: Date.now(), since: undefined, drops: 0 };
+    aways.set(socket, away);
+    const heard = () => {
+      away.heard = Date.now();
+    };
     // Bound before any other listener of this socket, so every later 'connect' listener reads the new count.
-    listenerView(socket).on('connect', () => connectCounts.set(socket, (connectCounts.get(socket) ?? 0) + 1));
+    listenerView(socket).on('connect', () => {
+      heard();
+      connectCounts.set(socket, (connectCounts.get(socket) ?? 0) + 1);
+    });
+    // The tab notices a half-open connection only when a ping is overdue (up to pingInterval + pingTimeout after
+    // the server last reached it), and after sleep or a frozen background tab only on waking: the time away counts
+    // from the last packet or ping the server sent, on the wall clock (which runs on during sleep).
+    listenerView(socket).on('disconnect', () => {
+      away.drops += 1;
+      away.since ??= away.heard;
+    });
+    socket.io.on('packet', heard);
+    socket.io.on('ping', heard);
   }
   socketStore.set(next);
+}
+
+/**
+ * How long (ms) the socket has been away from the server, counted from the last packet or ping it heard before its
+ * first drop not yet answered for (undefined: no drop since, or not the tab's socket), and `answered`, which a
+ * catch-up that was answered for that time calls: the next time away counts from its own drop (a drop while it was
+ * asked keeps the older start: a longer span is safe).
+ */
+export function awayOf(socket: AppSocket): { awayMs: number | undefined; answered: () => void } {
+  const away = aways.get(socket);
+  if (!away || away.since === undefined) return { awayMs: undefined, answered: () => undefined };
+  const { drops } = away;
+  return {
+    awayMs: Math.max(0, Date.now() - away.since),
+    answered: () => {
+      if (away.drops === drops) away.since = undefined;
+    },
+  };
 }
 
 /**

@@ -14,7 +14,13 @@ import { roomRefusedNoticeId, topLeftNotice } from '../../../lib/ui/notify.ts';
 import { roomIdFromPath } from '../../../lib/shell/room-path.ts';
 import { getCurrentUser, updateCurrentUser } from '../../../lib/session/session.ts';
 import { endSessionLocally, signOut } from '../../../lib/session/sign-out.ts';
-import { emitWithAck, listenerView, useSocket, type AppSocket } from '../../../lib/socket/registry.ts';
+import {
+  awayOf,
+  emitWithAck,
+  listenerView,
+  useSocket,
+  type AppSocket,
+} from '../../../lib/socket/registry.ts';
 import { useSocketRecovery } from '../../../lib/socket/use-socket-recovery.ts';
 import { useUserPictures } from '../../../hooks/use-user-pictures.ts';
 import {
@@ -26,33 +32,24 @@ import { useRefreshCatchUp } from './use-refresh-catch-up.ts';
 
 /**
  * The access catch-up's read of the relay for one socket: the rooms the user may access now, 'unchanged' when the
- * relay says their access did not change while the socket was down, undefined unless it answered. It tells the
- * relay how long the socket was down (`down_ms`, on this tab's monotonic clock), from its first drop not yet
- * covered by an answered catch-up; when the hook bound after that drop it cannot tell and asks for the full list.
- * It waits the relay's budget plus a margin (the contracts).
+ * relay says their access did not change while the socket was away, undefined unless it answered. It tells the
+ * relay how long the socket was away (`down_ms`: registry.ts `awayOf`, from the last packet the server sent before
+ * its first drop not yet covered by an answered catch-up, on the wall clock); when it cannot tell it asks for the
+ * full list. It waits the relay's budget plus a margin (the contracts).
  */
 function accessReader(socket: AppSocket) {
-  const down: { since: number | undefined; drops: number } = { since: undefined, drops: 0 };
-  const onDisconnect = () => {
-    down.drops += 1;
-    down.since ??= performance.now();
-  };
-  const read = async () => {
-    const { since, drops } = down;
-    const payload = since === undefined ? {} : { down_ms: Math.round(performance.now() - since) };
+  return async () => {
+    const away = awayOf(socket);
+    const payload = away.awayMs === undefined ? {} : { down_ms: Math.round(away.awayMs) };
     const ack = await emitWithAck(
       RELAY_EVENTS.ACCESS_CATCH_UP,
       payload,
       ACCESS_CATCH_UP_BUDGET_MS + ACCESS_CATCH_UP_MARGIN_MS,
     );
     if (ack?.statusCode !== 200) return undefined;
-    // Answered for the time away; a drop while it was asked keeps the older start (a longer span is safe).
-    if (down.drops === drops) down.since = undefined;
+    away.answered();
     return 'unchanged' in ack ? ('unchanged' as const) : ack.accessibleRooms;
   };
-  const target = listenerView(socket);
-  target.on('disconnect', onDisconnect);
-  return { read, unbind: () => target.off('disconnect', onDisconnect) };
 }
 
 /**
@@ -76,7 +73,6 @@ export function useSessionEvents(scenePath: string, goToLobby: () => void): void
 
   useEffect(() => {
     if (!socket) return undefined;
-    const access = accessReader(socket);
     const current = createSessionEventHandlers({
       getUser: getCurrentUser,
       endSessionLocally,
@@ -99,7 +95,7 @@ export function useSessionEvents(scenePath: string, goToLobby: () => void): void
           title: t('access.deniedTitle'),
           message: t('access.deniedMessage'),
         }),
-      readAccess: access.read,
+      readAccess: accessReader(socket),
       currentRoomId: () => roomIdFromPath(path.current),
       goToLobby,
       schedule: (run, delayMs) => {
@@ -116,7 +112,6 @@ export function useSessionEvents(scenePath: string, goToLobby: () => void): void
     const unbind = bindSessionEvents(listenerView(socket), current);
     return () => {
       unbind();
-      access.unbind();
       if (handlers.current === current) handlers.current = null;
     };
   }, [socket, goToLobby, pictures, t]);
