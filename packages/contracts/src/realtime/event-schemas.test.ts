@@ -32,4 +32,17 @@ describe('schemas by topic', () => {
       expect(serverEventSchemaOf(event)).toBeDefined();
     }
   });
+
+  it("reads access_catch_up's two answers by their required keys, whatever a later relay adds to them", () => {
+    const rooms = [{ roomId: 1, roomName: 'Lobby' }];
+    expect(AccessCatchUpAckSchema.parse({ statusCode: 200, accessibleRooms: rooms, since: 1 })).toEqual({
+      statusCode: 200,
+      accessibleRooms: rooms,
+    });
+    expect(AccessCatchUpAckSchema.parse({ statusCode: 200, unchanged: true, checked_at: 1 })).toEqual({
+      statusCode: 200,
+      unchanged: true,
+    });
+    expect(AccessCatchUpAckSchema.safeParse({ statusCode: 200 }).success).toBe(false);
+  });
 });

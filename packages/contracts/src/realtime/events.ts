@@ -348,9 +348,11 @@ export const ACCESS_CATCH_UP_MARGIN_MS = 2_000;
  * `{ unchanged: true }` when the user's access did not change while the tab was away (the tab keeps its list);
  * or a 400 (`RELAY_ERRORS.ACCESS_UNAVAILABLE`) when the provider could not tell: the tab keeps what it had.
  */
+// Not strict: the required keys tell the two answers apart, and a later relay's extra field must not make every
+// tab already deployed treat its answer as none.
 export const AccessCatchUpAckSchema = z.union([
-  AckOkSchema.extend(UserAccessChangeSchema.shape).strict(),
-  AckOkSchema.extend({ unchanged: z.literal(true) }).strict(),
+  AckOkSchema.extend(UserAccessChangeSchema.shape),
+  AckOkSchema.extend({ unchanged: z.literal(true) }),
   AckErrorSchema,
 ]);
 export type AccessCatchUpAck = z.infer<typeof AccessCatchUpAckSchema>;

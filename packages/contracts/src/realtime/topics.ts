@@ -48,8 +48,9 @@ export const RELAY_EVENTS = {
    */
   ANNOUNCEMENTS_CATCH_UP: 'announcements_catch_up',
   /**
-   * Client → server with `{}`: the rooms the tab's user may access now, in the ack (`AccessCatchUpAckSchema`,
-   * the `accessibleRooms` of `user_access_change`), read for the socket's user (the token's, never the payload's).
+   * Client → server with `{ down_ms? }` (how long the tab was away): the rooms the tab's user may access now, in the
+   * ack (`AccessCatchUpAckSchema`, the `accessibleRooms` of `user_access_change`), read for the socket's user (the
+   * token's, never the payload's), or `{ unchanged: true }` when their access did not change in that time.
    * `user_access_change` is otherwise only broadcast: a tab asks after a reconnect for a change it missed.
    */
   ACCESS_CATCH_UP: 'access_catch_up',

@@ -27,10 +27,12 @@ export function keptCatchUp<T>(ask: () => Promise<readonly T[] | undefined>) {
   return function useKeptCatchUp({ record, act, random }: KeptCatchUpHandlers<T>): void {
     useSocketRecovery(
       (cause, socket) => {
-        const primed = primedSockets.has(socket);
-        if (cause === 'first_connect' && primed) return;
+        if (cause === 'first_connect' && primedSockets.has(socket)) return;
         void ask().then((frames) => {
           if (!frames) return;
+          // Read when the answer comes, not when it was asked: an earlier ask answered meanwhile primed the socket
+          // (act skips the ids it has seen).
+          const primed = primedSockets.has(socket);
           for (const frame of frames) (primed ? act : record)(frame);
           if (!primed) primedSockets.add(socket);
         });
