@@ -132,7 +132,6 @@ describe('access_catch_up', () => {
     failing.clear();
 
     // One room's check failing (erin has asked nothing yet: none of her checks is cached, the VIP Lounge's is asked).
-    relayUpAMinute();
     const fresh = await signIn(gateway.url, 'erin@demo.test');
     const erinTab = await tab(fresh);
     failing.add(`${ROOMS}/${VIP_LOUNGE}`);
