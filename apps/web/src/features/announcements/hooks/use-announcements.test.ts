@@ -12,7 +12,6 @@ import {
   forgetShownAnnouncements,
   handleAnnouncement,
   isAnnouncementSeen,
-  recoverAnnouncements,
   showAnnouncement,
   useAnnouncements,
 } from './use-announcements.ts';
@@ -107,31 +106,6 @@ describe('announcements missed while the socket was down', () => {
     ],
   });
 
-  it('shows each id once: a live one is not shown again when recovered, nor a recovered one twice', async () => {
-    const fake = createFakeSocket(catchUpAck);
-    fake.install();
-    const show = vi.fn();
-    expect(handleAnnouncement(live, show)).toBe(true);
-    expect(handleAnnouncement(live, show)).toBe(false);
-    expect(await recoverAnnouncements(show)).toBe(2);
-    expect(await recoverAnnouncements(show)).toBe(0);
-    expect(handleAnnouncement(missed, show)).toBe(false);
-    expect(
-      show.mock.calls.map((call) => {
-        const a = call[0] as { id: string; duration: number | null };
-        return [a.id, a.duration];
-      }),
-    ).toEqual([
-      ['live', 10],
-      ['missed', 12.5],
-      ['untimed', null],
-    ]);
-    expect(fake.emitted).toEqual([
-      { topic: 'announcements_catch_up', payload: {} },
-      { topic: 'announcements_catch_up', payload: {} },
-    ]);
-  });
-
   /** The notices on screen or queued, as [title, autoClose], by title. */
   const notices = () => {
     const { notifications: shown, queue } = notificationsStore.getState();
@@ -139,6 +113,46 @@ describe('announcements missed while the socket was down', () => {
       .map((n) => [n.title, n.autoClose])
       .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
   };
+
+  it('shows each id once, live or recovered, a recovered one for what is left of its duration', async () => {
+    // Kept from before the tab came: recorded by the first connect's catch-up, never shown.
+    const old = { ...live, id: 'old', title: 'Old', remaining_ms: 1_000 };
+    const later = { ...missed, id: 'later', title: 'Later', type: 3, remaining_ms: 3_000 };
+    let kept: unknown[] = [old];
+    const fake = unconnectedSocket(() => ({ statusCode: 200, announcements: kept }));
+    renderWithProviders(createElement('p', null, 'page'));
+    renderHook(() => useAnnouncements());
+    act(fake.connect);
+    await waitFor(() => expect(isAnnouncementSeen('old')).toBe(true));
+    // Heard live twice: shown once, for its own duration.
+    act(() => fake.fire('announcements', live));
+    act(() => fake.fire('announcements', live));
+    expect(notices()).toEqual([['Information: Live', 10_000]]);
+
+    // A reconnect recovers the live one again (not shown again), the missed ones (shown for what is left).
+    kept = [old, ...catchUpAck().announcements];
+    act(fake.drop);
+    act(fake.connect);
+    await waitFor(() => expect(notices()).toHaveLength(3));
+    // A second reconnect recovers the same and one more: only that one shows.
+    kept = [...kept, later];
+    act(fake.drop);
+    act(fake.connect);
+    await waitFor(() => expect(notices()).toHaveLength(4));
+    // Heard live after it was recovered: not shown again.
+    act(() => fake.fire('announcements', missed));
+    expect(notices()).toEqual([
+      ['Information: Live', 10_000],
+      ['Success: Missed', 12_500],
+      ['Success: Missed', false],
+      ['Warning: Later', 3_000],
+    ]);
+    expect(fake.emitted).toEqual([
+      { topic: 'announcements_catch_up', payload: {} },
+      { topic: 'announcements_catch_up', payload: {} },
+      { topic: 'announcements_catch_up', payload: {} },
+    ]);
+  });
 
   it('on the first connect records what the relay keeps without showing it; after a reconnect shows the rest', async () => {
     // A reload: the relay still keeps 'live' (closed before the reload) and 'untimed' (sent before the tab came).

@@ -74,13 +74,6 @@ function showRecovered(
   return showOnce({ ...rest, duration: remainingMs === null ? null : remainingMs / 1000 }, show);
 }
 
-/** Asks the relay what it keeps and shows those not shown yet (as showRecovered). Resolves with how many. */
-export async function recoverAnnouncements(show: (announcement: Shown) => unknown): Promise<number> {
-  let shown = 0;
-  for (const kept of (await askKept()) ?? []) if (showRecovered(kept, show)) shown += 1;
-  return shown;
-}
-
 const useKeptAnnouncements = keptCatchUp(askKept);
 
 /** The type's word in the UI language (type 1 Information ... 4 Error; unknown types read as Information). */
