@@ -1,7 +1,9 @@
 /**
  * `access_catch_up` (topics/access-catch-up.ts, room-access.ts `read`): a tab that reconnects asks which rooms
  * its user may access now, since a `user_access_change` sent while its socket was down never reached it. One
- * gateway node in front of the mock provider, whose answers the tests can hold back or fail (503).
+ * gateway node in front of the mock provider, whose answers the tests can hold back or fail (503). The node is
+ * told it started a minute ago (the relay's `startedAt` option; the process's clock is left alone): one node answers
+ * `unchanged` only for a time away it was up through (its map holds the changes since it started).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RELAY_ERRORS, RELAY_EVENTS, type AccessCatchUpAck } from '@showfloor/contracts';
@@ -14,6 +16,8 @@ import { relayEnv, signIn, type SignedIn } from './testing/stack.ts';
 const VIP_LOUNGE = 5;
 const EXPO_HALL = 4;
 const ROOMS = 'GET /api/v1/content/rooms';
+/** How long the node says it has been up. */
+const UP_MS = 60_000;
 
 let gateway: RunningGateway;
 let ada: SignedIn;
@@ -43,7 +47,7 @@ async function grantLounge(user: SignedIn): Promise<void> {
 
 beforeAll(async () => {
   const url = await gated.app.listen({ port: 0, host: '127.0.0.1' });
-  gateway = await startGateway(url, relayEnv(undefined));
+  gateway = await startGateway(url, relayEnv(undefined), { relay: { startedAt: Date.now() - UP_MS } });
   ada = await signIn(gateway.url, 'ada@demo.test');
   grace = await signIn(gateway.url, 'grace@demo.test');
   linus = await signIn(gateway.url, 'linus@demo.test');
@@ -65,15 +69,6 @@ async function tab(user: SignedIn): Promise<TestClient> {
   const client = await connectAs(gateway.url, { token: user.token, userId: user.userId });
   clients.push(client);
   return client;
-}
-
-/**
- * Moves the clock a minute on (for this test: afterEach restores it), as if the relay had been up that long: one
- * node answers `unchanged` only for a time away it was up through (its map holds the changes since it started).
- */
-function relayUpAMinute(): void {
-  const realNow = Date.now.bind(Date);
-  vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 60_000);
 }
 
 const ask = (client: TestClient, payload: unknown = {}) =>
@@ -163,7 +158,6 @@ describe('access_catch_up', () => {
   });
 
   it('answers unchanged, asking the provider nothing, when the access did not change while the tab was away', async () => {
-    relayUpAMinute();
     const linusTab = await tab(linus);
     const before = roomCalls();
     expect(await ask(linusTab, { down_ms: 30_000 })).toEqual({ statusCode: 200, unchanged: true });
@@ -174,7 +168,6 @@ describe('access_catch_up', () => {
   });
 
   it("reads when the user's access changed while the tab was away, and only for that user", async () => {
-    relayUpAMinute();
     const fresh = await signIn(gateway.url, 'erin@demo.test');
     const erinTab = await tab(fresh);
     const linusTab = await tab(linus);

@@ -68,6 +68,11 @@ export interface RelayOptions {
   sessionCheckMs: number;
   /** The wall clock (ms) microphone versions are stamped by (tests: a node's clock behind another's). @default Date.now */
   microphoneClock?: () => number;
+  /**
+   * When the node started (ms since epoch): one node answers an `access_catch_up` `unchanged` only for a time away
+   * since then (room-access.ts; tests: a node up a minute, without moving the process's clock). @default now
+   */
+  startedAt?: number;
 }
 
 /** The disconnect reason of a socket dropped for what it buffered (socket-buffer.ts). */
@@ -196,7 +201,11 @@ export async function attachRelay(
   };
   const ctx: RelayContext = {
     ...base,
-    roomAccess: new RoomAccess(base, { redis: relayIo.redis, prefix: deps.env.RELAY_REDIS_PREFIX }),
+    roomAccess: new RoomAccess(base, {
+      redis: relayIo.redis,
+      prefix: deps.env.RELAY_REDIS_PREFIX,
+      startedAt: options.startedAt,
+    }),
   };
   metrics.watchStatusFanout(() => ctx.status.held());
   if (!deps.env.CALL_TOKEN_SECRET && deps.env.REDIS_URL) {

@@ -1,13 +1,16 @@
 /**
  * room-access.ts on its own (a fake provider and directory): the cap on catch-up reads running at once, and when a
  * catch-up can answer `unchanged` from the recorded time of the user's last change (a moved clock; Redis records
- * and Redis not answering). The relay end to end: access-catch-up.test.ts.
+ * and Redis not answering; a change recorded by one node and read by another through the test's real Redis). The
+ * relay end to end: access-catch-up.test.ts.
  */
-import type { Redis } from 'ioredis';
-import { describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SocketData } from '@showfloor/contracts';
 import type { AdapterState } from './metrics.ts';
 import { until } from './testing/clients.ts';
+import { resolveTestRedis, type TestRedis } from './testing/redis.ts';
 import {
   CHANGE_KEEP_MS,
   CLOCK_SLACK_MS,
@@ -24,7 +27,15 @@ interface Fake {
   clock: { now: number };
 }
 
-function fake(options: { state?: AdapterState; redis?: Partial<Redis>; maxReads?: number } = {}): Fake {
+function fake(
+  options: {
+    state?: AdapterState;
+    redis?: Partial<Redis>;
+    maxReads?: number;
+    prefix?: string;
+    redisMs?: number;
+  } = {},
+): Fake {
   const pending = new Map<number, () => void>();
   const lists: number[] = [];
   const clock = { now: 1_000_000_000 };
@@ -54,10 +65,10 @@ function fake(options: { state?: AdapterState; redis?: Partial<Redis>; maxReads?
   } as unknown as RoomAccessContext;
   const access = new RoomAccess(ctx, {
     redis: () => options.redis as Redis | undefined,
-    prefix: 'test',
+    prefix: options.prefix ?? 'test',
     now: () => clock.now,
     maxReads: options.maxReads,
-    redisMs: 50,
+    redisMs: options.redisMs ?? 50,
   });
   return {
     access,
@@ -156,5 +167,44 @@ describe('room access catch-up', () => {
     await until(() => lists.includes(10), 'the read after the Redis budget');
     answer(10);
     await expect(unanswered).resolves.toEqual({ accessibleRooms: [{ roomId: 7, roomName: 'Hall' }] });
+  });
+});
+
+describe('room access catch-up across two nodes, through Redis', () => {
+  let testRedis: TestRedis;
+  let redis: Redis;
+
+  beforeAll(async () => {
+    // REDIS_URL, else 127.0.0.1:6379 if it answers, else a testcontainers Redis, else a clear failure.
+    testRedis = await resolveTestRedis(process.env.REDIS_URL);
+    redis = new Redis(testRedis.url, { maxRetriesPerRequest: 1 });
+  });
+
+  afterAll(async () => {
+    redis?.disconnect();
+    await testRedis?.release();
+  });
+
+  it("a change recorded on node 1 makes node 2's catch-up read the provider; none recorded answers unchanged", async () => {
+    const prefix = `room-access-test-${randomBytes(4).toString('hex')}`;
+    // Two nodes sharing the prefix; node 2 does not hear node 1's access_changed (the fake io drops it): only the
+    // record in Redis tells it. The relay's own Redis budget (a slow answer would read, not answer unchanged).
+    const node1 = fake({ state: 'connected', redis, prefix, redisMs: 1_000 });
+    const node2 = fake({ state: 'connected', redis, prefix, redisMs: 1_000 });
+    try {
+      await expect(node2.access.catchUp(user(21), 10_000)).resolves.toEqual({ unchanged: true });
+      await node1.access.changed(21);
+      expect(await redis.get(`${prefix}:access-changed:21`)).toBe(String(node1.clock.now));
+      const read = node2.access.catchUp(user(21), 10_000);
+      await until(() => node2.lists.includes(21), "node 2's read of the provider");
+      node2.answer(21);
+      await expect(read).resolves.toEqual({ accessibleRooms: [{ roomId: 7, roomName: 'Hall' }] });
+      // Another user, nothing recorded for them: unchanged, the provider asked nothing more.
+      await expect(node2.access.catchUp(user(22), 10_000)).resolves.toEqual({ unchanged: true });
+      expect(node2.lists).toEqual([21]);
+      expect(node1.lists).toEqual([]);
+    } finally {
+      await redis.del(`${prefix}:access-changed:21`);
+    }
   });
 });

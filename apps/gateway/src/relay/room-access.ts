@@ -70,6 +70,11 @@ export interface ChangeRecordOptions {
   prefix: string;
   /** The node's clock, ms since epoch (tests move it). */
   now?: () => number;
+  /**
+   * When this node started, on its clock: one node (no Redis) answers `unchanged` only for a time away since then.
+   * @default the clock at construction (tests: a node up a while).
+   */
+  startedAt?: number;
   /** See {@link MAX_READS}. */
   maxReads?: number;
   /** See REDIS_MS. */
@@ -102,7 +107,7 @@ export class RoomAccess {
     this.#now = options.now ?? (() => Date.now());
     this.#maxReads = options.maxReads ?? MAX_READS;
     this.#redisMs = options.redisMs ?? REDIS_MS;
-    this.#startedAt = this.#now();
+    this.#startedAt = options.startedAt ?? this.#now();
     ctx.io.on('access_changed', (payload) => {
       const parsed = AccessChangedSchema.safeParse(payload);
       if (parsed.success) void this.#recheckLocal(parsed.data.user_id);
