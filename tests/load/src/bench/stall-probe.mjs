@@ -6,8 +6,8 @@
  * through `NODE_OPTIONS=--import=<this file>` and, while `STALL_PROBE_DIR` is set, appends JSON lines to
  * `<dir>/<script>-<pid>.jsonl` once a second (timestamps are epoch ms, so processes line up):
  *
- * - `win`: a 100 ms window whose longest event-loop delay (perf_hooks, 5 ms resolution, the resolution taken
- *   off) passed 3 ms: `lag`, and the main thread's time on a core (`run`) and waiting for one (`wait`, from
+ * - `win`: a window (`t` to `t + d`: 100 ms from the last reading, and the lag that held this one up) whose
+ *   longest event-loop delay (perf_hooks, 5 ms resolution, the resolution taken off) passed 3 ms: `lag`, and the main thread's time on a core (`run`) and waiting for one (`wait`, from
  *   /proc/thread-self/schedstat: a runnable thread the scheduler kept off the core) and the whole process's
  *   CPU (`cpu`, every thread: more than `run` is the process's other threads, V8's collector helpers among them);
  * - `gc`: a collection over 2 ms (`kind` 1 scavenge, 4 mark-compact, 8 incremental marking step; `flags` 4 =
@@ -58,9 +58,12 @@ function start(dir) {
   };
   let lastSched = schedstat();
   let lastCpu = process.cpuUsage();
+  // A window runs from one reading to the next: 100 ms and the lag that held the next reading up.
+  let lastAt = Date.now();
   let second = { lag: 0, gcCount: 0, gcMs: 0, gcMax: 0, cpu: 0 };
   let ticks = 0;
   const timer = setInterval(() => {
+    const at = Date.now();
     const lag = Math.max(0, delay.max / 1e6 - RESOLUTION_MS);
     delay.reset();
     const sched = schedstat();
@@ -72,13 +75,15 @@ function start(dir) {
     if (lag > 3)
       out({
         k: 'win',
-        t: Date.now() - 100,
+        t: lastAt,
+        d: at - lastAt,
         lag: round(lag),
         run: round((sched.run - lastSched.run) / 1e6),
         wait: round((sched.wait - lastSched.wait) / 1e6),
         cpu: round(cpuMs),
       });
     lastSched = sched;
+    lastAt = at;
     if (++ticks % 10 === 0) {
       out({
         k: 'sec',

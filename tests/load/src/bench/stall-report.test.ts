@@ -1,7 +1,7 @@
 /** The stall report's attribution: a slow ack is put down to what overlapped it in flight, and only to that. */
 import { describe, expect, it } from 'vitest';
-import { attribute, holders } from './stall-report.ts';
-import { labelOf, parseStat } from './core-sampler.mjs';
+import { attribute, describeCore, holders, onCore, samplerCost } from './stall-report.ts';
+import { coreDeltas, labelOf, parseCpuStat, parseStat, step } from './core-sampler.mjs';
 
 const T = 1_800_000_000_000;
 
@@ -92,7 +92,11 @@ describe('core sampler', () => {
     fields[14 - 3] = '120';
     fields[15 - 3] = '30';
     fields[39 - 3] = '1';
-    expect(parseStat(`4242 (node (a) b) ${fields.join(' ')}`)).toEqual({ ticks: 150, core: 1 });
+    expect(parseStat(`4242 (node (a) b) ${fields.join(' ')}`)).toEqual({
+      ticks: 150,
+      core: 1,
+      comm: 'node (a) b',
+    });
   });
 
   it('labels the bench processes and other work by command line', () => {
@@ -102,5 +106,154 @@ describe('core sampler', () => {
     expect(labelOf('node\0/w/node_modules/typescript/bin/tsc\0--noEmit\0')).toBe('tsc');
     expect(labelOf('redis-server 127.0.0.1:6379\0')).toBe('redis-server');
     expect(labelOf('/usr/sbin/nats-server\0-p\0')).toBe('nats-server');
+  });
+
+  it('names a kernel thread by its name in brackets, from a real /proc/<pid>/stat line', () => {
+    // A kernel thread's /proc/<pid>/cmdline is empty.
+    const line =
+      '14 (ksoftirqd/0) S 2 0 0 0 -1 69238848 0 0 0 0 5 3 0 0 20 0 1 0 14 0 0 18446744073709551615 0 0 0 0 0 0 0 2147483647 0 1 0 0 17 0 0 0 0 0 0 0 0 0 0 0 0 0 0';
+    expect(parseStat(line)).toEqual({ ticks: 8, core: 0, comm: 'ksoftirqd/0' });
+    expect(labelOf('', 'ksoftirqd/0')).toBe('[ksoftirqd/0]');
+    expect(labelOf('node\0/w/apps/gateway/dist/main.js\0', 'node')).toBe('gateway');
+  });
+
+  it('counts its own CPU as sampler and a kernel worker under the work queue it served last', () => {
+    const stat = (pid: number, comm: string, utime: number, core: number) =>
+      `${pid} (${comm}) S 2 0 0 0 -1 69238880 0 0 0 0 ${utime} 0 0 0 20 0 1 0 14 0 0 18446744073709551615 0 0 0 0 0 0 0 2147483647 0 1 0 0 17 ${core} 0 0 0 0 0 0 0 0 0 0 0 0 0`;
+    const seen = new Map();
+    const self = 500;
+    const cmdlines: Record<number, string> = { 11: '', 500: 'node\0src/bench/core-sampler.mjs\0/tmp/s\0' };
+    const read = (pid: number, comm: string, utime: number, core: number) =>
+      step(seen, pid, stat(pid, comm, utime, core), () => cmdlines[pid] ?? '?', self);
+    // First sight: remembered, not counted.
+    expect(read(11, 'kworker/0:1-events', 17, 0)).toBeUndefined();
+    expect(read(self, 'node', 40, 1)).toBeUndefined();
+    expect(read(11, 'kworker/0:1-mm_percpu_wq', 19, 0)).toEqual(['[kworker/0:1-mm_percpu_wq]', 11, 20, 0]);
+    expect(read(self, 'node', 43, 0)).toEqual(['sampler', self, 30, 0]);
+    expect(read(self, 'node', 43, 0)).toBeUndefined();
+  });
+
+  it("reads each core's irq, softirq, steal and idle from real /proc/stat lines, as ms between two reads", () => {
+    const before = parseCpuStat(
+      [
+        'cpu  13175 0 7444 65087 916 0 463 1286 0 0',
+        'cpu0 5602 0 2992 34741 90 0 111 582 0 0',
+        'cpu1 7573 0 4452 30345 826 0 351 704 0 0',
+        'intr 500970 0 0 0',
+        'ctxt 1179174',
+      ].join('\n'),
+    );
+    expect(before.get(0)).toEqual({ irq: 0, softirq: 111, steal: 582, idle: 34741 });
+    expect(before.size).toBe(2);
+    const after = parseCpuStat(
+      [
+        'cpu  13180 0 7446 65090 916 0 466 1290 0 0',
+        'cpu0 5604 0 2993 34742 90 1 114 585 0 0',
+        'cpu1 7576 0 4453 30347 826 0 351 705 0 0',
+      ].join('\n'),
+    );
+    expect(coreDeltas(before, after)).toEqual([
+      [0, 10, 30, 30, 10],
+      [1, 0, 0, 10, 20],
+    ]);
+  });
+});
+
+describe('what held the core', () => {
+  const ran = (t: number, p: Array<[string, number, number, number]>, d = 100) => ({
+    k: 'ran' as const,
+    t,
+    d,
+    p,
+  });
+  const cores = (t: number, c: Array<[number, number, number, number, number]>, d = 100) => ({
+    k: 'cores' as const,
+    t,
+    d,
+    c,
+  });
+
+  it('names kernel threads, the sampler, softirq and steal on the gateway core while its main thread waited', () => {
+    // The main thread waited 60 ms; its own other threads ran 4 ms; the sampler saw nothing else but the kernel.
+    const wait = { k: 'win' as const, t: T, d: 100, lag: 50, run: 20, wait: 60, cpu: 24 };
+    const gateway = { name: 'dist_main.js-10', role: 'gateway' as const, records: [wait] };
+    const machine = {
+      name: 'machine-sampler',
+      role: 'machine' as const,
+      records: [
+        ran(T, [
+          ['gateway', 10, 20, 0],
+          ['[ksoftirqd/0]', 14, 20, 0],
+          ['sampler', 99, 10, 0],
+          ['[ksoftirqd/1]', 22, 30, 1],
+        ]),
+        cores(T, [
+          [0, 0, 40, 30, 0],
+          [1, 0, 90, 0, 10],
+        ]),
+      ],
+    };
+    const generator = {
+      name: 'bench_relay.ts-2',
+      role: 'generator' as const,
+      records: [{ k: 'ack' as const, t: T + 10, d: 70 }],
+    };
+    const logs = [gateway, machine, generator];
+    const { held, core } = onCore(logs, gateway, [wait]);
+    expect(Object.fromEntries(held)).toEqual({ '[ksoftirqd/0]': 20, sampler: 10 });
+    expect(core).toEqual({ irq: 0, softirq: 40, steal: 30, idle: 0 });
+    expect(describeCore(held, core)).toBe(
+      '[ksoftirqd/0] 20 ms, sampler 10 ms; the core: irq 0 ms, softirq 40 ms, steal 30 ms, idle 0 ms',
+    );
+    const { causes, offCore } = attribute(logs, 'ack', 30);
+    // softirq (ksoftirqd's time included) is the most of what held core 0.
+    expect(Object.fromEntries(causes)).toEqual({
+      'gateway main thread kept off its core by other processes (most: softirq)': 1,
+    });
+    expect(offCore).toEqual([
+      {
+        name: 'dist_main.js-10',
+        windows: 1,
+        wait: 60,
+        ownThreads: 4,
+        held: new Map([
+          ['[ksoftirqd/0]', 20],
+          ['sampler', 10],
+        ]),
+        core: { irq: 0, softirq: 40, steal: 30, idle: 0 },
+      },
+    ]);
+    expect(samplerCost(logs)).toEqual({ byCore: new Map([[0, 10]]), seconds: 0.1 });
+  });
+
+  it('lines windows up by their own length: a late reading covers the lag before it', () => {
+    // The probe's reading came 80 ms late: its window is [T, T + 180), where the wait was.
+    const wait = { k: 'win' as const, t: T, d: 180, lag: 80, run: 10, wait: 90, cpu: 11 };
+    const gateway = { name: 'dist_main.js-10', role: 'gateway' as const, records: [wait] };
+    const machine = {
+      name: 'machine-sampler',
+      role: 'machine' as const,
+      // The sampler's window after [T, T + 100) was 160 ms long: half of it falls in the probe's window.
+      records: [
+        ran(T, [
+          ['gateway', 10, 10, 0],
+          ['tsc', 12, 40, 0],
+        ]),
+        ran(T + 100, [['vitest', 13, 100, 0]], 160),
+      ],
+    };
+    expect(Object.fromEntries(holders([gateway, machine], gateway, [wait]))).toEqual({
+      tsc: 40,
+      vitest: 50,
+    });
+    // An ack sent 150 ms after the window's start overlaps it only because of its length.
+    const generator = {
+      name: 'bench_relay.ts-2',
+      role: 'generator' as const,
+      records: [{ k: 'ack' as const, t: T + 150, d: 40 }],
+    };
+    expect(Object.fromEntries(attribute([gateway, machine, generator], 'ack', 30).causes)).toEqual({
+      'gateway main thread kept off its core by other processes (most: vitest)': 1,
+    });
   });
 });

@@ -12,6 +12,8 @@ import { parseArgs } from 'node:util';
 interface Window {
   k: 'win';
   t: number;
+  /** The window's length in ms (100 and the lag that held its end up); 100 in logs from before it was written. */
+  d?: number;
   lag: number;
   run: number;
   wait: number;
@@ -44,9 +46,17 @@ interface Second {
 interface Ran {
   k: 'ran';
   t: number;
+  d?: number;
   p: Array<[string, number, number, number]>;
 }
-type ProbeRecord = Window | Collection | Slow | Second | Ran;
+/** The core sampler's window: each core's [core, irq, softirq, steal, idle] ms (/proc/stat). */
+interface Cores {
+  k: 'cores';
+  t: number;
+  d?: number;
+  c: Array<[number, number, number, number, number]>;
+}
+type ProbeRecord = Window | Collection | Slow | Second | Ran | Cores;
 
 /** What a process was, by its script: the gateway's nodes, the bench's provider, the generator. */
 type Role = 'gateway' | 'provider' | 'generator' | 'machine' | 'other';
@@ -89,45 +99,115 @@ export function readProbeDir(dir: string): ProcessLog[] {
     .filter((log) => log.role !== 'other');
 }
 
-/** A probe window [t, t + 100 ms) or a collection [t, t + d) overlaps the flight [sent, sent + ms). */
-function overlaps(record: { t: number }, length: number, sent: number, ms: number): boolean {
-  return record.t < sent + ms && record.t + length > sent;
+/** A window's or a collection's length: `d`, or 100 ms for a window of a log from before windows had it. */
+const lengthOf = (record: { d?: number }): number => record.d ?? 100;
+
+/** A probe window or a collection [t, t + d) overlaps the flight [sent, sent + ms). */
+function overlaps(record: { t: number; d?: number }, sent: number, ms: number): boolean {
+  return record.t < sent + ms && record.t + lengthOf(record) > sent;
+}
+
+/** The share of a sampler window that falls in a probe window (the sampler's ms are spread over its window). */
+function shareIn(sample: { t: number; d?: number }, window: { t: number; d?: number }): number {
+  const overlap =
+    Math.min(sample.t + lengthOf(sample), window.t + lengthOf(window)) - Math.max(sample.t, window.t);
+  return Math.max(0, overlap) / Math.max(1, lengthOf(sample));
 }
 
 /** A probe log's process id, from its file name (`<script>-<pid>`). */
 const pidOf = (log: ProcessLog): number => Number(log.name.slice(log.name.lastIndexOf('-') + 1));
 
-/**
- * What else ran on a gateway's core (the core the sampler saw it on most) during `windows` of it, in ms per
- * process label: the other gateway node is told apart from this one. Empty without a core sampler's log.
- */
-export function holders(logs: ProcessLog[], gateway: ProcessLog, windows: Window[]): Map<string, number> {
-  const pid = pidOf(gateway);
-  const samples = logs.filter((log) => log.role === 'machine').flatMap((log) => log.records);
-  const ran = samples.filter((r): r is Ran => r.k === 'ran');
+/** The core the sampler saw a gateway's main thread on most (by its process's CPU there), or undefined. */
+function coreOf(ran: Ran[], pid: number): number | undefined {
   const cores = new Map<number, number>();
   for (const r of ran)
     for (const [, p, ms, core] of r.p) if (p === pid) cores.set(core, (cores.get(core) ?? 0) + ms);
-  const core = [...cores].sort((a, b) => b[1] - a[1])[0]?.[0];
+  return [...cores].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
+/** A core's own time in a set of windows, ms: interrupts, softirqs, the hypervisor's (steal), idle. */
+export interface CoreTimes {
+  irq: number;
+  softirq: number;
+  steal: number;
+  idle: number;
+}
+
+/**
+ * What else ran on a gateway's core (the core the sampler saw it on most) during `windows` of it, in ms per
+ * process label (the other gateway node told apart from this one; kernel threads as `[name]`, the sampler as
+ * `sampler`), and the core's irq, softirq, steal and idle time in those windows (undefined without the
+ * sampler's `cores` records). Empty without a core sampler's log.
+ */
+export function onCore(
+  logs: ProcessLog[],
+  gateway: ProcessLog,
+  windows: Window[],
+): { held: Map<string, number>; core?: CoreTimes } {
+  const pid = pidOf(gateway);
+  const samples = logs.filter((log) => log.role === 'machine').flatMap((log) => log.records);
+  const ran = samples.filter((r): r is Ran => r.k === 'ran');
+  const times = samples.filter((r): r is Cores => r.k === 'cores');
+  const core = coreOf(ran, pid);
   const held = new Map<string, number>();
-  if (core === undefined) return held;
+  if (core === undefined) return { held };
   for (const w of windows)
     for (const r of ran) {
-      if (r.t >= w.t + 100 || r.t + 100 <= w.t) continue;
       // Sample windows straddle probe windows: count the overlapping share.
-      const share = (Math.min(r.t, w.t) + 100 - Math.max(r.t, w.t)) / 100;
+      const share = shareIn(r, w);
+      if (share === 0) continue;
       for (const [label, p, ms, on] of r.p) {
         if (p === pid || on !== core) continue;
         const name = label === 'gateway' ? 'the other gateway node' : label;
         held.set(name, (held.get(name) ?? 0) + ms * share);
       }
     }
-  return held;
+  if (times.length === 0) return { held };
+  const sums: CoreTimes = { irq: 0, softirq: 0, steal: 0, idle: 0 };
+  for (const w of windows)
+    for (const r of times) {
+      const share = shareIn(r, w);
+      if (share === 0) continue;
+      for (const [on, irq, softirq, steal, idle] of r.c) {
+        if (on !== core) continue;
+        sums.irq += irq * share;
+        sums.softirq += softirq * share;
+        sums.steal += steal * share;
+        sums.idle += idle * share;
+      }
+    }
+  return { held, core: sums };
 }
 
-/** The largest holder's label, or undefined. */
-const mainHolder = (held: Map<string, number>): string | undefined =>
-  [...held].sort((a, b) => b[1] - a[1])[0]?.[0];
+/** What else ran on a gateway's core during `windows` of it, per process label (`onCore`'s processes). */
+export const holders = (logs: ProcessLog[], gateway: ProcessLog, windows: Window[]): Map<string, number> =>
+  onCore(logs, gateway, windows).held;
+
+/**
+ * The largest of what held a core: a process's label or the core's irq, softirq or steal (idle is not a
+ * holder); undefined when nothing did.
+ */
+function mainHolder(held: Map<string, number>, core?: CoreTimes): string | undefined {
+  const all = [...held];
+  if (core) all.push(['irq', core.irq], ['softirq', core.softirq], ['steal', core.steal]);
+  return all.filter(([, ms]) => ms > 0).sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
+/**
+ * "on its core …" in words: the processes, largest first (`top` of them), then the core's own time; softirq
+ * includes the `[ksoftirqd/N]` time listed among the processes.
+ */
+export function describeCore(held: Map<string, number>, core: CoreTimes | undefined, top = 6): string {
+  const processes = [...held]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`)
+    .join(', ');
+  const times = core
+    ? `; the core: irq ${core.irq.toFixed(0)} ms, softirq ${core.softirq.toFixed(0)} ms, steal ${core.steal.toFixed(0)} ms, idle ${core.idle.toFixed(0)} ms`
+    : '';
+  return `${processes || 'no process'}${times}`;
+}
 
 export interface Attribution {
   /** Slow acks or deliveries by what overlapped them ('+'-joined; 'nothing seen' when nothing did). */
@@ -135,6 +215,21 @@ export interface Attribution {
   /** The same by the first cause only (what kept the gateway off its core, named, before the rest). */
   first: Map<string, number>;
   total: number;
+  /**
+   * Per gateway node, the windows in which other processes kept its main thread off its core during slow acks
+   * or deliveries (each window once): how long it waited, how long its own other threads ran, what was on its
+   * core (`onCore`).
+   */
+  offCore: OffCore[];
+}
+
+export interface OffCore {
+  name: string;
+  windows: number;
+  wait: number;
+  ownThreads: number;
+  held: Map<string, number>;
+  core?: CoreTimes;
 }
 
 /**
@@ -163,32 +258,40 @@ export function attribute(
   const generator = lagged('generator');
   const causes = new Map<string, number>();
   const first = new Map<string, number>();
+  const kept = new Map<ProcessLog, Set<Window>>();
   let total = 0;
   for (const slow of of('generator')) {
     if (slow.k !== kind || slow.d < slowMs) continue;
     total += 1;
     const seen: string[] = [];
-    const any = (records: Array<{ t: number; d?: number }>, window = true) =>
-      records.some((r) => overlaps(r, window ? 100 : (r.d ?? 0), slow.t, slow.d));
+    const any = (records: Array<{ t: number; d?: number }>) =>
+      records.some((r) => overlaps(r, slow.t, slow.d));
     if (any(byOwnThreads)) seen.push("gateway main thread kept off its core by the gateway's other threads");
     else if (any(byOthers)) {
       // With a core sampler's log: which process ran most on the gateway's core in those windows.
       const held = new Map<string, number>();
+      const core: CoreTimes = { irq: 0, softirq: 0, steal: 0, idle: 0 };
+      let timed = false;
       for (const log of logs.filter((l) => l.role === 'gateway')) {
         const windows = log.records.filter(
           (r): r is Window =>
-            r.k === 'win' &&
-            r.wait >= waitMs &&
-            r.cpu - r.run < r.wait / 2 &&
-            overlaps(r, 100, slow.t, slow.d),
+            r.k === 'win' && r.wait >= waitMs && r.cpu - r.run < r.wait / 2 && overlaps(r, slow.t, slow.d),
         );
-        for (const [name, ms] of holders(logs, log, windows)) held.set(name, (held.get(name) ?? 0) + ms);
+        const seenThere = kept.get(log) ?? new Set<Window>();
+        for (const w of windows) seenThere.add(w);
+        kept.set(log, seenThere);
+        const on = onCore(logs, log, windows);
+        for (const [name, ms] of on.held) held.set(name, (held.get(name) ?? 0) + ms);
+        if (on.core) {
+          timed = true;
+          for (const key of ['irq', 'softirq', 'steal', 'idle'] as const) core[key] += on.core[key];
+        }
       }
-      const most = mainHolder(held);
+      const most = mainHolder(held, timed ? core : undefined);
       seen.push(`gateway main thread kept off its core by other processes${most ? ` (most: ${most})` : ''}`);
     }
-    if (any(forced, false)) seen.push('gateway idle collection');
-    else if (any(collections, false)) seen.push('gateway collection');
+    if (any(forced)) seen.push('gateway idle collection');
+    else if (any(collections)) seen.push('gateway collection');
     if (any(busy)) seen.push('gateway loop busy');
     if (any(provider)) seen.push('provider loop lag');
     if (any(generator)) seen.push('generator loop lag');
@@ -197,10 +300,42 @@ export function attribute(
     const head = seen[0] ?? 'nothing seen';
     first.set(head, (first.get(head) ?? 0) + 1);
   }
-  return { causes, first, total };
+  const offCore = [...kept].map(([log, set]) => {
+    const windows = [...set];
+    return {
+      name: log.name,
+      windows: windows.length,
+      wait: windows.reduce((sum, w) => sum + w.wait, 0),
+      ownThreads: windows.reduce((sum, w) => sum + Math.max(0, w.cpu - w.run), 0),
+      ...onCore(logs, log, windows),
+    };
+  });
+  return { causes, first, total, offCore };
 }
 
 const round = (value: number): number => Math.round(value * 10) / 10;
+
+/**
+ * The core sampler's own cost (it reads /proc of every process every 100 ms, unpinned): its CPU in ms per core
+ * it was seen on, and the seconds sampled; undefined without its log.
+ */
+export function samplerCost(
+  logs: ProcessLog[],
+): { byCore: Map<number, number>; seconds: number } | undefined {
+  const samples = logs
+    .filter((log) => log.role === 'machine')
+    .flatMap((log) => log.records)
+    .filter((r): r is Ran | Cores => r.k === 'ran' || r.k === 'cores');
+  if (samples.length === 0) return undefined;
+  const start = Math.min(...samples.map((r) => r.t));
+  const end = Math.max(...samples.map((r) => r.t + lengthOf(r)));
+  const byCore = new Map<number, number>();
+  for (const r of samples)
+    if (r.k === 'ran')
+      for (const [label, , ms, core] of r.p)
+        if (label === 'sampler') byCore.set(core, (byCore.get(core) ?? 0) + ms);
+  return { byCore, seconds: (end - start) / 1000 };
+}
 
 function summary(log: ProcessLog, top: number, logs: ProcessLog[]): string[] {
   const windows = log.records.filter((r): r is Window => r.k === 'win');
@@ -231,14 +366,14 @@ function summary(log: ProcessLog, top: number, logs: ProcessLog[]): string[] {
   const starved = windows.filter((w) => w.wait >= 20);
   const own = starved.filter((w) => w.cpu - w.run >= w.wait / 2);
   lines.push(
-    `  100 ms windows with loop lag over 3 ms: ${windows.length}; of them the main thread waited for its core ≥ 20 ms: ${starved.length} (while the process's other threads ran ≥ half that wait: ${own.length})`,
+    `  windows (100 ms and the lag that ended them) with loop lag over 3 ms: ${windows.length}; of them the main thread waited for its core ≥ 20 ms: ${starved.length} (while the process's other threads ran ≥ half that wait: ${own.length})`,
   );
   if (log.role === 'gateway') {
     const others = starved.filter((w) => w.cpu - w.run < w.wait / 2);
-    const held = [...holders(logs, log, others)].sort((a, b) => b[1] - a[1]).slice(0, 6);
-    if (held.length > 0)
+    const { held, core } = onCore(logs, log, others);
+    if (held.size > 0 || core)
       lines.push(
-        `  on its core in the ${others.length} windows it waited ${others.reduce((sum, w) => sum + w.wait, 0).toFixed(0)} ms for it (not its own threads): ${held.map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`).join(', ')}`,
+        `  on its core in the ${others.length} windows it waited ${others.reduce((sum, w) => sum + w.wait, 0).toFixed(0)} ms for it (its own other threads ran ${others.reduce((sum, w) => sum + Math.max(0, w.cpu - w.run), 0).toFixed(0)} ms): ${describeCore(held, core)}`,
       );
   }
   for (const w of [...windows].sort((a, b) => b.lag - a.lag).slice(0, top))
@@ -262,8 +397,19 @@ function main(): void {
   const logs = readProbeDir(dir);
   for (const log of logs.filter((l) => l.role !== 'machine'))
     console.log(summary(log, Number(values.top), logs).join('\n'));
+  const cost = samplerCost(logs);
+  if (cost) {
+    const ms = [...cost.byCore.values()].reduce((sum, v) => sum + v, 0);
+    const cores = [...cost.byCore]
+      .sort((a, b) => a[0] - b[0])
+      .map(([core, v]) => `core ${core} ${v.toFixed(0)} ms`)
+      .join(', ');
+    console.log(
+      `core sampler: ${cost.seconds.toFixed(0)} s sampled, its own CPU ${ms.toFixed(0)} ms (${(ms / 10 / Math.max(1, cost.seconds)).toFixed(1)} % of a core${cores ? `; ${cores}` : ''})`,
+    );
+  }
   for (const kind of ['ack', 'delivery'] as const) {
-    const { causes, first, total } = attribute(logs, kind, slowMs);
+    const { causes, first, total, offCore } = attribute(logs, kind, slowMs);
     const what = `${kind === 'ack' ? 'acks' : 'deliveries'} ≥ ${slowMs} ms: ${total}`;
     const print = (counts: Map<string, number>) => {
       for (const [cause, count] of [...counts].sort((a, b) => b[1] - a[1]))
@@ -275,6 +421,10 @@ function main(): void {
     print(first);
     console.log(`${what}, by everything that overlapped them in flight:`);
     print(causes);
+    for (const node of offCore)
+      console.log(
+        `  ${node.name}: in the ${node.windows} windows other processes kept its main thread off its core during them (waited ${node.wait.toFixed(0)} ms, its own other threads ran ${node.ownThreads.toFixed(0)} ms), on its core: ${describeCore(node.held, node.core)}`,
+      );
   }
 }
 
