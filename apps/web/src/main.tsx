@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { changeLanguage, createI18n, storedLanguage } from './lib/i18n.ts';
+import { restoreLoggedOutNotice } from './lib/session/logged-out-notice.ts';
 import { loadSession } from './lib/session/session.ts';
 
 async function boot(): Promise<void> {
@@ -25,6 +26,8 @@ async function boot(): Promise<void> {
     // An unreadable session (no IndexedDB, no Web Crypto) means signed out, never a crash.
     console.error('stored session unreadable', error);
   }
+  // A sign-out that reloaded the tab (401.1) left the logged-out dialog's notice to show now.
+  restoreLoggedOutNotice();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   createRoot(container).render(

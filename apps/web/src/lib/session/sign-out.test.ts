@@ -8,6 +8,7 @@ import { createMemoryKeyStore, createSecureStorage } from './secure-storage.ts';
 import { getCurrentUser, setSessionStorage, startSession } from './session.ts';
 import { expireSession, resetSignOutForTests, signOut, signOutInvalidToken } from './sign-out.ts';
 import { getSocket, setSocket } from '../socket/registry.ts';
+import { CARRIED_NOTICE_KEY } from './logged-out-notice.ts';
 
 function fakeSocket() {
   const emitted: Array<{ topic: string; payload: unknown }> = [];
@@ -78,6 +79,8 @@ describe('sign-out', () => {
     expect(getCurrentUser()).toBeNull();
     expect(window.localStorage.getItem(STORAGE_KEYS.CURRENT_USER)).toBeNull();
     expect(reload).toHaveBeenCalledOnce();
+    // The reloaded tab says why (logged-out-notice.ts restoreLoggedOutNotice).
+    expect(window.sessionStorage.getItem(CARRIED_NOTICE_KEY)).toBe('session-problem');
   });
 
   it('on an expired session keeps the user for 4 s, then clears them and opens the login page of the event', () => {

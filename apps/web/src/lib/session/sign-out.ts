@@ -2,6 +2,7 @@
 // exactly the spec's keys, go to /auth/login?event=... and reload.
 import { TIMINGS, TOPICS } from '@showfloor/contracts';
 import { browser } from '../browser.ts';
+import { carryLoggedOutNotice } from './logged-out-notice.ts';
 import { clearSession, getCurrentUser, lastEventCode, loginPath } from './session.ts';
 import { disconnectSocket, emitWithAck } from '../socket/registry.ts';
 import { trpcClient } from '../api/trpc.ts';
@@ -62,12 +63,18 @@ export function goToLogin(eventCode: string = lastEventCode()): void {
   browser.assign(loginPath(eventCode));
 }
 
-/** A 401 with error_code 401.1: sign out, clear the stored user, reload. */
+/**
+ * A 401 with error_code 401.1: sign out, clear the stored user, reload. The reloaded tab (on the login page, by the
+ * guard) shows the logged-out dialog's session-problem text, as when the socket learns of the end first: a call
+ * refused because the session ended elsewhere (a deactivation, a manager's DELETE session) must not leave the
+ * visitor on the login page without a word.
+ */
 export function signOutInvalidToken(): void {
   if (signingOut) return;
   signingOut = true;
   disconnectSocket();
   clearSession();
+  carryLoggedOutNotice('session-problem');
   browser.reload();
 }
 
