@@ -37,6 +37,13 @@ export const PRIVATE_CHAT_RETENTION_DAYS = 10;
 export const PRIVATE_CHAT_RETENTION_MS = PRIVATE_CHAT_RETENTION_DAYS * 24 * 60 * 60 * 1000;
 /** Largest JSON request body the provider accepts (bytes); larger answers 413. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+/**
+ * Largest payload (UTF-8 bytes of its JSON) of a client emit that goes to a room or the whole event at once
+ * (`user_scene_events`, `view_content`, `user_status_changes`, `user_events`): the gateway's
+ * RELAY_FANOUT_MAX_BYTES, its default and its floor. The room protocol bounds a room's messages so that the
+ * events the app makes of them fit it (room-frame/protocol.ts `ROOM_MESSAGE_MAX_BYTES`).
+ */
+export const FANOUT_PAYLOAD_MAX_BYTES = 2048;
 /** Largest uploaded file (picture, CSV import, content files) the provider accepts (bytes). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 

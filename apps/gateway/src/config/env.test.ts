@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FANOUT_PAYLOAD_MAX_BYTES } from '@showfloor/contracts';
 import { DEV_PROVIDER_URL, EnvError, parseEnv } from './env.ts';
 
 describe('parseEnv', () => {
@@ -48,6 +49,14 @@ describe('parseEnv', () => {
       expect(() =>
         parseEnv({ CALL_WIDGET_URL: 'https://meet.example', [name]: 'ftp://meet.example' }),
       ).toThrow(`${name}: Expected an http or https URL`);
+  });
+
+  it("takes the relay's fan-out payload limit from the contracts, and no smaller (room messages are bounded to fit it)", () => {
+    expect(parseEnv({}).RELAY_FANOUT_MAX_BYTES).toBe(FANOUT_PAYLOAD_MAX_BYTES);
+    expect(parseEnv({ RELAY_FANOUT_MAX_BYTES: '4096' }).RELAY_FANOUT_MAX_BYTES).toBe(4096);
+    expect(() => parseEnv({ RELAY_FANOUT_MAX_BYTES: String(FANOUT_PAYLOAD_MAX_BYTES - 1) })).toThrow(
+      `RELAY_FANOUT_MAX_BYTES: must be at least ${FANOUT_PAYLOAD_MAX_BYTES}`,
+    );
   });
 
   it('requires PROVIDER_URL in production', () => {

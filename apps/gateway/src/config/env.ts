@@ -3,7 +3,7 @@
  * start; a bad or missing value stops the service with one message that names every bad variable.
  */
 import { z } from 'zod';
-import { HttpUrlSchema, type CallWidget } from '@showfloor/contracts';
+import { FANOUT_PAYLOAD_MAX_BYTES, HttpUrlSchema, type CallWidget } from '@showfloor/contracts';
 import { isAddressOrRange } from '../http/ops-access.ts';
 
 /** Default provider address for local development (the mock provider's default port). */
@@ -181,8 +181,19 @@ const EnvSchema = z
      * every tab announces its status when it connects (all at once after a node restart). @default 20
      */
     RELAY_ROOM_FANOUT_BURST: positiveInt(20),
-    /** Largest payload (UTF-8 bytes of its JSON) of those event- and room-wide topics; larger is acked 400. @default 2048 */
-    RELAY_FANOUT_MAX_BYTES: positiveInt(2048),
+    /**
+     * Largest payload (UTF-8 bytes of its JSON) of those event- and room-wide topics; larger is acked 400. At least
+     * the default (contracts' FANOUT_PAYLOAD_MAX_BYTES): the room protocol bounds an embedded room's messages so
+     * that the events the app makes of them fit it, and a smaller limit would refuse what rooms were told fits.
+     * @default 2048
+     */
+    RELAY_FANOUT_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(FANOUT_PAYLOAD_MAX_BYTES, {
+        error: `must be at least ${FANOUT_PAYLOAD_MAX_BYTES} (embedded rooms' messages are bounded to fit it)`,
+      })
+      .default(FANOUT_PAYLOAD_MAX_BYTES),
     /**
      * Socket writes per second per USER that those topics may cost together: each emit pays the node's sockets
      * in its audience (the event's, the room's), so one emit into a lobby of 5,000 costs 5,000. @default 2000

@@ -43,6 +43,13 @@ function onEvent(message: AppToRoomMessage): void {
     void render(channel.session, true);
   } else if (message.type === 'player') {
     hall?.remote(message.user_id, message.event, message.data);
+  } else if (message.type === 'refused') {
+    // The app did not pass a message on (too large, or the relay refused it): a room may retry later or tell the
+    // visitor; the demo only logs it for its developer.
+    console.warn(
+      `demo room: the app refused a ${message.refused.type} message (${message.reason})`,
+      message.detail,
+    );
   }
 }
 

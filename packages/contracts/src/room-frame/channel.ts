@@ -3,12 +3,17 @@
  * provider's demo rooms), free of DOM types so they are tested without a browser:
  * - a message is posted with the other side's exact origin as target, never '*';
  * - a received message counts only when its origin is the expected one AND its source is the expected window
- *   (the room's frame, or for a room its parent page), and it parses with its schema; anything else is dropped.
+ *   (the room's frame, or for a room its parent page), and it parses with its schema; anything else is dropped;
+ * - a room's message over ROOM_MESSAGE_MAX_BYTES is read as `too_large`, with the message, so the app answers it
+ *   (`refused`) and passes nothing on.
  */
 import {
   AppToRoomMessageSchema,
-  RoomToAppMessageSchema,
+  RoomToAppShapeSchema,
   roomMessage,
+  roomMessageBytes,
+  roomMessageSizeIssue,
+  ROOM_MESSAGE_MAX_BYTES,
   ROOM_PROTOCOL,
   type AppToRoomMessage,
   type RoomToAppMessage,
@@ -30,7 +35,11 @@ export interface MessageTarget {
 /** Why a received message was dropped: another origin or window (ignored quietly), or a bad shape (logged). */
 export type DropReason = 'origin' | 'source' | 'foreign' | 'shape';
 
-export type ReadResult<M> = { ok: true; message: M } | { ok: false; reason: DropReason; issues?: string };
+export type ReadResult<M> =
+  | { ok: true; message: M }
+  | { ok: false; reason: DropReason; issues?: string }
+  /** A room's message of a good shape over ROOM_MESSAGE_MAX_BYTES: answered `refused`, never passed on. */
+  | { ok: false; reason: 'too_large'; message: M; bytes: number; issues: string };
 
 /**
  * The exact origin of a room link (`https://rooms.example:8443`), or undefined for a link that is not an
@@ -60,6 +69,8 @@ function read<M>(
   schema: {
     safeParse(d: unknown): { success: true; data: M } | { success: false; error: { issues: unknown[] } };
   },
+  /** The size bound of the message's JSON, if any (a room's messages). */
+  maxBytes?: number,
 ): ReadResult<M> {
   if (!origins.includes(event.origin)) return { ok: false, reason: 'origin' };
   if (source === null || source === undefined || event.source !== source)
@@ -73,6 +84,19 @@ function read<M>(
       .join('; ');
     return { ok: false, reason: 'shape', issues };
   }
+  if (maxBytes !== undefined) {
+    const bytes = roomMessageBytes(parsed.data);
+    // Not writable as JSON (a BigInt, a cycle): malformed, nothing could relay it.
+    if (bytes === undefined) return { ok: false, reason: 'shape', issues: roomMessageSizeIssue(bytes) };
+    if (bytes > maxBytes)
+      return {
+        ok: false,
+        reason: 'too_large',
+        message: parsed.data,
+        bytes,
+        issues: roomMessageSizeIssue(bytes),
+      };
+  }
   return { ok: true, message: parsed.data };
 }
 
@@ -81,7 +105,7 @@ export function readRoomMessage(
   event: ReceivedMessage,
   expected: { origin: string; frame: unknown },
 ): ReadResult<RoomToAppMessage> {
-  return read(event, [expected.origin], expected.frame, RoomToAppMessageSchema);
+  return read(event, [expected.origin], expected.frame, RoomToAppShapeSchema, ROOM_MESSAGE_MAX_BYTES);
 }
 
 /** A room's side: a message counts only from its parent page, on one of the app origins it serves. */

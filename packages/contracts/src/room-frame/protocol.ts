@@ -12,8 +12,22 @@
  * `achievement` → `user_achievement_events`, `player` → `user_player_events` (the multiplayer hall's moves);
  * `open_content` asks the app for a content item's popup, `navigate` to walk into another room, `microphone`
  * reports the user's microphone state (shown in the participants list), `mute` is what a moderator asked for.
+ *
+ * Size, and what the room hears of a refusal: every message a room posts is at most {@link ROOM_MESSAGE_MAX_BYTES}
+ * (1,984) bytes as JSON (UTF-8 bytes of `JSON.stringify(message)`, envelope included; measure it with
+ * {@link roomMessageBytes}), so that the events the app makes of it fit the relay's limit on what goes to a whole
+ * room ({@link FANOUT_PAYLOAD_MAX_BYTES}, 2,048 bytes): a message within the bound is never refused for its size.
+ * A larger one (in practice a big `object` or `data`) is not passed on; nor is one whose JSON cannot be written
+ * (a BigInt, a cycle: dropped as malformed). The app answers a message it did not pass on with `refused`
+ * ({@link AppRefusedSchema}): its type and labels, and why: `too_large` (over the bound: never sent),
+ * `rate_limited` (the relay's per-user limit: send less often), `refused` (the relay's other refusals, its text in
+ * `detail`, e.g. a room the user may no longer access). Nothing comes back for a message that was passed on, nor
+ * while the app is offline (the event is not sent then). A room of an earlier release drops `refused` as a
+ * message it does not know; it needs no other change.
  */
 import { z } from 'zod';
+import { FANOUT_PAYLOAD_MAX_BYTES } from '../constants.ts';
+import { RELAY_ERRORS } from '../realtime/ack.ts';
 import { CssColourSchema } from '../entities/preference.ts';
 
 /** The protocol's name, in every message (other `postMessage` traffic on the page is ignored). */
@@ -110,6 +124,38 @@ export const AppSettingsSchema = message('settings', {
 });
 /** A moderator muted this user (or everyone in the room). */
 export const AppMuteSchema = message('mute', { by: z.string().max(200) });
+/** Why the app did not pass on a message of the room (see {@link AppRefusedSchema}). */
+export const ROOM_REFUSAL_REASONS = ['too_large', 'rate_limited', 'refused'] as const;
+export type RoomRefusalReason = (typeof ROOM_REFUSAL_REASONS)[number];
+/** The types of message a room sends (the ones `refused` may name). */
+export const ROOM_MESSAGE_TYPES = [
+  'ready',
+  'scene',
+  'view_content',
+  'achievement',
+  'player',
+  'open_content',
+  'navigate',
+  'microphone',
+] as const;
+/**
+ * The app did not pass on a message of the room: over {@link ROOM_MESSAGE_MAX_BYTES} (`too_large`, never sent), or
+ * the relay refused the event made of it (`rate_limited`: the user's limit on a topic, send less often; `refused`:
+ * any other refusal, e.g. a room the user may no longer access). `refused` names the message by its type and its
+ * labels (those it had), so the room can tell which; `detail` says why in English, for the room's developer
+ * (the bound and the size, or the relay's text), not for the visitor: a room that tells the visitor says it in
+ * the visitor's language (`settings.language`).
+ */
+export const AppRefusedSchema = message('refused', {
+  refused: z.object({
+    type: z.enum(ROOM_MESSAGE_TYPES),
+    event: Label.optional(),
+    achievement_attribute: z.string().min(1).max(200).optional(),
+    content_id: ContentId.optional(),
+  }),
+  reason: z.enum(ROOM_REFUSAL_REASONS),
+  detail: z.string().max(MAX_FIELD),
+});
 /** Another visitor's move in a multiplayer room (a relayed `user_player_events`). */
 export const AppPlayerSchema = message('player', {
   user_id: Id,
@@ -129,8 +175,10 @@ export const AppToRoomMessageSchema = z.discriminatedUnion('type', [
   AppSettingsSchema,
   AppMuteSchema,
   AppPlayerSchema,
+  AppRefusedSchema,
 ]);
 export type AppToRoomMessage = z.infer<typeof AppToRoomMessageSchema>;
+export type AppRefusedMessage = z.infer<typeof AppRefusedSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Room → app
@@ -165,8 +213,10 @@ export const RoomNavigateSchema = message('navigate', {
 /** The user's microphone state in the room (the participants list shows it). */
 export const RoomMicrophoneSchema = message('microphone', { muted: z.boolean() });
 
-/** Every message a room sends to the app. */
-export const RoomToAppMessageSchema = z.discriminatedUnion('type', [
+/**
+ * Every message a room sends to the app, by its shape only; {@link RoomToAppMessageSchema} adds the size bound.
+ */
+export const RoomToAppShapeSchema = z.discriminatedUnion('type', [
   RoomReadySchema,
   RoomSceneSchema,
   RoomViewContentSchema,
@@ -176,7 +226,70 @@ export const RoomToAppMessageSchema = z.discriminatedUnion('type', [
   RoomNavigateSchema,
   RoomMicrophoneSchema,
 ]);
-export type RoomToAppMessage = z.infer<typeof RoomToAppMessageSchema>;
+export type RoomToAppMessage = z.infer<typeof RoomToAppShapeSchema>;
+
+/**
+ * What the relayed events add to a room message beyond the envelope they drop: a scene event drops
+ * `"protocol":"showfloor.room","version":1,"type":"scene",` (55 bytes) and adds `user_id`, `room_id` and
+ * `timestamp` (numbers of up to 16 digits), at most 83 bytes with their keys: 28 more; 64 leaves room to spare.
+ */
+const RELAY_RESERVE_BYTES = 64;
+/**
+ * The most UTF-8 bytes a room message may take as JSON (`JSON.stringify`, envelope included): 1,984. Within it the
+ * relayed event fits the relay's {@link FANOUT_PAYLOAD_MAX_BYTES}; over it the app answers `refused`
+ * (`too_large`) and passes nothing on.
+ */
+export const ROOM_MESSAGE_MAX_BYTES = FANOUT_PAYLOAD_MAX_BYTES - RELAY_RESERVE_BYTES;
+
+const utf8 = new TextEncoder();
+/**
+ * The UTF-8 bytes of a message's JSON, as {@link ROOM_MESSAGE_MAX_BYTES} counts them; undefined when it cannot be
+ * written as JSON (a BigInt or a cycle in `object`): such a message cannot be relayed at all.
+ */
+export function roomMessageBytes(message: unknown): number | undefined {
+  try {
+    const text = JSON.stringify(message);
+    return text === undefined ? undefined : utf8.encode(text).length;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The issue texts of the bound (the schema's and the app's `refused` detail). */
+export const roomMessageSizeIssue = (bytes: number | undefined): string =>
+  bytes === undefined
+    ? 'The message cannot be written as JSON.'
+    : `The message is ${bytes} bytes as JSON; at most ${ROOM_MESSAGE_MAX_BYTES} are passed on.`;
+
+/** Every message a room sends to the app, within {@link ROOM_MESSAGE_MAX_BYTES}. */
+export const RoomToAppMessageSchema = RoomToAppShapeSchema.superRefine((message, ctx) => {
+  const bytes = roomMessageBytes(message);
+  if (bytes === undefined || bytes > ROOM_MESSAGE_MAX_BYTES)
+    ctx.addIssue({ code: 'custom', message: roomMessageSizeIssue(bytes), input: message });
+});
+
+/**
+ * The `refused` answer to a room message the app did not pass on (for `rate_limited` and `refused`, `detail` is
+ * the relay's acknowledgement text).
+ */
+export function refusalOf(
+  message: RoomToAppMessage,
+  reason: RoomRefusalReason,
+  detail: string,
+): Unenveloped<AppRefusedMessage> {
+  const refused: AppRefusedMessage['refused'] = { type: message.type };
+  if ('event' in message) refused.event = message.event;
+  if ('achievement_attribute' in message) refused.achievement_attribute = message.achievement_attribute;
+  if ('content_id' in message && message.content_id !== undefined) refused.content_id = message.content_id;
+  return { type: 'refused', refused, reason, detail: detail.slice(0, MAX_FIELD) };
+}
+
+/** The refusal reason of a relay's 400 acknowledgement text. */
+export function refusalReasonOfAck(ackMessage: string): RoomRefusalReason {
+  if (ackMessage.startsWith(RELAY_ERRORS.RATE_LIMITED)) return 'rate_limited';
+  if (ackMessage.startsWith(RELAY_ERRORS.PAYLOAD_TOO_LARGE)) return 'too_large';
+  return 'refused';
+}
 
 /** A message body without the envelope, as a sender writes it. */
 export type Unenveloped<M> = M extends unknown ? Omit<M, 'protocol' | 'version'> : never;

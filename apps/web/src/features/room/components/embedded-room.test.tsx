@@ -1,10 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { useState } from 'react';
-import { act, screen } from '@testing-library/react';
-import { roomMessage, STORAGE_KEYS, type AppToRoomMessage, type CurrentUser } from '@showfloor/contracts';
+import { act, screen, waitFor } from '@testing-library/react';
+import {
+  RELAY_ERRORS,
+  roomMessage,
+  ROOM_MESSAGE_MAX_BYTES,
+  roomMessageBytes,
+  STORAGE_KEYS,
+  type AppToRoomMessage,
+  type CurrentUser,
+  type RoomToAppMessage,
+  type Unenveloped,
+} from '@showfloor/contracts';
 import { writeFlag } from '../../../lib/shell/stored-flags.ts';
 import { setSocket } from '../../../lib/socket/registry.ts';
-import { createFakeSocket } from '../../../testing/fake-socket.ts';
+import { createFakeSocket, type Emitted } from '../../../testing/fake-socket.ts';
 import { makeRoom, makeUser } from '../../../testing/fixtures.ts';
 import { testI18n } from '../../../testing/i18n.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
@@ -17,10 +27,10 @@ const ROOM_ORIGIN = 'https://rooms.example';
 let posted: MockInstance<(message: unknown, targetOrigin: string) => void>;
 let socket: ReturnType<typeof createFakeSocket>;
 
-/** Renders the room and spies on what is posted into its frame. */
-async function openRoom() {
+/** Renders the room and spies on what is posted into its frame (the relay answers `answer`, 200 by default). */
+async function openRoom(answer?: (emitted: Emitted) => unknown) {
   mockTrpc({ 'content.getRoomContent': () => ({ content: [] }) });
-  socket = createFakeSocket();
+  socket = createFakeSocket(answer);
   socket.install();
   renderWithProviders(<EmbeddedRoom room={ROOM} instance={null} user={makeUser()} preferences={[]} />);
   const frame = await screen.findByTitle('Hall 5');
@@ -308,5 +318,100 @@ describe('EmbeddedRoom mute', () => {
     );
     expect(typesPosted()).toEqual([]);
     expect(microphoneReports()).toHaveLength(0);
+  });
+});
+
+describe('EmbeddedRoom relayed messages and their refusals', () => {
+  /** The room posts a message (from its origin and window). */
+  const roomSays = (source: Window, body: Unenveloped<RoomToAppMessage>) =>
+    act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', { origin: ROOM_ORIGIN, source, data: roomMessage(body) }),
+      );
+    });
+  const emittedOn = (topic: string) => socket.emitted.filter((e) => e.topic === topic).map((e) => e.payload);
+  let warn: MockInstance<typeof console.warn>;
+  beforeEach(() => {
+    warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => warn.mockRestore());
+
+  it('answers a scene message over the size bound with `refused` and emits nothing; one within it goes out', async () => {
+    const frame = await openRoom();
+    roomAnswersReady(frame);
+    posted.mockClear();
+    const tooLarge = {
+      type: 'scene',
+      event: 'poster_clicked',
+      content_id: 3,
+      object: { blob: 'x'.repeat(ROOM_MESSAGE_MAX_BYTES) },
+    } as const;
+    roomSays(frame, tooLarge);
+    expect(emittedOn('user_scene_events')).toEqual([]);
+    expect(posted.mock.calls).toEqual([
+      [
+        roomMessage({
+          type: 'refused',
+          refused: { type: 'scene', event: 'poster_clicked', content_id: 3 },
+          reason: 'too_large',
+          detail: `The message is ${roomMessageBytes(roomMessage(tooLarge))} bytes as JSON; at most ${ROOM_MESSAGE_MAX_BYTES} are passed on.`,
+        }),
+        ROOM_ORIGIN,
+      ],
+    ]);
+    expect(warn).toHaveBeenCalledWith(
+      'room: refused a scene message',
+      expect.stringContaining('bytes as JSON'),
+    );
+    // The same event with a small object is relayed, and the room hears nothing back.
+    posted.mockClear();
+    roomSays(frame, { type: 'scene', event: 'poster_clicked', content_id: 3, object: { seconds: 4 } });
+    expect(emittedOn('user_scene_events')).toEqual([
+      expect.objectContaining({
+        user_id: 7,
+        room_id: ROOM.id,
+        event: 'poster_clicked',
+        object: { seconds: 4 },
+      }),
+    ]);
+    await act(async () => undefined);
+    expect(posted).not.toHaveBeenCalled();
+  });
+
+  it("answers a message whose event the relay refused with `refused`, the relay's reason and text", async () => {
+    const frame = await openRoom((emitted) =>
+      emitted.topic === 'view_content'
+        ? { statusCode: 400, message: RELAY_ERRORS.RATE_LIMITED }
+        : emitted.topic === 'user_achievement_events'
+          ? { statusCode: 400, message: RELAY_ERRORS.ROOM_FORBIDDEN }
+          : { statusCode: 200 },
+    );
+    roomAnswersReady(frame);
+    posted.mockClear();
+    roomSays(frame, { type: 'view_content', event: 'video_played', content_id: 'booth-video' });
+    roomSays(frame, { type: 'achievement', achievement_attribute: 'visit_booth_a' });
+    expect(emittedOn('view_content')).toHaveLength(1);
+    expect(emittedOn('user_achievement_events')).toHaveLength(1);
+    await waitFor(() => expect(posted).toHaveBeenCalledTimes(2));
+    expect(posted.mock.calls).toEqual([
+      [
+        roomMessage({
+          type: 'refused',
+          refused: { type: 'view_content', event: 'video_played', content_id: 'booth-video' },
+          reason: 'rate_limited',
+          detail: RELAY_ERRORS.RATE_LIMITED,
+        }),
+        ROOM_ORIGIN,
+      ],
+      [
+        roomMessage({
+          type: 'refused',
+          refused: { type: 'achievement', achievement_attribute: 'visit_booth_a' },
+          reason: 'refused',
+          detail: RELAY_ERRORS.ROOM_FORBIDDEN,
+        }),
+        ROOM_ORIGIN,
+      ],
+    ]);
   });
 });

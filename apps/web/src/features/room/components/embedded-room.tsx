@@ -35,7 +35,7 @@ import {
   readDisabledPopups,
   transitionItem,
 } from '../room-rules.ts';
-import { useRoomFrame } from '../hooks/use-room-frame.ts';
+import { useRoomFrame, type RoomMessageOutcome } from '../hooks/use-room-frame.ts';
 import { BackgroundMusic } from './background-music.tsx';
 import { ContentPopup } from './content-popup.tsx';
 import { TransitionVideo } from './transition-video.tsx';
@@ -47,6 +47,10 @@ export interface EmbeddedRoomProps {
   user: CurrentUser;
   preferences: readonly Preference[];
 }
+
+/** The text of a relay's 400 acknowledgement (a refusal), or undefined: passed on, or no answer. */
+const ackRefusal = (ack: Promise<{ statusCode: number; message?: string } | undefined>): RoomMessageOutcome =>
+  ack.then((answer) => (answer?.statusCode === 400 ? (answer.message ?? '') : undefined));
 
 /** A random cache-buster, once per entry, so the browser never shows a stale room page. */
 const cacheBusted = (link: string): string => {
@@ -197,43 +201,48 @@ export function EmbeddedRoom({ room, instance, user, preferences }: EmbeddedRoom
       if (ack?.statusCode !== 200) hasReported.current = false;
     });
   };
-  const onMessage = (message: RoomToAppMessage) => {
+  // The room's messages the app relays: the relay's refusal goes back to the room (use-room-frame.ts answers it).
+  const onMessage = (message: RoomToAppMessage): RoomMessageOutcome => {
     const timestamp = Date.now();
     switch (message.type) {
       case 'scene':
-        void emitWithAck('user_scene_events', {
-          ...base,
-          event: message.event,
-          content_id: message.content_id,
-          object: message.object,
-          timestamp,
-        });
-        break;
+        return ackRefusal(
+          emitWithAck('user_scene_events', {
+            ...base,
+            event: message.event,
+            content_id: message.content_id,
+            object: message.object,
+            timestamp,
+          }),
+        );
       case 'view_content':
-        void emitWithAck('view_content', {
-          ...base,
-          event: message.event,
-          content_id: message.content_id,
-          object: message.object,
-          timestamp,
-        });
-        break;
+        return ackRefusal(
+          emitWithAck('view_content', {
+            ...base,
+            event: message.event,
+            content_id: message.content_id,
+            object: message.object,
+            timestamp,
+          }),
+        );
       case 'achievement':
-        void emitWithAck('user_achievement_events', {
-          ...base,
-          achievement_attribute: message.achievement_attribute,
-          content_id: message.content_id,
-          event_code: user.event_code,
-        });
-        break;
+        return ackRefusal(
+          emitWithAck('user_achievement_events', {
+            ...base,
+            achievement_attribute: message.achievement_attribute,
+            content_id: message.content_id,
+            event_code: user.event_code,
+          }),
+        );
       case 'player':
-        void emitWithAck('user_player_events', {
-          ...base,
-          event: message.event,
-          data: message.data,
-          timestamp,
-        });
-        break;
+        return ackRefusal(
+          emitWithAck('user_player_events', {
+            ...base,
+            event: message.event,
+            data: message.data,
+            timestamp,
+          }),
+        );
       case 'microphone': {
         setMuted(message.muted);
         const isMuteAnswered = message.muted && isMutedByModerator.current;
@@ -252,6 +261,7 @@ export function EmbeddedRoom({ room, instance, user, preferences }: EmbeddedRoom
       default:
         break;
     }
+    return undefined;
   };
   const settings = useRoomSettings();
   const event = useEventDetails(user.event_code);

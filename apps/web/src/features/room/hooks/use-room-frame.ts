@@ -1,11 +1,16 @@
 // The app's end of the room protocol (@showfloor/contracts room-frame): posts `ready` when the frame has loaded,
 // answers the room's `ready` with the session (token, user, colours, avatar, role, room, settings), and hands each
 // accepted room message to `onMessage`. Only the room link's exact origin and the frame's own window count; a
-// malformed message is dropped and logged. The token goes by postMessage to that origin only, never into a URL.
+// malformed message is dropped and logged. A message over ROOM_MESSAGE_MAX_BYTES is answered `refused`
+// (`too_large`), logged, and never reaches `onMessage` (nothing is emitted); one whose event the relay refused
+// (`onMessage` answers the refusal's text) is answered `refused` too. The token goes by postMessage to that origin
+// only, never into a URL.
 import { useCallback, useEffect, useEffectEvent, useRef, type RefObject } from 'react';
 import {
   postToRoom,
   readRoomMessage,
+  refusalOf,
+  refusalReasonOfAck,
   type AppToRoomMessage,
   type RoomToAppMessage,
   type Unenveloped,
@@ -22,10 +27,16 @@ export interface RoomFrame {
   isReady: () => boolean;
 }
 
+/**
+ * What the app did with a room message: nothing to say (undefined), or, for one it relays, the relay's answer:
+ * the text of its 400 acknowledgement, or undefined (passed on, or no answer).
+ */
+export type RoomMessageOutcome = Promise<string | undefined> | undefined;
+
 export function useRoomFrame(
   origin: string | undefined,
   session: () => Array<Unenveloped<AppToRoomMessage>>,
-  onMessage: (message: RoomToAppMessage) => void,
+  onMessage: (message: RoomToAppMessage) => RoomMessageOutcome,
 ): RoomFrame {
   const frameRef = useRef<HTMLIFrameElement | null>(null);
   const readyRef = useRef(false);
@@ -46,7 +57,11 @@ export function useRoomFrame(
     const listener = (event: MessageEvent) => {
       const result = readRoomMessage(event, { origin, frame: frameRef.current?.contentWindow });
       if (!result.ok) {
-        if (result.reason === 'shape') console.warn('room: dropped a malformed message', result.issues);
+        if (result.reason === 'too_large') {
+          console.warn(`room: refused a ${result.message.type} message`, result.issues);
+          post(refusalOf(result.message, 'too_large', result.issues));
+        } else if (result.reason === 'shape')
+          console.warn('room: dropped a malformed message', result.issues);
         return;
       }
       if (result.message.type === 'ready') {
@@ -54,7 +69,12 @@ export function useRoomFrame(
         for (const body of sessionNow()) post(body);
         return;
       }
-      handle(result.message);
+      const message = result.message;
+      void handle(message)?.then((refusal) => {
+        if (refusal === undefined) return;
+        console.warn(`room: the relay refused a ${message.type} message`, refusal);
+        post(refusalOf(message, refusalReasonOfAck(refusal), refusal));
+      });
     };
     window.addEventListener('message', listener);
     return () => window.removeEventListener('message', listener);
