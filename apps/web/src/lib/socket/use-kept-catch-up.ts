@@ -1,9 +1,24 @@
 // The catch-up of frames the relay keeps for a tab (announcements, refreshes): a socket's first answered catch-up
 // records the kept ids as seen without acting (a reload never acts on an old one again, nor on one sent before the
 // tab came); every later one (after a reconnect or the relay's `resync`) acts on each. An unanswered first acts on
-// nothing and is asked again as a first one (the next connect or resync), which only records.
-import type { AppSocket } from './registry.ts';
+// nothing and is asked again as a first one (the next connect or resync), which only records. The one place that
+// asks `<kind>_catch_up`: its answer is checked with the topic's ack schema in the contracts (emitWithAck).
+import type { EmitAck, RELAY_EVENTS } from '@showfloor/contracts';
+import { emitWithAck, type AppSocket } from './registry.ts';
 import { useSocketRecovery } from './use-socket-recovery.ts';
+
+/** The catch-up topics of the kinds the relay keeps. */
+export type KeptTopic = typeof RELAY_EVENTS.ANNOUNCEMENTS_CATCH_UP | typeof RELAY_EVENTS.REFRESHES_CATCH_UP;
+
+/** A kept catch-up's answer when the relay gave the frames (200), as the topic's ack schema typed it. */
+export type KeptAnswer<T extends KeptTopic> = Extract<EmitAck<T>, { statusCode: 200 }>;
+
+/** How long a kept catch-up waits for the relay's answer. */
+const KEPT_CATCH_UP_TIMEOUT_MS = 10_000;
+
+function isAnswered<A>(ack: A | undefined): ack is Extract<A, { statusCode: 200 }> {
+  return (ack as { statusCode?: unknown } | undefined)?.statusCode === 200;
+}
 
 export interface KeptCatchUpOptions {
   /** The random source of the wait after a `resync`, in [0, 1). @default Math.random */
@@ -18,13 +33,21 @@ export interface KeptCatchUpHandlers<T> extends KeptCatchUpOptions {
 }
 
 /**
- * The catch-up hook of one kind: `ask` emits its catch-up and resolves with the kept frames (undefined: no answer).
- * Made once per kind at module level: it keeps which sockets were primed, so a hook bound again to a primed socket
- * (mounted again) records nothing again.
+ * The catch-up hook of one kind: asks `topic` (empty payload: the relay takes the audience from the socket) and
+ * takes the kept frames from its answer with `framesOf`; no answer (not connected, refused, late or malformed) gives
+ * none. Made once per kind at module level: it keeps which sockets were primed, so a hook bound again to a primed
+ * socket (mounted again) records nothing again.
  */
-export function keptCatchUp<T>(ask: () => Promise<readonly T[] | undefined>) {
+export function keptCatchUp<T extends KeptTopic, F>(
+  topic: T,
+  framesOf: (answer: KeptAnswer<T>) => readonly F[],
+) {
+  const ask = async (): Promise<readonly F[] | undefined> => {
+    const ack = await emitWithAck(topic, {}, KEPT_CATCH_UP_TIMEOUT_MS);
+    return isAnswered(ack) ? framesOf(ack) : undefined;
+  };
   const primedSockets = new WeakSet<AppSocket>();
-  return function useKeptCatchUp({ record, act, random }: KeptCatchUpHandlers<T>): void {
+  return function useKeptCatchUp({ record, act, random }: KeptCatchUpHandlers<F>): void {
     useSocketRecovery(
       (cause, socket) => {
         if (cause === 'first_connect' && primedSockets.has(socket)) return;

@@ -14,7 +14,6 @@ import {
   type RecoveredAnnouncement,
 } from '@showfloor/contracts';
 import { announcementNotice, announcementTone } from '../../../lib/ui/notify.ts';
-import { emitWithAck } from '../../../lib/socket/registry.ts';
 import { keptCatchUp, type KeptCatchUpOptions } from '../../../lib/socket/use-kept-catch-up.ts';
 import { useServerEvent } from '../../../lib/socket/use-server-event.ts';
 
@@ -60,12 +59,6 @@ export function handleAnnouncement(
   return showOnce(parsed.data, show);
 }
 
-/** Asks the relay for the announcements it keeps for this tab, still within their duration (undefined: no answer). */
-async function askKept(): Promise<readonly RecoveredAnnouncement[] | undefined> {
-  const ack = await emitWithAck(RELAY_EVENTS.ANNOUNCEMENTS_CATCH_UP, {}, 10_000);
-  return ack?.statusCode === 200 ? ack.announcements : undefined;
-}
-
 /** Shows a recovered announcement not shown yet, for what is left of its duration. */
 function showRecovered(
   { remaining_ms: remainingMs, ...rest }: RecoveredAnnouncement,
@@ -74,7 +67,11 @@ function showRecovered(
   return showOnce({ ...rest, duration: remainingMs === null ? null : remainingMs / 1000 }, show);
 }
 
-const useKeptAnnouncements = keptCatchUp(askKept);
+/** The announcements the relay keeps for this tab, still within their duration. */
+const useKeptAnnouncements = keptCatchUp(
+  RELAY_EVENTS.ANNOUNCEMENTS_CATCH_UP,
+  (answer) => answer.announcements,
+);
 
 /** The type's word in the UI language (type 1 Information ... 4 Error; unknown types read as Information). */
 export function announcementTypeWord(t: TFunction, type: number): string {

@@ -3,14 +3,10 @@
 // the first connect records the kept ids as seen, a reconnect or `resync` acts), each unseen one carried out as the
 // live frame (`carryOut`: the session events' `refresh`, with its delay rule, url checks and once-per-id record).
 import { RELAY_EVENTS, type RecoveredRefresh } from '@showfloor/contracts';
-import { emitWithAck } from '../../../lib/socket/registry.ts';
 import { keptCatchUp, type KeptCatchUpOptions } from '../../../lib/socket/use-kept-catch-up.ts';
 import { rememberRefresh } from '../session-events.ts';
 
-const useKeptRefreshes = keptCatchUp(async () => {
-  const ack = await emitWithAck(RELAY_EVENTS.REFRESHES_CATCH_UP, {}, 10_000);
-  return ack?.statusCode === 200 ? ack.refreshes : undefined;
-});
+const useKeptRefreshes = keptCatchUp(RELAY_EVENTS.REFRESHES_CATCH_UP, (answer) => answer.refreshes);
 
 export type RefreshCatchUpOptions = KeptCatchUpOptions;
 
