@@ -4,6 +4,10 @@
 // `logout` ("Did you switch devices? ..."); every other end (a manager's DELETE session, a deactivation) closes the
 // socket, whose reconnect is refused ("Please log in again. ..."); the user's own sign-out in another tab reaches
 // this one as an 'offline' status for the user, which signs it out like the menu's Log out (no dialog).
+// A signed-in call refused with 401.1 may learn of an end before the socket does (the lobby's first reads are often
+// still under way when these tests end the session): it reloads the tab, which shows the same session-problem
+// dialog (apps/web README, "A session ended elsewhere"). The deactivation and DELETE session tests assert what
+// the visitor sees whichever comes first; the last test holds the socket down so that only the call can.
 // switch-devices.spec.ts covers the replacement by a second browser's sign-in through the gateway.
 import type { Page } from '@playwright/test';
 import { PROVIDER_URL } from '../fixtures/env.ts';
