@@ -7,7 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SocketData } from '@showfloor/contracts';
+import { ACCESS_CATCH_UP_BUDGET_MS, type SocketData } from '@showfloor/contracts';
+import { ProviderError } from '../provider/errors.ts';
 import type { AdapterState } from './metrics.ts';
 import { until } from './testing/clients.ts';
 import { resolveTestRedis, type TestRedis } from './testing/redis.ts';
@@ -16,6 +17,7 @@ import {
   CLOCK_SLACK_MS,
   MAX_READS,
   RoomAccess,
+  type BudgetTimer,
   type RoomAccessContext,
 } from './room-access.ts';
 
@@ -34,6 +36,7 @@ function fake(
     maxReads?: number;
     prefix?: string;
     redisMs?: number;
+    budgetTimer?: BudgetTimer;
   } = {},
 ): Fake {
   const pending = new Map<number, () => void>();
@@ -69,6 +72,7 @@ function fake(
     now: () => clock.now,
     maxReads: options.maxReads,
     redisMs: options.redisMs ?? 50,
+    budgetTimer: options.budgetTimer,
   });
   return {
     access,
@@ -90,11 +94,13 @@ const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve)
 describe('room access catch-up', () => {
   it(`reads for at most ${MAX_READS} users at once; the next waits in order for a turn`, async () => {
     const { access, lists, answer } = fake();
-    const reads = Array.from({ length: MAX_READS + 2 }, (_, index) => access.read(user(index + 1)));
+    const reads = Array.from({ length: MAX_READS + 2 }, (_, index) =>
+      access.catchUp(user(index + 1), undefined),
+    );
     await turn();
     expect(lists).toEqual(Array.from({ length: MAX_READS }, (_, index) => index + 1));
     answer(3);
-    await expect(reads[2]).resolves.toEqual([{ roomId: 7, roomName: 'Hall' }]);
+    await expect(reads[2]).resolves.toEqual({ accessibleRooms: [{ roomId: 7, roomName: 'Hall' }] });
     await turn();
     // The 17th took the freed turn; the 18th still waits.
     expect(lists.slice(MAX_READS)).toEqual([MAX_READS + 1]);
@@ -104,6 +110,36 @@ describe('room access catch-up', () => {
     }
     expect(lists).toHaveLength(MAX_READS + 2);
     await Promise.all(reads);
+  });
+
+  it('refuses a catch-up whose budget runs out while it waits for a turn; its place passes to the next', async () => {
+    // The test spends each ask's budget itself (no timer).
+    const budgets: Array<{ ms: number; spend: () => void }> = [];
+    const { access, lists, answer } = fake({
+      budgetTimer: (ms, spend) => {
+        budgets.push({ ms, spend });
+        return () => undefined;
+      },
+    });
+    const reads = Array.from({ length: MAX_READS + 2 }, (_, index) =>
+      access.catchUp(user(index + 1), undefined),
+    );
+    await turn();
+    expect(lists).toHaveLength(MAX_READS);
+    expect(budgets.map((budget) => budget.ms)).toEqual(
+      Array.from({ length: MAX_READS + 2 }, () => ACCESS_CATCH_UP_BUDGET_MS),
+    );
+    // The 17th's budget runs out while all 16 turns are busy: refused (the handler's ACCESS_UNAVAILABLE).
+    budgets[MAX_READS]?.spend();
+    await expect(reads[MAX_READS]).rejects.toBeInstanceOf(ProviderError);
+    answer(1);
+    await reads[0];
+    await turn();
+    // The freed turn went to the 18th: the 17th gave up its place.
+    expect(lists.slice(MAX_READS)).toEqual([MAX_READS + 2]);
+    for (let id = 2; id <= MAX_READS + 2; id += 1) answer(id);
+    await Promise.allSettled(reads);
+    expect(lists).not.toContain(MAX_READS + 1);
   });
 
   it('answers unchanged for a change recorded before the time away (less the slack), reads for one within it', async () => {

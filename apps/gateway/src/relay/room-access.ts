@@ -19,7 +19,9 @@
  * share that read; an access change forgets it, so an ask after the change reads afresh. That answer is all or
  * nothing: a room the provider failed to check (an error, not a refusal) fails the read (the tab keeps what it
  * had), rather than leave out a room the user may still access. (`user_access_change` itself still leaves such
- * a room out of its list, as before.) Its provider calls share ACCESS_CATCH_UP_BUDGET_MS, which the tab waits.
+ * a room out of its list, as before.) A catch-up is answered within ACCESS_CATCH_UP_BUDGET_MS of its ask, which
+ * the tab waits: the Redis read, the wait for a turn and the provider calls all count; past it the ask fails as a
+ * provider failure would (the tab keeps its list) and leaves the wait.
  *
  * Fail-open: when the provider fails the check (not a refusal: an error or no answer), the tab stays in its room,
  * though its access there may just have been taken away; a provider outage must not empty every room. The check
@@ -31,10 +33,12 @@ import type { Redis } from 'ioredis';
 import {
   ACCESS_CATCH_UP_BUDGET_MS,
   AccessChangedSchema,
+  BACKEND_MESSAGES,
   SOCKET_ROOMS,
   type AccessibleRoom,
   type SocketData,
 } from '@showfloor/contracts';
+import { ProviderError } from '../provider/errors.ts';
 import { answerWithin } from '../runtime/answer-within.ts';
 import type { RelayContext } from './context.ts';
 import type { RelaySocket } from './io.ts';
@@ -60,6 +64,38 @@ const REDIS_MS = 1_000;
 /** Catch-up reads from the provider running at once on one node; the others wait in order. */
 export const MAX_READS = 16;
 
+/**
+ * Starts a catch-up's budget: calls `spent` once `ms` have passed unless the returned stop is called first.
+ * The default is a timer; tests spend the budget themselves.
+ */
+export type BudgetTimer = (ms: number, spent: () => void) => () => void;
+
+const budgetTimer: BudgetTimer = (ms, spent) => {
+  const timer = setTimeout(spent, ms);
+  return () => clearTimeout(timer);
+};
+
+/** A catch-up's budget: aborted once spent; `endsAt` on the node's clock. */
+interface Budget {
+  signal: AbortSignal;
+  endsAt: number;
+}
+
+/** What a catch-up whose budget ran out before its answer rejects with (answered as a provider failure). */
+function budgetSpent(): ProviderError {
+  return new ProviderError(504, { message: BACKEND_MESSAGES.PROVIDER_TIMEOUT }, 'timeout', {
+    cause: new Error('the access catch-up ran out of its budget waiting for a read turn or the provider'),
+  });
+}
+
+/** Rejects with {@link budgetSpent} once `signal` aborts (at once if it has). */
+function whenSpent(signal: AbortSignal): Promise<never> {
+  return new Promise<never>((_, reject) => {
+    if (signal.aborted) reject(budgetSpent());
+    else signal.addEventListener('abort', () => reject(budgetSpent()), { once: true });
+  });
+}
+
 /** What a tab's catch-up answers: the rooms its user may access now, or that nothing changed while it was away. */
 export type CatchUpAnswer = { accessibleRooms: AccessibleRoom[] } | { unchanged: true };
 
@@ -79,6 +115,8 @@ export interface ChangeRecordOptions {
   maxReads?: number;
   /** See REDIS_MS. */
   redisMs?: number;
+  /** The catch-ups' budget timer (ACCESS_CATCH_UP_BUDGET_MS from each ask). @default a setTimeout */
+  budgetTimer?: BudgetTimer;
 }
 
 /** The relay's room-access rechecks; listens for other nodes' changes from construction on. */
@@ -89,12 +127,14 @@ export class RoomAccess {
   readonly #changedAt = new Map<number, number>();
   /** Reads from the provider running now, and those waiting their turn (in order). */
   #running = 0;
-  readonly #waiting: Array<() => void> = [];
+  /** `start` gives the turn; `gone` once its read's budget ran out while it waited (it is passed over). */
+  readonly #waiting: Array<{ start: () => void; gone: boolean }> = [];
   readonly #redis: () => Redis | undefined;
   readonly #prefix: string;
   readonly #now: () => number;
   readonly #maxReads: number;
   readonly #redisMs: number;
+  readonly #budgetTimer: BudgetTimer;
   /** When this node started (its map covers only changes since then). */
   readonly #startedAt: number;
 
@@ -107,6 +147,7 @@ export class RoomAccess {
     this.#now = options.now ?? (() => Date.now());
     this.#maxReads = options.maxReads ?? MAX_READS;
     this.#redisMs = options.redisMs ?? REDIS_MS;
+    this.#budgetTimer = options.budgetTimer ?? budgetTimer;
     this.#startedAt = options.startedAt ?? this.#now();
     ctx.io.on('access_changed', (payload) => {
       const parsed = AccessChangedSchema.safeParse(payload);
@@ -131,7 +172,7 @@ export class RoomAccess {
       const sockets = await io.in(SOCKET_ROOMS.user(userId)).fetchSockets();
       const holder = sockets[0];
       if (!holder) return;
-      const rooms = await this.#accessibleRooms(holder.data, 'left-out');
+      const rooms = await this.#accessibleRooms(holder.data);
       io.to(SOCKET_ROOMS.user(userId)).emit('user_access_change', { accessibleRooms: rooms });
       metrics.deliveries.inc({ topic: 'user_access_change' });
     } catch (error) {
@@ -204,62 +245,97 @@ export class RoomAccess {
 
   /**
    * A tab's `access_catch_up`: `unchanged` when its user's access did not change in the `downMs` it was away
-   * (nothing asked of the provider), else {@link RoomAccess.read}. Rejects as `read` does.
+   * (nothing asked of the provider), else {@link RoomAccess.read}. Answers within ACCESS_CATCH_UP_BUDGET_MS of
+   * the ask, the wait for Redis and for a read turn included: rejects as `read` does, and with a ProviderError
+   * (a timeout) when the budget runs out first.
    */
   async catchUp(user: SocketData, downMs: number | undefined): Promise<CatchUpAnswer> {
-    if (!(await this.#mayHaveChanged(user.userId, downMs))) return { unchanged: true };
-    return { accessibleRooms: await this.read(user) };
+    const controller = new AbortController();
+    const budget: Budget = { signal: controller.signal, endsAt: this.#now() + ACCESS_CATCH_UP_BUDGET_MS };
+    const stop = this.#budgetTimer(ACCESS_CATCH_UP_BUDGET_MS, () => controller.abort());
+    try {
+      const spent = whenSpent(budget.signal);
+      spent.catch(() => undefined);
+      if (!(await Promise.race([this.#mayHaveChanged(user.userId, downMs), spent])))
+        return { unchanged: true };
+      return { accessibleRooms: await Promise.race([this.read(user, budget), spent]) };
+    } finally {
+      stop();
+    }
   }
 
   /**
    * The rooms of the user's event they may access now (`user_access_change`'s list), for the socket's user: the
    * read under way for them on this node if there is one, else a new one (waiting its turn: at most MAX_READS
-   * at once). Rejects (a ProviderError) when the provider failed the list or any room's check.
+   * at once) within `budget` (the asking catch-up's; one that shares the read keeps its own too). Rejects (a
+   * ProviderError) when the provider failed the list or any room's check, or the budget ran out while it waited.
    */
-  read(user: SocketData): Promise<AccessibleRoom[]> {
+  read(user: SocketData, budget: Budget): Promise<AccessibleRoom[]> {
     const { userId } = user;
     const under = this.#reading.get(userId);
     if (under) return under;
-    const reading = this.#inTurn(() => this.#accessibleRooms(user, 'fails')).finally(() => {
+    const reading = this.#inTurn(() => this.#accessibleRooms(user, budget), budget.signal).finally(() => {
       if (this.#reading.get(userId) === reading) this.#reading.delete(userId);
     });
     this.#reading.set(userId, reading);
     return reading;
   }
 
-  /** Runs `work` once fewer than MAX_READS run; the waiting start in the order they came. */
-  async #inTurn<T>(work: () => Promise<T>): Promise<T> {
-    if (this.#running >= this.#maxReads) await new Promise<void>((resolve) => this.#waiting.push(resolve));
-    else this.#running += 1;
+  /**
+   * Runs `work` once fewer than MAX_READS run; the waiting start in the order they came. One whose `signal`
+   * aborts while it waits rejects ({@link budgetSpent}) and gives up its place.
+   */
+  async #inTurn<T>(work: () => Promise<T>, signal: AbortSignal): Promise<T> {
+    if (this.#running >= this.#maxReads) {
+      await new Promise<void>((resolve, reject) => {
+        const waiter = { start: resolve, gone: false };
+        const leave = (): void => {
+          waiter.gone = true;
+          reject(budgetSpent());
+        };
+        waiter.start = () => {
+          signal.removeEventListener('abort', leave);
+          resolve();
+        };
+        if (signal.aborted) return leave();
+        signal.addEventListener('abort', leave, { once: true });
+        this.#waiting.push(waiter);
+      });
+    } else this.#running += 1;
     try {
       return await work();
     } finally {
-      // The turn passes straight to the next waiting (the count stays), or is given back.
-      const next = this.#waiting.shift();
-      if (next) next();
+      // The turn passes straight to the next still waiting (the count stays), or is given back.
+      let next = this.#waiting.shift();
+      while (next?.gone) next = this.#waiting.shift();
+      if (next) next.start();
       else this.#running -= 1;
     }
   }
 
   /**
    * The rooms of the user's event the provider lets them load, read with their own token. A room whose check the
-   * provider failed (an error, not a refusal) is left out of the list, or `fails` the whole read. A catch-up
-   * (`fails`) gives each of its two steps half of ACCESS_CATCH_UP_BUDGET_MS, so its answer comes within it.
+   * provider failed (an error, not a refusal) is left out of the list, or, for a catch-up (`budget`), fails the
+   * whole read. A catch-up gives the list half of what is left of its budget and the checks the rest, so its
+   * provider calls end within it (and free the turn).
    */
-  async #accessibleRooms(user: SocketData, failedCheck: 'left-out' | 'fails'): Promise<AccessibleRoom[]> {
+  async #accessibleRooms(user: SocketData, budget?: Budget): Promise<AccessibleRoom[]> {
     const { provider, directory } = this.ctx;
-    const timeoutMs = failedCheck === 'fails' ? ACCESS_CATCH_UP_BUDGET_MS / 2 : undefined;
+    const left = (): number | undefined =>
+      budget === undefined ? undefined : Math.max(1, budget.endsAt - this.#now());
+    const listMs = left();
     const answer = await provider.call(
       'content',
       'listRooms',
       { event_code: user.eventCode },
-      { token: user.token, timeoutMs },
+      { token: user.token, timeoutMs: listMs === undefined ? undefined : Math.ceil(listMs / 2) },
     );
     const rooms = answer.event_rooms.flatMap((group) => group.rooms).filter((room) => room.active);
+    const checkMs = left();
     const isAllowed = await Promise.all(
       rooms.map((room) => {
-        const check = directory.canAccessRoom(user, room.id, timeoutMs);
-        return failedCheck === 'fails' ? check : check.catch(() => false);
+        const check = directory.canAccessRoom(user, room.id, checkMs);
+        return budget ? check : check.catch(() => false);
       }),
     );
     return rooms

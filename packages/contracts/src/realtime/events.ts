@@ -336,8 +336,9 @@ export const AccessCatchUpRequestSchema = z.object({
 export type AccessCatchUpRequest = z.input<typeof AccessCatchUpRequestSchema>;
 
 /**
- * The relay's whole budget for one `access_catch_up` answer read from the provider: the list of rooms and then
- * the rooms' checks, each given half of it. The tab waits this plus {@link ACCESS_CATCH_UP_MARGIN_MS}.
+ * The relay's whole budget for one `access_catch_up` answer, from the ask: the wait for a read turn and the read
+ * (the list of rooms and then the rooms' checks) included; past it the relay answers ACCESS_UNAVAILABLE. The tab
+ * waits this plus {@link ACCESS_CATCH_UP_MARGIN_MS}.
  */
 export const ACCESS_CATCH_UP_BUDGET_MS = 8_000;
 /** What the tab waits past the relay's budget (the ack's way back, a busy node) before it gives up. */

@@ -4,7 +4,9 @@
  * event); the payload names nobody, and says only how long the tab was away (`down_ms`). Answered by room-access.ts
  * `catchUp`: `{ unchanged: true }` without asking the provider when the user's access did not change meanwhile,
  * else the list `user_access_change` carries (one read per user on this node at a time, shared by the asks that
- * come while it is under way). When the provider fails the read, a 400 says so and the tab keeps what it had.
+ * come while it is under way). When the provider fails the read, or it does not come within
+ * ACCESS_CATCH_UP_BUDGET_MS of the ask (a wait for a read turn included), a 400 says so and the tab keeps what it
+ * had.
  */
 import { AccessCatchUpRequestSchema, RELAY_ERRORS, type AccessCatchUpAck } from '@showfloor/contracts';
 import { ProviderError } from '../../provider/errors.ts';
