@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../testing/fixtures.ts';
-import { RELAY_ERRORS, RELAY_REFUSAL_RETRY_MS, type AccessibleRoom } from '@showfloor/contracts';
+import {
+  RECONNECT_SPREAD_MS,
+  RELAY_ERRORS,
+  RELAY_REFUSAL_RETRY_MS,
+  type AccessibleRoom,
+} from '@showfloor/contracts';
 import {
   bindSessionEvents,
   createSessionEventHandlers,
@@ -232,6 +237,62 @@ describe('realtime session events', () => {
     await overtaken;
     expect(user().room_access).toEqual([4]);
     expect(deps.accessGained).toHaveBeenCalledExactlyOnceWith([{ roomId: 4, roomName: 'Newer' }]);
+  });
+
+  it('asks an unanswered access catch-up once more, later and spread; not a third time, nor after a newer catch-up or a live change', async () => {
+    /** Lets the retry's ask and its answer run (promises only). */
+    const flush = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+    const answers: Array<AccessibleRoom[] | undefined> = [
+      undefined,
+      [
+        { roomId: 1, roomName: 'Hall' },
+        { roomId: 3, roomName: 'Meeting room' },
+      ],
+    ];
+    const { deps, handlers, scheduled, user } = setup({ readAccess: vi.fn(async () => answers.shift()) });
+    await handlers.catchUpAccess();
+    // Refused: the tab keeps its list and tells nobody.
+    expect(user().room_access).toEqual([1, 2]);
+    expect(deps.accessGained).not.toHaveBeenCalled();
+    expect(deps.accessLost).not.toHaveBeenCalled();
+    expect(scheduled).toHaveLength(1);
+    const delayMs = scheduled[0]?.delayMs ?? 0;
+    expect(delayMs).toBeGreaterThanOrEqual(RELAY_REFUSAL_RETRY_MS);
+    expect(delayMs).toBeLessThan(RELAY_REFUSAL_RETRY_MS + RECONNECT_SPREAD_MS);
+    scheduled[0]?.run();
+    await flush();
+    expect(deps.readAccess).toHaveBeenCalledTimes(2);
+    expect(user().room_access).toEqual([1, 3]);
+    expect(deps.accessGained).toHaveBeenCalledExactlyOnceWith([{ roomId: 3, roomName: 'Meeting room' }]);
+
+    // The retry unanswered too: no third ask.
+    const twice = setup();
+    await twice.handlers.catchUpAccess();
+    twice.scheduled[0]?.run();
+    await flush();
+    expect(twice.deps.readAccess).toHaveBeenCalledTimes(2);
+    expect(twice.scheduled).toHaveLength(1);
+
+    // A newer catch-up (the next reconnect) or a live change replaces the retry.
+    const newer = setup();
+    await newer.handlers.catchUpAccess();
+    await newer.handlers.catchUpAccess();
+    newer.scheduled[0]?.run();
+    await flush();
+    expect(newer.deps.readAccess).toHaveBeenCalledTimes(2);
+    const live = setup();
+    await live.handlers.catchUpAccess();
+    live.handlers.userAccessChange({ accessibleRooms: [{ roomId: 4, roomName: 'Newer' }] });
+    live.scheduled[0]?.run();
+    await flush();
+    expect(live.deps.readAccess).toHaveBeenCalledOnce();
+    // Handlers done with (their socket's binding ended): the retry asks nothing.
+    const done = setup();
+    await done.handlers.catchUpAccess();
+    done.handlers.dispose();
+    done.scheduled[0]?.run();
+    await flush();
+    expect(done.deps.readAccess).toHaveBeenCalledOnce();
   });
 
   it('binds every event to the socket, signs out only on a refused connection, and unbinds', () => {

@@ -3,6 +3,7 @@
 import {
   LogoutEventSchema,
   RELAY_ERRORS,
+  RECONNECT_SPREAD_MS,
   RELAY_REFUSAL_RETRY_MS,
   REFRESHES_KEPT_PER_EVENT,
   ProfilePictureChangeSchema,
@@ -92,6 +93,9 @@ export function createSessionEventHandlers(deps: SessionEventDeps) {
   // How many live `user_access_change` frames this tab has heard: an access catch-up answer asked before the
   // latest of them may predate it, and is dropped.
   let accessChanges = 0;
+  // How many access catch-ups (reconnects) these handlers started: a later one (or `dispose`) drops an earlier
+  // one's retry.
+  let catchUps = 0;
 
   /**
    * The rooms the user may access now (a `user_access_change`, or the answer of an access catch-up): stored as the
@@ -111,6 +115,29 @@ export function createSessionEventHandlers(deps: SessionEventDeps) {
       deps.accessLost(current);
       deps.schedule(deps.goToLobby, TIMINGS.ROOM_ACCESS_REDIRECT_MS);
     }
+  };
+
+  /**
+   * Asks the relay for the rooms the user may access now and applies the answer (see `catchUpAccess`). Without an
+   * answer (a refusal: the provider or the relay's budget; none in time) the tab keeps what it had and, when
+   * `mayRetry`, asks once more after RELAY_REFUSAL_RETRY_MS plus a random part of RECONNECT_SPREAD_MS (the tabs
+   * of a busy node's reconnect come back spread) unless a live change or a newer catch-up came meanwhile.
+   */
+  const catchUp = async (mayRetry: boolean): Promise<void> => {
+    if (ended || !deps.getUser()) return;
+    const asked = accessChanges;
+    const generation = catchUps;
+    const rooms = await deps.readAccess();
+    if (ended || accessChanges !== asked) return;
+    if (rooms === undefined) {
+      if (!mayRetry) return;
+      const retry = (): void => {
+        if (generation === catchUps && accessChanges === asked) void catchUp(false);
+      };
+      deps.schedule(retry, RELAY_REFUSAL_RETRY_MS + Math.floor(Math.random() * RECONNECT_SPREAD_MS));
+      return;
+    }
+    if (rooms !== 'unchanged') applyAccess(rooms);
   };
 
   return {
@@ -179,14 +206,17 @@ export function createSessionEventHandlers(deps: SessionEventDeps) {
      * After a reconnect (not the first connect: the sign-in answer is fresh): a `user_access_change` sent while the
      * socket was down never arrives, so the tab asks the relay for the rooms the user may access now and applies
      * the answer as that frame. Kept out: an answer when the session ended meanwhile, or when a live
-     * `user_access_change` came while it was asked (it may be older than that frame); no answer keeps what the tab had.
+     * `user_access_change` came while it was asked (it may be older than that frame); no answer keeps what the tab
+     * had (no notice) and is asked once more later (`catchUp`).
      */
-    async catchUpAccess(): Promise<void> {
-      if (ended || !deps.getUser()) return;
-      const asked = accessChanges;
-      const rooms = await deps.readAccess();
-      if (rooms === undefined || rooms === 'unchanged' || ended || accessChanges !== asked) return;
-      applyAccess(rooms);
+    catchUpAccess(): Promise<void> {
+      catchUps += 1;
+      return catchUp(true);
+    },
+
+    /** These handlers are done (their socket's binding ended): a catch-up's pending retry asks nothing. */
+    dispose(): void {
+      catchUps += 1;
     },
   };
 }

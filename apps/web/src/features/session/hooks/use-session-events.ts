@@ -112,6 +112,7 @@ export function useSessionEvents(scenePath: string, goToLobby: () => void): void
     const unbind = bindSessionEvents(listenerView(socket), current);
     return () => {
       unbind();
+      current.dispose();
       if (handlers.current === current) handlers.current = null;
     };
   }, [socket, goToLobby, pictures, t]);
