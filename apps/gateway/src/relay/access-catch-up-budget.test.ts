@@ -2,7 +2,7 @@
  * `access_catch_up`'s budget covers the wait for a read turn (room-access.ts `catchUp`): with the provider holding
  * the room lists of MAX_READS catch-ups, one more is answered ACCESS_UNAVAILABLE (the refusal of a provider outage,
  * which the tab understands: it keeps its list) once its ACCESS_CATCH_UP_BUDGET_MS is spent, not after a turn
- * frees. The relay's room access and the topic's handler over the real provider client and the mock provider
+ * frees; so is one whose list the provider holds past its budget. The relay's room access and the topic's handler over the real provider client and the mock provider
  * behind its gate; the test spends the budget itself (an injected timer: no waiting, no timing).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 describe('access_catch_up budget', () => {
-  it(`answers the ask past ${MAX_READS} busy reads ACCESS_UNAVAILABLE when its budget is spent`, async () => {
+  it(`answers ACCESS_UNAVAILABLE when the budget is spent waiting past ${MAX_READS} busy reads, or during a read`, async () => {
     const budgets: Array<{ ms: number; spend: () => void }> = [];
     const noop = (): void => undefined;
     const logger = pino({ level: 'silent' });
@@ -78,6 +78,9 @@ describe('access_catch_up budget', () => {
       budgets[MAX_READS]?.spend();
       expect((await waiting).ack).toEqual({ statusCode: 400, message: RELAY_ERRORS.ACCESS_UNAVAILABLE });
       expect(gated.asked.get(ROOMS)).toBe(MAX_READS);
+      // One whose list the provider still holds: answered the same when its budget runs out during the read.
+      budgets[0]?.spend();
+      expect((await busy[0])?.ack).toEqual({ statusCode: 400, message: RELAY_ERRORS.ACCESS_UNAVAILABLE });
       release();
       await Promise.all(busy);
     } finally {
