@@ -112,7 +112,7 @@ describe('room access catch-up', () => {
     await Promise.all(reads);
   });
 
-  it('refuses a catch-up whose budget runs out while it waits for a turn; its place passes to the next', async () => {
+  it('refuses a catch-up whose budget runs out while it waits for a turn (its place passes to the next) or during its read', async () => {
     // The test spends each ask's budget itself (no timer).
     const budgets: Array<{ ms: number; spend: () => void }> = [];
     const { access, lists, answer } = fake({
@@ -132,6 +132,9 @@ describe('room access catch-up', () => {
     // The 17th's budget runs out while all 16 turns are busy: refused (the handler's ACCESS_UNAVAILABLE).
     budgets[MAX_READS]?.spend();
     await expect(reads[MAX_READS]).rejects.toBeInstanceOf(ProviderError);
+    // One whose list the provider has not answered yet: refused when its budget runs out during the read.
+    budgets[1]?.spend();
+    await expect(reads[1]).rejects.toBeInstanceOf(ProviderError);
     answer(1);
     await reads[0];
     await turn();
