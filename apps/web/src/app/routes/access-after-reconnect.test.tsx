@@ -10,6 +10,7 @@ import { notifications, notificationsStore } from '@mantine/notifications';
 import {
   RECONNECT_SPREAD_MS,
   RELAY_EVENTS,
+  RELAY_REFUSAL_RETRY_MS,
   TIMINGS,
   type AccessCatchUpAck,
   type AccessibleRoom,
@@ -18,6 +19,7 @@ import { clearSession, getCurrentUser, startSession } from '../../lib/session/se
 import { setSocket } from '../../lib/socket/registry.ts';
 import { unconnectedSocket, type Emitted } from '../../testing/fake-socket.ts';
 import { makeLobby, makeRoom, makeUser, prefs } from '../../testing/fixtures.ts';
+import { testI18n } from '../../testing/i18n.ts';
 import { TestProviders, createTestQueryClient } from '../../testing/render.tsx';
 import { fail, mockTrpc } from '../../testing/trpc-mock.ts';
 import { AppRoutes } from '../router.tsx';
@@ -102,8 +104,9 @@ beforeEach(async () => {
   await startSession(makeUser({ room_access: [1, 2, 5] }));
 });
 
-afterEach(() => {
+afterEach(async () => {
   vi.useRealTimers();
+  await testI18n.changeLanguage('en');
   vi.restoreAllMocks();
   notifications.clean();
   setSocket(null);
@@ -194,6 +197,27 @@ describe('room access after a reconnect', () => {
     await act(async () => {});
     expect(getCurrentUser()?.room_access).toEqual([1, 2, 5]);
     expect(notificationsStore.getState().notifications).toEqual([]);
+  });
+
+  it('asks a refused catch-up once more after a language switch meanwhile (only a new socket lets the retry go)', async () => {
+    const app = renderApp('/lobby', () => ({ statusCode: 400, message: 'unavailable' }));
+    expect(await screen.findByRole('heading', { name: 'Lobby', level: 1 })).toBeInTheDocument();
+    app.connect();
+    app.drop();
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    app.connect();
+    await advance(0);
+    expect(app.asked()).toBe(1);
+    // The refusal was handled: its retry is due in RELAY_REFUSAL_RETRY_MS (the random part is 0).
+    await act(() =>
+      vi.waitFor(() => expect(timers).toHaveBeenCalledWith(expect.any(Function), RELAY_REFUSAL_RETRY_MS)),
+    );
+    // The user switches the language while it waits: the same socket, the same handlers.
+    await act(() => testI18n.changeLanguage('de'));
+    await advance(RELAY_REFUSAL_RETRY_MS);
+    expect(app.asked()).toBe(2);
   });
 
   it("shows one notice when the room's read answered 401 before the answer without the room, then the lobby", async () => {

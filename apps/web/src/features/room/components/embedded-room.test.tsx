@@ -337,7 +337,12 @@ describe('EmbeddedRoom relayed messages and their refusals', () => {
   afterEach(() => warn.mockRestore());
 
   it('answers a scene message over the size bound with `refused` and emits nothing; one within it goes out', async () => {
-    const frame = await openRoom();
+    // The relay passes every scene event on but content 99's (the marker below).
+    const frame = await openRoom((emitted) =>
+      (emitted.payload as { content_id?: unknown }).content_id === 99
+        ? { statusCode: 400, message: RELAY_ERRORS.RATE_LIMITED }
+        : { statusCode: 200 },
+    );
     roomAnswersReady(frame);
     posted.mockClear();
     const tooLarge = {
@@ -374,8 +379,22 @@ describe('EmbeddedRoom relayed messages and their refusals', () => {
         object: { seconds: 4 },
       }),
     ]);
-    await act(async () => undefined);
-    expect(posted).not.toHaveBeenCalled();
+    // Its 200 answer goes the way any answer goes (emitWithAck's lazy ack module, then the refusal check), which
+    // may take more than one turn of microtasks. A marker sent after it on the same topic, whose answer takes the
+    // same way, is refused: once that refusal is posted, the 200 has been handled, and it posted nothing.
+    roomSays(frame, { type: 'scene', event: 'poster_clicked', content_id: 99, object: { seconds: 5 } });
+    await waitFor(() => expect(posted).toHaveBeenCalled());
+    expect(posted.mock.calls).toEqual([
+      [
+        roomMessage({
+          type: 'refused',
+          refused: { type: 'scene', event: 'poster_clicked', content_id: 99 },
+          reason: 'rate_limited',
+          detail: RELAY_ERRORS.RATE_LIMITED,
+        }),
+        ROOM_ORIGIN,
+      ],
+    ]);
   });
 
   it("answers a message whose event the relay refused with `refused`, the relay's reason and text", async () => {

@@ -64,6 +64,9 @@ export function useSessionEvents(scenePath: string, goToLobby: () => void): void
   const handlers = useRef<SessionEventHandlers | null>(null);
   const pictures = useUserPictures();
   const { t } = useTranslation('session');
+  // The notices read the language at the time they show: a language switch gives a new `t` but keeps the
+  // handlers (and a refused catch-up's pending retry); only a new socket lets them go.
+  const translate = useRef(t);
   // A refresh missed while the socket was down is carried out as the live one after the reconnect.
   useRefreshCatchUp((refresh) => handlers.current?.refresh(refresh));
 
@@ -72,7 +75,12 @@ export function useSessionEvents(scenePath: string, goToLobby: () => void): void
   }, [scenePath]);
 
   useEffect(() => {
+    translate.current = t;
+  }, [t]);
+
+  useEffect(() => {
     if (!socket) return undefined;
+    const t = (...args: Parameters<typeof translate.current>) => translate.current(...args);
     const current = createSessionEventHandlers({
       getUser: getCurrentUser,
       endSessionLocally,
@@ -115,7 +123,7 @@ export function useSessionEvents(scenePath: string, goToLobby: () => void): void
       current.dispose();
       if (handlers.current === current) handlers.current = null;
     };
-  }, [socket, goToLobby, pictures, t]);
+  }, [socket, goToLobby, pictures]);
 
   // Reconnects only (the hook's default causes): the sign-in answer is fresh on the first connect.
   useSocketRecovery(
