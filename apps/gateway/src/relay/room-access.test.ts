@@ -1,8 +1,9 @@
 /**
- * room-access.ts on its own (a fake provider and directory): the cap on catch-up reads running at once, and when a
- * catch-up can answer `unchanged` from the recorded time of the user's last change (a moved clock; Redis records
- * and Redis not answering; a change recorded by one node and read by another through the test's real Redis). The
- * relay end to end: access-catch-up.test.ts.
+ * room-access.ts on its own (a fake provider and directory): the cap on catch-up reads running at once, the
+ * catch-up budget (a read shared by a user's tabs within all their budgets; a spent read given a turn asks nothing
+ * of the provider), and when a catch-up can answer `unchanged` from the recorded time of the user's last change
+ * (a moved clock; Redis records and Redis not answering; a change recorded by one node and read by another through
+ * the test's real Redis). The relay end to end: access-catch-up.test.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
@@ -143,6 +144,81 @@ describe('room access catch-up', () => {
     for (let id = 2; id <= MAX_READS + 2; id += 1) answer(id);
     await Promise.allSettled(reads);
     expect(lists).not.toContain(MAX_READS + 1);
+  });
+
+  it("keeps a shared read for a second tab whose own budget is not spent, though the first tab's ran out", async () => {
+    const budgets: Array<() => void> = [];
+    const { access, lists, answer, clock } = fake({
+      maxReads: 1,
+      budgetTimer: (_ms, spend) => {
+        budgets.push(spend);
+        return () => undefined;
+      },
+    });
+    const other = access.catchUp(user(1), undefined);
+    await turn();
+    // User 2's first tab asks; its second tab asks later and shares the read waiting for the one turn.
+    const first = access.catchUp(user(2), undefined);
+    clock.now += ACCESS_CATCH_UP_BUDGET_MS / 2;
+    const second = access.catchUp(user(2), undefined);
+    await turn();
+    expect(lists).toEqual([1]);
+    // The first tab's budget runs out while the read waits: that tab is refused, the read keeps its place.
+    budgets[1]?.();
+    await expect(first).rejects.toBeInstanceOf(ProviderError);
+    // The turn comes after the first tab's budget would have ended, within the second's: the read runs on it.
+    clock.now += ACCESS_CATCH_UP_BUDGET_MS / 2 + 1;
+    answer(1);
+    await other;
+    await turn();
+    expect(lists).toEqual([1, 2]);
+    answer(2);
+    await expect(second).resolves.toEqual({ accessibleRooms: [{ roomId: 7, roomName: 'Hall' }] });
+  });
+
+  it("gives up a shared read's place only when every sharer's budget is spent", async () => {
+    const budgets: Array<() => void> = [];
+    const { access, lists, answer } = fake({
+      maxReads: 1,
+      budgetTimer: (_ms, spend) => {
+        budgets.push(spend);
+        return () => undefined;
+      },
+    });
+    const other = access.catchUp(user(1), undefined);
+    await turn();
+    const tabs = [access.catchUp(user(2), undefined), access.catchUp(user(2), undefined)];
+    const next = access.catchUp(user(3), undefined);
+    await turn();
+    budgets[1]?.();
+    budgets[2]?.();
+    await expect(Promise.allSettled(tabs)).resolves.toMatchObject([
+      { status: 'rejected' },
+      { status: 'rejected' },
+    ]);
+    answer(1);
+    await other;
+    await turn();
+    // The turn passed over user 2's read (no sharer left) to user 3.
+    expect(lists).toEqual([1, 3]);
+    answer(3);
+    await next;
+  });
+
+  it('asks the provider nothing for a read handed its turn after its budget ran out', async () => {
+    const { access, lists, answer, clock } = fake({ maxReads: 1, budgetTimer: () => () => undefined });
+    const other = access.catchUp(user(1), undefined);
+    await turn();
+    clock.now += ACCESS_CATCH_UP_BUDGET_MS / 2;
+    const late = access.catchUp(user(2), undefined);
+    await turn();
+    // Past user 2's budget (its timer has not fired): the turn comes to a spent read.
+    clock.now += ACCESS_CATCH_UP_BUDGET_MS;
+    answer(1);
+    await other;
+    await turn();
+    expect(lists).toEqual([1]);
+    await expect(late).rejects.toBeInstanceOf(ProviderError);
   });
 
   it('answers unchanged for a change recorded before the time away (less the slack), reads for one within it', async () => {

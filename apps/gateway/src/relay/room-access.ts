@@ -21,7 +21,8 @@
  * had), rather than leave out a room the user may still access. (`user_access_change` itself still leaves such
  * a room out of its list, as before.) A catch-up is answered within ACCESS_CATCH_UP_BUDGET_MS of its ask, which
  * the tab waits: the Redis read, the wait for a turn and the provider calls all count; past it the ask fails as a
- * provider failure would (the tab keeps its list) and leaves the wait.
+ * provider failure would (the tab keeps its list). A shared read runs within the last of its sharers' budgets: it
+ * leaves the wait only when all are spent, and asks the provider nothing if its turn comes after that end.
  *
  * Fail-open: when the provider fails the check (not a refusal: an error or no answer), the tab stays in its room,
  * though its access there may just have been taken away; a provider outage must not empty every room. The check
@@ -81,6 +82,18 @@ interface Budget {
   endsAt: number;
 }
 
+/**
+ * A read under way, shared by the user's asks on this node. Its budget is theirs together: it ends with the last
+ * of their budgets (each joining ask may move `endsAt` on) and is spent only when every sharer's budget is.
+ */
+interface SharedRead {
+  answer: Promise<AccessibleRoom[]>;
+  /** Adds an ask's budget to the read's (a spent one adds nothing). */
+  join: (budget: Budget) => void;
+  /** Every sharer's budget ran out: an ask now reads afresh. */
+  spent: AbortSignal;
+}
+
 /** What a catch-up whose budget ran out before its answer rejects with (answered as a provider failure). */
 function budgetSpent(): ProviderError {
   return new ProviderError(504, { message: BACKEND_MESSAGES.PROVIDER_TIMEOUT }, 'timeout', {
@@ -122,7 +135,7 @@ export interface ChangeRecordOptions {
 /** The relay's room-access rechecks; listens for other nodes' changes from construction on. */
 export class RoomAccess {
   /** The read under way per user (by id) on this node, shared by their asks; gone once it settles. */
-  readonly #reading = new Map<number, Promise<AccessibleRoom[]>>();
+  readonly #reading = new Map<number, SharedRead>();
   /** The time (ms) of each user's last access change this node heard of, oldest first; none past CHANGE_KEEP_MS. */
   readonly #changedAt = new Map<number, number>();
   /** Reads from the provider running now, and those waiting their turn (in order). */
@@ -267,18 +280,42 @@ export class RoomAccess {
   /**
    * The rooms of the user's event they may access now (`user_access_change`'s list), for the socket's user: the
    * read under way for them on this node if there is one, else a new one (waiting its turn: at most MAX_READS
-   * at once) within `budget` (the asking catch-up's; one that shares the read keeps its own too). Rejects (a
-   * ProviderError) when the provider failed the list or any room's check, or the budget ran out while it waited.
+   * at once). The read runs within the budgets of all the asks that share it (`budget` is this ask's): it gives
+   * up its place in the wait only once every sharer's budget is spent, and its provider calls get the time to the
+   * end of the last of them known when each call starts (a list call already under way keeps the time it started
+   * with). Each ask is still answered within its own budget by {@link RoomAccess.catchUp}. Rejects (a
+   * ProviderError) when the provider failed the list or any room's check, or every sharer's budget ran out first.
    */
   read(user: SocketData, budget: Budget): Promise<AccessibleRoom[]> {
     const { userId } = user;
     const under = this.#reading.get(userId);
-    if (under) return under;
-    const reading = this.#inTurn(() => this.#accessibleRooms(user, budget), budget.signal).finally(() => {
-      if (this.#reading.get(userId) === reading) this.#reading.delete(userId);
+    if (under && !under.spent.aborted) {
+      under.join(budget);
+      return under.answer;
+    }
+    const controller = new AbortController();
+    const together: Budget = { signal: controller.signal, endsAt: budget.endsAt };
+    let live = 0;
+    const join = (own: Budget): void => {
+      if (own.signal.aborted || controller.signal.aborted) return;
+      live += 1;
+      together.endsAt = Math.max(together.endsAt, own.endsAt);
+      own.signal.addEventListener(
+        'abort',
+        () => {
+          live -= 1;
+          if (live === 0) controller.abort();
+        },
+        { once: true },
+      );
+    };
+    join(budget);
+    if (live === 0) controller.abort();
+    const answer = this.#inTurn(() => this.#accessibleRooms(user, together), together.signal).finally(() => {
+      if (this.#reading.get(userId)?.answer === answer) this.#reading.delete(userId);
     });
-    this.#reading.set(userId, reading);
-    return reading;
+    this.#reading.set(userId, { answer, join, spent: controller.signal });
+    return answer;
   }
 
   /**
@@ -317,12 +354,15 @@ export class RoomAccess {
    * The rooms of the user's event the provider lets them load, read with their own token. A room whose check the
    * provider failed (an error, not a refusal) is left out of the list, or, for a catch-up (`budget`), fails the
    * whole read. A catch-up gives the list half of what is left of its budget and the checks the rest, so its
-   * provider calls end within it (and free the turn).
+   * provider calls end within it (and free the turn); one whose budget is spent when its turn comes rejects
+   * ({@link budgetSpent}) without asking the provider.
    */
   async #accessibleRooms(user: SocketData, budget?: Budget): Promise<AccessibleRoom[]> {
     const { provider, directory } = this.ctx;
     const left = (): number | undefined =>
       budget === undefined ? undefined : Math.max(1, budget.endsAt - this.#now());
+    // Handed the turn after its budget ran out (its timer not yet fired, or the turn given as it fired).
+    if (budget && (budget.signal.aborted || budget.endsAt <= this.#now())) throw budgetSpent();
     const listMs = left();
     const answer = await provider.call(
       'content',
