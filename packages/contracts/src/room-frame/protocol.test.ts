@@ -114,15 +114,68 @@ describe('readRoomMessage and the bound', () => {
   });
 
   it('drops a message JSON cannot write as malformed', () => {
-    expect(read(roomMessage({ type: 'scene', event: 'x', object: { n: 1n } }))).toEqual({
-      ok: false,
-      reason: 'shape',
-      issues: 'The message cannot be written as JSON.',
-    });
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    for (const object of [{ n: 1n }, { nested: cycle }])
+      expect(read(roomMessage({ type: 'scene', event: 'x', object }))).toMatchObject({
+        ok: false,
+        reason: 'shape',
+      });
+  });
+
+  it('drops binary and other non-JSON values in `object` or `data` as malformed (JSON would measure them as {})', () => {
+    const nonJson: unknown[] = [
+      new ArrayBuffer(4000),
+      new Uint8Array(4000),
+      new Blob(['x'.repeat(4000)]),
+      new Date(0),
+      new Map([['a', 1]]),
+      new Set([1]),
+      Number.NaN,
+    ];
+    for (const value of nonJson) {
+      expect(read(roomMessage({ type: 'scene', event: 'x', object: { value } }))).toEqual({
+        ok: false,
+        reason: 'shape',
+        issues:
+          'object: Only JSON values (text, numbers, true/false, null, arrays, plain objects) are passed on.',
+      });
+      expect(read(roomMessage({ type: 'player', event: 'move', data: { deep: [{ value }] } }))).toMatchObject(
+        {
+          ok: false,
+          reason: 'shape',
+        },
+      );
+    }
+    // Plain JSON (and a key left undefined, which JSON leaves out) is passed on; a shared object is no cycle.
+    const shared = { x: 1 };
+    expect(
+      read(
+        roomMessage({
+          type: 'scene',
+          event: 'x',
+          object: {
+            a: [1, 'b', true, null, { c: 2 }],
+            d: Object.create(null),
+            e: undefined,
+            f: shared,
+            g: shared,
+          },
+        }),
+      ),
+    ).toMatchObject({ ok: true });
   });
 });
 
 describe('the refused answer', () => {
+  it('cuts a long detail at 2000 UTF-16 units, never through a surrogate pair', () => {
+    const message = roomMessage({ type: 'scene', event: 'x' }) as Parameters<typeof refusalOf>[0];
+    const split = refusalOf(message, 'refused', `${'a'.repeat(1999)}😀tail`).detail;
+    expect(split).toBe('a'.repeat(1999));
+    expect(refusalOf(message, 'refused', `${'a'.repeat(1998)}😀tail`).detail).toBe(`${'a'.repeat(1998)}😀`);
+    expect(refusalOf(message, 'refused', 'short').detail).toBe('short');
+  });
+
   it('names the message by its type and labels, and parses as a message to the room', () => {
     const over = messageOf(ROOM_MESSAGE_MAX_BYTES + 1, 'view_content');
     const answer = refusalOf(

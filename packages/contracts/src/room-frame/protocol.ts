@@ -17,8 +17,9 @@
  * (1,984) bytes as JSON (UTF-8 bytes of `JSON.stringify(message)`, envelope included; measure it with
  * {@link roomMessageBytes}), so that the events the app makes of it fit the relay's limit on what goes to a whole
  * room ({@link FANOUT_PAYLOAD_MAX_BYTES}, 2,048 bytes): a message within the bound is never refused for its size.
- * A larger one (in practice a big `object` or `data`) is not passed on; nor is one whose JSON cannot be written
- * (a BigInt, a cycle: dropped as malformed). The app answers a message it did not pass on with `refused`
+ * A larger one (in practice a big `object` or `data`) is not passed on; nor is one whose `object` or `data` holds
+ * anything but JSON values (binary such as ArrayBuffer, typed arrays or Blob, which socket.io would send as
+ * attachments its JSON does not count; Date, Map, Set; a BigInt, a cycle: dropped as malformed). The app answers a message it did not pass on with `refused`
  * ({@link AppRefusedSchema}): its type and labels, and why: `too_large` (over the bound: never sent),
  * `rate_limited` (the relay's per-user limit: send less often), `refused` (the relay's other refusals, its text in
  * `detail`, e.g. a room the user may no longer access). Nothing comes back for a message that was passed on, nor
@@ -41,8 +42,32 @@ const Label = z.string().min(1).max(100);
 const Id = z.number().int().positive();
 /** A content item id as rooms name them (the provider's numeric id, or a room's own string key). */
 const ContentId = z.union([z.number().int(), z.string().min(1).max(100)]);
-/** A small free-form object, passed on untouched (bounded, like the realtime topics' `object`). */
-const SmallObject = z.record(z.string().max(100), z.unknown());
+/**
+ * Whether `value` is what JSON writes as it is: text, a finite number, true/false, null, or an array or plain
+ * object of those (a key whose value is undefined is left out, as JSON does). Not: binary (ArrayBuffer, typed
+ * arrays, Blob: socket.io would send them as attachments the JSON size does not count), Date, Map, Set, a
+ * BigInt, a cycle, nesting deeper than any message within the bound could hold.
+ */
+function isJsonValue(value: unknown, ancestors: readonly object[] = []): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (typeof value !== 'object') return false;
+  if (ancestors.includes(value) || ancestors.length > ROOM_MESSAGE_MAX_BYTES / 2) return false;
+  const inside = [...ancestors, value];
+  if (Array.isArray(value)) return value.every((each) => isJsonValue(each, inside));
+  const proto: unknown = Object.getPrototypeOf(value);
+  const isPlain = proto === null || (typeof proto === 'object' && Object.getPrototypeOf(proto) === null);
+  return (
+    isPlain && Object.values(value).every((each: unknown) => each === undefined || isJsonValue(each, inside))
+  );
+}
+/**
+ * A small free-form object of JSON values, passed on untouched (bounded, like the realtime topics' `object`);
+ * anything else in it (binary, Date, Map, …) makes the message malformed.
+ */
+const SmallObject = z.record(z.string().max(100), z.unknown()).refine((object) => isJsonValue(object), {
+  message: 'Only JSON values (text, numbers, true/false, null, arrays, plain objects) are passed on.',
+});
 const Colour = CssColourSchema;
 
 /** Builds a message schema of one type: the envelope plus its fields. Unknown keys are refused. */
@@ -268,6 +293,13 @@ export const RoomToAppMessageSchema = RoomToAppShapeSchema.superRefine((message,
     ctx.addIssue({ code: 'custom', message: roomMessageSizeIssue(bytes), input: message });
 });
 
+/** At most `max` UTF-16 units of `text`, never ending in half of a surrogate pair. */
+function cutAtCodePoint(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const last = text.charCodeAt(max - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
+}
+
 /**
  * The `refused` answer to a room message the app did not pass on (for `rate_limited` and `refused`, `detail` is
  * the relay's acknowledgement text).
@@ -281,7 +313,7 @@ export function refusalOf(
   if ('event' in message) refused.event = message.event;
   if ('achievement_attribute' in message) refused.achievement_attribute = message.achievement_attribute;
   if ('content_id' in message && message.content_id !== undefined) refused.content_id = message.content_id;
-  return { type: 'refused', refused, reason, detail: detail.slice(0, MAX_FIELD) };
+  return { type: 'refused', refused, reason, detail: cutAtCodePoint(detail, MAX_FIELD) };
 }
 
 /** The refusal reason of a relay's 400 acknowledgement text. */
