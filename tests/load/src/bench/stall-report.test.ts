@@ -1,6 +1,18 @@
 /** The stall report's attribution: a slow ack is put down to what overlapped it in flight, and only to that. */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { attribute, describeCore, holders, onCore, samplerCost } from './stall-report.ts';
+import {
+  attribute,
+  describeCore,
+  firstTime,
+  holders,
+  inSpan,
+  onCore,
+  parseTime,
+  readProbeDir,
+  report,
+  samplerCost,
+} from './stall-report.ts';
 import { coreDeltas, labelOf, parseCpuStat, parseStat, step } from './core-sampler.mjs';
 
 const T = 1_800_000_000_000;
@@ -255,5 +267,56 @@ describe('what held the core', () => {
     expect(Object.fromEntries(attribute([gateway, machine, generator], 'ack', 30).causes)).toEqual({
       'gateway main thread kept off its core by other processes (most: vitest)': 1,
     });
+  });
+});
+
+describe('the report', () => {
+  const fixture = new URL('./fixtures/stalls/', import.meta.url).pathname;
+
+  // A second of a probed bench:relay run's C step (two gateway nodes on one core, the core sampler, the
+  // generator's slow acks and deliveries), and what the report said of it before its overlaps were looked up by
+  // binary search (the scan's output, byte for byte).
+  it('says of a real run what the scan of every record said', () => {
+    const expected = readFileSync(new URL('./fixtures/stalls.expected.txt', import.meta.url), 'utf8');
+    expect(`${report(readProbeDir(fixture), 30, 8).join('\n')}\n`).toBe(expected);
+    expect(`${report(readProbeDir(fixture), 10, 3).join('\n')}\n`).toBe(
+      readFileSync(new URL('./fixtures/stalls.slow10.expected.txt', import.meta.url), 'utf8'),
+    );
+  });
+
+  it('reads one span of a run by UTC time of day or epoch ms: the records that start in it', () => {
+    const logs = readProbeDir(fixture);
+    const first = firstTime(logs);
+    const day = Date.parse(`${new Date(first).toISOString().slice(0, 10)}T00:00:00Z`);
+    expect(parseTime('05:05:00', first)).toBe(day + (5 * 3600 + 5 * 60) * 1000);
+    expect(parseTime('05:05:00.25', first)).toBe(day + (5 * 3600 + 5 * 60) * 1000 + 250);
+    expect(parseTime('5:05', first)).toBe(day + (5 * 3600 + 5 * 60) * 1000);
+    expect(parseTime(String(first), first)).toBe(first);
+    for (const bad of ['25:00:00', '05:61', 'noon', '05:05:00Z', '123'])
+      expect(parseTime(bad, first)).toBeUndefined();
+
+    const from = first + 300;
+    const to = first + 600;
+    const span = inSpan(logs, from, to);
+    for (const log of span) {
+      expect(log.records.length).toBeGreaterThan(0);
+      for (const r of log.records) expect(r.t >= from && r.t <= to).toBe(true);
+      const all = logs.find((l) => l.name === log.name)?.records ?? [];
+      expect(log.records).toEqual(all.filter((r) => r.t >= from && r.t <= to));
+    }
+    // Each log with a record there is kept; the span's acks are fewer than the second's.
+    expect(span.map((l) => l.name)).toEqual(
+      logs.filter((l) => l.records.some((r) => r.t >= from && r.t <= to)).map((l) => l.name),
+    );
+    const acks = (of: typeof logs) => attribute(of, 'ack', 0).total;
+    expect(acks(span)).toBeGreaterThan(0);
+    expect(acks(span)).toBeLessThan(acks(logs));
+    // Open ends: from the start, to the end.
+    expect(inSpan(logs)).toEqual(logs.filter((l) => l.records.length > 0));
+    expect(
+      inSpan(logs, undefined, to)
+        .flatMap((l) => l.records)
+        .every((r) => r.t <= to),
+    ).toBe(true);
   });
 });

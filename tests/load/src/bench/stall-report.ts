@@ -2,8 +2,9 @@
  * Reads a stall probe's directory (src/bench/stall-probe.mjs) and says what the slow acks and deliveries of the
  * run overlapped: per process, its stalled windows, collections and scheduler waits; then every ack or delivery
  * at least `--slow-ms` (default 30) late, by what was going on while it was in flight.
- * Usage: `tsx src/bench/stall-report.ts DIR [--slow-ms 30] [--top 12]` (tests/load/README.md, "Reading a
- * latency tail").
+ * Usage: `tsx src/bench/stall-report.ts DIR [--slow-ms 30] [--top 8] [--from HH:MM:SS] [--to HH:MM:SS]`
+ * (tests/load/README.md, "Reading a latency tail"). Each overlap is looked up among its kind's records sorted by
+ * start once (binary search), so a full bench run's directory (~1.5 M records) is read in seconds, not hours.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -99,6 +100,37 @@ export function readProbeDir(dir: string): ProcessLog[] {
     .filter((log) => log.role !== 'other');
 }
 
+/**
+ * A `--from` or `--to`: epoch ms, or a UTC time of day `HH:MM[:SS[.mmm]]` on the day (UTC) of `first`, the
+ * run's earliest record; undefined when it is neither.
+ */
+export function parseTime(text: string, first: number): number | undefined {
+  if (/^\d{10,}$/.test(text)) return Number(text);
+  const clock = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/.exec(text);
+  if (!clock) return undefined;
+  const [h, m, sec = '0', ms = '0'] = clock.slice(1);
+  if (Number(h) > 23 || Number(m) > 59 || Number(sec) > 59) return undefined;
+  const day = first - (((first % 86_400_000) + 86_400_000) % 86_400_000);
+  return day + ((Number(h) * 60 + Number(m)) * 60 + Number(sec)) * 1000 + Number(ms.padEnd(3, '0'));
+}
+
+/** The earliest record's time of a run (NaN without records). */
+export function firstTime(logs: ProcessLog[]): number {
+  let first = Infinity;
+  for (const log of logs) for (const r of log.records) first = Math.min(first, r.t);
+  return Number.isFinite(first) ? first : NaN;
+}
+
+/**
+ * One span of a run: each log with only its records that start in [from, to] (either end open when undefined),
+ * as if the probe had only written those; a log without any there is left out (a process of another step).
+ */
+export function inSpan(logs: ProcessLog[], from = -Infinity, to = Infinity): ProcessLog[] {
+  return logs
+    .map((log) => ({ ...log, records: log.records.filter((r) => r.t >= from && r.t <= to) }))
+    .filter((log) => log.records.length > 0);
+}
+
 /** A window's or a collection's length: `d`, or 100 ms for a window of a log from before windows had it. */
 const lengthOf = (record: { d?: number }): number => record.d ?? 100;
 
@@ -114,8 +146,94 @@ function shareIn(sample: { t: number; d?: number }, window: { t: number; d?: num
   return Math.max(0, overlap) / Math.max(1, lengthOf(sample));
 }
 
+/** The first index of ascending `starts` whose value is at least `value` (or above it, with `after`). */
+function search(starts: number[], value: number, after = false): number {
+  let lo = 0;
+  let hi = starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const start = starts[mid] ?? Infinity; // mid < starts.length: always there
+    if (start < value || (after && start === value)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Windows, collections or sampler windows [t, t + d) sorted by start once, for the overlap questions asked of
+ * them per slow ack and per window: a binary search instead of a scan of every record. Answers come in the
+ * records' own order, so sums add up in the same order as a scan's would.
+ */
+class Spans<T extends { t: number; d?: number }> {
+  private readonly sorted: Array<{ record: T; index: number }>;
+  private readonly starts: number[];
+  /** The latest end among the first i + 1 records by start. */
+  private readonly reach: number[] = [];
+  private readonly longest: number;
+
+  constructor(records: T[]) {
+    this.sorted = records.map((record, index) => ({ record, index })).sort((a, b) => a.record.t - b.record.t);
+    this.starts = this.sorted.map(({ record }) => record.t);
+    let reach = -Infinity;
+    let longest = 0;
+    for (const { record } of this.sorted) {
+      reach = Math.max(reach, record.t + lengthOf(record));
+      longest = Math.max(longest, lengthOf(record));
+      this.reach.push(reach);
+    }
+    this.longest = longest;
+  }
+
+  /** Whether any record overlaps the flight [sent, sent + ms) (`overlaps`). */
+  any(sent: number, ms: number): boolean {
+    const before = search(this.starts, sent + ms);
+    return (this.reach[before - 1] ?? -Infinity) > sent;
+  }
+
+  /** Every record that may overlap [from, to) (all that do, and some that only touch it), in their own order. */
+  near(from: number, to: number): T[] {
+    const lo = search(this.starts, from - this.longest);
+    const hi = search(this.starts, to, true);
+    return this.sorted
+      .slice(lo, hi)
+      .sort((a, b) => a.index - b.index)
+      .map(({ record }) => record);
+  }
+}
+
 /** A probe log's process id, from its file name (`<script>-<pid>`). */
 const pidOf = (log: ProcessLog): number => Number(log.name.slice(log.name.lastIndexOf('-') + 1));
+
+/** The core sampler's windows of a set of logs, sorted once, and each process's core (`coreOf`), once. */
+interface Machine {
+  ran: Spans<Ran>;
+  times: Spans<Cores>;
+  timed: boolean;
+  coreOf: (pid: number) => number | undefined;
+}
+
+/** Per set of logs (read once, never changed after): asked for each slow ack's off-core windows. */
+const machines = new WeakMap<ProcessLog[], Machine>();
+
+function machineOf(logs: ProcessLog[]): Machine {
+  const known = machines.get(logs);
+  if (known) return known;
+  const samples = logs.filter((log) => log.role === 'machine').flatMap((log) => log.records);
+  const ran = samples.filter((r): r is Ran => r.k === 'ran');
+  const times = samples.filter((r): r is Cores => r.k === 'cores');
+  const cores = new Map<number, number | undefined>();
+  const machine: Machine = {
+    ran: new Spans(ran),
+    times: new Spans(times),
+    timed: times.length > 0,
+    coreOf: (pid) => {
+      if (!cores.has(pid)) cores.set(pid, coreOf(ran, pid));
+      return cores.get(pid);
+    },
+  };
+  machines.set(logs, machine);
+  return machine;
+}
 
 /** The core the sampler saw a gateway's main thread on most (by its process's CPU there), or undefined. */
 function coreOf(ran: Ran[], pid: number): number | undefined {
@@ -145,14 +263,12 @@ export function onCore(
   windows: Window[],
 ): { held: Map<string, number>; core?: CoreTimes } {
   const pid = pidOf(gateway);
-  const samples = logs.filter((log) => log.role === 'machine').flatMap((log) => log.records);
-  const ran = samples.filter((r): r is Ran => r.k === 'ran');
-  const times = samples.filter((r): r is Cores => r.k === 'cores');
-  const core = coreOf(ran, pid);
+  const machine = machineOf(logs);
+  const core = machine.coreOf(pid);
   const held = new Map<string, number>();
   if (core === undefined) return { held };
   for (const w of windows)
-    for (const r of ran) {
+    for (const r of machine.ran.near(w.t, w.t + lengthOf(w))) {
       // Sample windows straddle probe windows: count the overlapping share.
       const share = shareIn(r, w);
       if (share === 0) continue;
@@ -162,10 +278,10 @@ export function onCore(
         held.set(name, (held.get(name) ?? 0) + ms * share);
       }
     }
-  if (times.length === 0) return { held };
+  if (!machine.timed) return { held };
   const sums: CoreTimes = { irq: 0, softirq: 0, steal: 0, idle: 0 };
   for (const w of windows)
-    for (const r of times) {
+    for (const r of machine.times.near(w.t, w.t + lengthOf(w))) {
       const share = shareIn(r, w);
       if (share === 0) continue;
       for (const [on, irq, softirq, steal, idle] of r.c) {
@@ -248,14 +364,27 @@ export function attribute(
   const waits = gateway.filter((r): r is Window => r.k === 'win' && r.wait >= waitMs);
   // The process's other threads (V8's collector helpers, libuv's pool) ran at least half as long as the main
   // thread waited: on one core, they are what kept it waiting.
-  const byOwnThreads = waits.filter((r) => r.cpu - r.run >= r.wait / 2);
-  const byOthers = waits.filter((r) => r.cpu - r.run < r.wait / 2);
-  const busy = gateway.filter((r): r is Window => r.k === 'win' && r.lag >= lagMs && r.wait < waitMs);
-  const collections = gateway.filter((r): r is Collection => r.k === 'gc' && r.d >= gcMs);
-  const forced = collections.filter((r) => ((r.flags ?? 0) & FORCED) !== 0);
-  const lagged = (role: Role) => of(role).filter((r): r is Window => r.k === 'win' && r.lag >= lagMs);
+  const offCoreByOthers = (r: Window) => r.cpu - r.run < r.wait / 2;
+  const byOwnThreads = new Spans(waits.filter((r) => !offCoreByOthers(r)));
+  const byOthers = new Spans(waits.filter(offCoreByOthers));
+  const busy = new Spans(
+    gateway.filter((r): r is Window => r.k === 'win' && r.lag >= lagMs && r.wait < waitMs),
+  );
+  const gcs = gateway.filter((r): r is Collection => r.k === 'gc' && r.d >= gcMs);
+  const collections = new Spans(gcs);
+  const forced = new Spans(gcs.filter((r) => ((r.flags ?? 0) & FORCED) !== 0));
+  const lagged = (role: Role) =>
+    new Spans(of(role).filter((r): r is Window => r.k === 'win' && r.lag >= lagMs));
   const provider = lagged('provider');
   const generator = lagged('generator');
+  const nodes = logs
+    .filter((l) => l.role === 'gateway')
+    .map((log) => ({
+      log,
+      waits: new Spans(
+        log.records.filter((r): r is Window => r.k === 'win' && r.wait >= waitMs && offCoreByOthers(r)),
+      ),
+    }));
   const causes = new Map<string, number>();
   const first = new Map<string, number>();
   const kept = new Map<ProcessLog, Set<Window>>();
@@ -264,19 +393,15 @@ export function attribute(
     if (slow.k !== kind || slow.d < slowMs) continue;
     total += 1;
     const seen: string[] = [];
-    const any = (records: Array<{ t: number; d?: number }>) =>
-      records.some((r) => overlaps(r, slow.t, slow.d));
+    const any = (records: Spans<{ t: number; d?: number }>) => records.any(slow.t, slow.d);
     if (any(byOwnThreads)) seen.push("gateway main thread kept off its core by the gateway's other threads");
     else if (any(byOthers)) {
       // With a core sampler's log: which process ran most on the gateway's core in those windows.
       const held = new Map<string, number>();
       const core: CoreTimes = { irq: 0, softirq: 0, steal: 0, idle: 0 };
       let timed = false;
-      for (const log of logs.filter((l) => l.role === 'gateway')) {
-        const windows = log.records.filter(
-          (r): r is Window =>
-            r.k === 'win' && r.wait >= waitMs && r.cpu - r.run < r.wait / 2 && overlaps(r, slow.t, slow.d),
-        );
+      for (const { log, waits: there } of nodes) {
+        const windows = there.near(slow.t, slow.t + slow.d).filter((r) => overlaps(r, slow.t, slow.d));
         const seenThere = kept.get(log) ?? new Set<Window>();
         for (const w of windows) seenThere.add(w);
         kept.set(log, seenThere);
@@ -327,8 +452,13 @@ export function samplerCost(
     .flatMap((log) => log.records)
     .filter((r): r is Ran | Cores => r.k === 'ran' || r.k === 'cores');
   if (samples.length === 0) return undefined;
-  const start = Math.min(...samples.map((r) => r.t));
-  const end = Math.max(...samples.map((r) => r.t + lengthOf(r)));
+  // A loop, not Math.min(...): a full run's samples are more arguments than a call can take.
+  let start = Infinity;
+  let end = -Infinity;
+  for (const r of samples) {
+    start = Math.min(start, r.t);
+    end = Math.max(end, r.t + lengthOf(r));
+  }
   const byCore = new Map<number, number>();
   for (const r of samples)
     if (r.k === 'ran')
@@ -383,20 +513,10 @@ function summary(log: ProcessLog, top: number, logs: ProcessLog[]): string[] {
   return lines;
 }
 
-function main(): void {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: { 'slow-ms': { type: 'string', default: '30' }, top: { type: 'string', default: '8' } },
-  });
-  const dir = positionals[0];
-  if (!dir) {
-    console.error('usage: tsx src/bench/stall-report.ts DIR [--slow-ms 30] [--top 8]');
-    process.exit(2);
-  }
-  const slowMs = Number(values['slow-ms']);
-  const logs = readProbeDir(dir);
-  for (const log of logs.filter((l) => l.role !== 'machine'))
-    console.log(summary(log, Number(values.top), logs).join('\n'));
+/** The report's lines for a run's logs (what `main` prints). */
+export function report(logs: ProcessLog[], slowMs: number, top: number): string[] {
+  const lines: string[] = [];
+  for (const log of logs.filter((l) => l.role !== 'machine')) lines.push(summary(log, top, logs).join('\n'));
   const cost = samplerCost(logs);
   if (cost) {
     const ms = [...cost.byCore.values()].reduce((sum, v) => sum + v, 0);
@@ -404,7 +524,7 @@ function main(): void {
       .sort((a, b) => a[0] - b[0])
       .map(([core, v]) => `core ${core} ${v.toFixed(0)} ms`)
       .join(', ');
-    console.log(
+    lines.push(
       `core sampler: ${cost.seconds.toFixed(0)} s sampled, its own CPU ${ms.toFixed(0)} ms (${(ms / 10 / Math.max(1, cost.seconds)).toFixed(1)} % of a core${cores ? `; ${cores}` : ''})`,
     );
   }
@@ -413,19 +533,64 @@ function main(): void {
     const what = `${kind === 'ack' ? 'acks' : 'deliveries'} ≥ ${slowMs} ms: ${total}`;
     const print = (counts: Map<string, number>) => {
       for (const [cause, count] of [...counts].sort((a, b) => b[1] - a[1]))
-        console.log(
+        lines.push(
           `  ${String(count).padStart(6)} (${((100 * count) / Math.max(1, total)).toFixed(1)} %) ${cause}`,
         );
     };
-    console.log(`\n${what}, by their first cause (what held the gateway's core, named, before the rest):`);
+    lines.push(`\n${what}, by their first cause (what held the gateway's core, named, before the rest):`);
     print(first);
-    console.log(`${what}, by everything that overlapped them in flight:`);
+    lines.push(`${what}, by everything that overlapped them in flight:`);
     print(causes);
     for (const node of offCore)
-      console.log(
+      lines.push(
         `  ${node.name}: in the ${node.windows} windows other processes kept its main thread off its core during them (waited ${node.wait.toFixed(0)} ms, its own other threads ran ${node.ownThreads.toFixed(0)} ms), on its core: ${describeCore(node.held, node.core)}`,
       );
   }
+  return lines;
+}
+
+function main(): void {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      'slow-ms': { type: 'string', default: '30' },
+      top: { type: 'string', default: '8' },
+      from: { type: 'string' },
+      to: { type: 'string' },
+    },
+  });
+  const dir = positionals[0];
+  const usage =
+    'usage: tsx src/bench/stall-report.ts DIR [--slow-ms 30] [--top 8] [--from HH:MM:SS|epoch-ms] [--to HH:MM:SS|epoch-ms]';
+  if (!dir) {
+    console.error(usage);
+    process.exit(2);
+  }
+  const slowMs = Number(values['slow-ms']);
+  const read = readProbeDir(dir);
+  const first = firstTime(read);
+  const time = (name: 'from' | 'to'): number | undefined => {
+    const text = values[name];
+    if (text === undefined) return undefined;
+    const at = parseTime(text, first);
+    if (at === undefined) {
+      console.error(
+        `--${name} ${text}: not a UTC time HH:MM[:SS] (the day of the records) nor epoch ms\n${usage}`,
+      );
+      process.exit(2);
+    }
+    return at;
+  };
+  const from = time('from');
+  const to = time('to');
+  const logs = from === undefined && to === undefined ? read : inSpan(read, from, to);
+  const lines: string[] = [];
+  if (from !== undefined || to !== undefined)
+    lines.push(
+      `span ${from === undefined ? 'start' : new Date(from).toISOString()} to ${to === undefined ? 'end' : new Date(to).toISOString()} (records that start in it)`,
+    );
+  lines.push(...report(logs, slowMs, Number(values.top)));
+  console.log(lines.join('\n'));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main();
