@@ -23,6 +23,23 @@ function run(name, cmd, args, env = {}) {
   return res.status === 0;
 }
 
+/**
+ * A runner's result. A runner that exits non-zero with no failed test in its report failed outside any test (an
+ * unhandled error or rejection, a crashed worker, a setup that threw): that counts as one failure, with a note,
+ * so the summary line never reads "0 failed" beside FAILED.
+ */
+function result(name, { exitOk, passed, failed, skipped }) {
+  const outside = !exitOk && failed === 0;
+  return {
+    name,
+    passed,
+    failed: outside ? 1 : failed,
+    skipped,
+    ok: exitOk && failed === 0 && skipped === 0 && passed > 0,
+    note: outside ? 'exited non-zero outside any test: see its errors above' : undefined,
+  };
+}
+
 function readJson(file) {
   try {
     return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
@@ -56,13 +73,7 @@ for (const [name, script] of [
   const passed = report?.numPassedTests ?? 0;
   const failed = (report?.numFailedTests ?? 0) + (report ? 0 : 1);
   const skipped = (report?.numPendingTests ?? 0) + (report?.numTodoTests ?? 0);
-  results.push({
-    name: 'vitest',
-    passed,
-    failed,
-    skipped,
-    ok: ok && failed === 0 && skipped === 0 && passed > 0,
-  });
+  results.push(result('vitest', { exitOk: ok, passed, failed, skipped }));
 }
 
 // The fault run's short form (tests/faults): two gateway nodes, the mock provider and a private Redis under
@@ -74,7 +85,7 @@ if (!skipFaults) {
   const checks = readJson(file)?.checks;
   const passed = checks ? checks.filter((check) => check.isMet).length : 0;
   const failed = checks ? checks.length - passed : 1;
-  results.push({ name: 'faults', passed, failed, skipped: 0, ok: ok && failed === 0 && passed > 0 });
+  results.push(result('faults', { exitOk: ok, passed, failed, skipped: 0 }));
 }
 
 // End-to-end tests (Playwright on Debian's Chromium).
@@ -88,19 +99,13 @@ if (!skipE2e) {
   const passed = stats?.expected ?? 0;
   const failed = (stats?.unexpected ?? 0) + (stats?.flaky ?? 0) + (stats ? 0 : 1);
   const skipped = stats?.skipped ?? 0;
-  results.push({
-    name: 'playwright',
-    passed,
-    failed,
-    skipped,
-    ok: ok && failed === 0 && skipped === 0 && passed > 0,
-  });
+  results.push(result('playwright', { exitOk: ok, passed, failed, skipped }));
 }
 
 console.log('\n=== summary');
 for (const r of results) {
   console.log(
-    `${r.name}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}`,
+    `${r.name}: ${r.passed} passed, ${r.failed} failed${r.skipped ? `, ${r.skipped} skipped` : ''}${r.note ? ` (${r.note})` : ''}`,
   );
 }
 const total = results.reduce((acc, r) => ({ passed: acc.passed + r.passed, failed: acc.failed + r.failed }), {

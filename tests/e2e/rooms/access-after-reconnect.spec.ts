@@ -4,55 +4,11 @@
 // meanwhile is hers (the new rooms' notice, open in the lobby); the VIP Lounge taken while she is in it gets one
 // notice (its read again answers 401, and the answer no longer lists it) and, after 5 s, the lobby.
 // The test cuts the tab's socket itself: every /messaging connection goes through a route it can close, and while
-// the socket is "down" a new one is closed at once (and socket.io's polling refused).
+// the socket is "down" a new one is closed at once (and socket.io's polling refused): fixtures/switchable-socket.ts.
 import type { Page } from '@playwright/test';
 import { apiSignIn, expect, signIn, test } from '../fixtures/stack.ts';
 import { TALK_STAGE, VIP_LOUNGE, closeWelcomePopup, notice, putRole } from '../fixtures/demo-rooms.ts';
-
-/**
- * The tab's socket through a switch: `connects` counts the relay's connect packets passed to the page; `down()`
- * closes both sides of every open connection (the relay forgets the tab) and closes each new one at once.
- */
-async function switchableSocket(page: Page) {
-  const state = { isDown: false, connects: 0, accessAnswers: 0, open: new Set<() => Promise<void>>() };
-  await page.route(/\/messaging\/.*transport=polling/, (route) =>
-    state.isDown ? route.abort() : route.continue(),
-  );
-  await page.routeWebSocket(/\/messaging\//, (ws) => {
-    if (state.isDown) {
-      void ws.close();
-      return;
-    }
-    const server = ws.connectToServer();
-    const close = async () => {
-      state.open.delete(close);
-      await Promise.all([ws.close(), server.close()]);
-    };
-    state.open.add(close);
-    ws.onMessage((message) => server.send(message));
-    server.onMessage((message) => {
-      // socket.io's CONNECT packet for the default namespace: the handshake was accepted.
-      if (typeof message === 'string' && message.startsWith('40')) state.connects += 1;
-      // An acknowledgement (43<id>[...]) holding the rooms: the relay's answer to access_catch_up.
-      if (typeof message === 'string' && message.startsWith('43') && message.includes('"accessibleRooms"'))
-        state.accessAnswers += 1;
-      ws.send(message);
-    });
-    ws.onClose(() => void close());
-    server.onClose(() => void close());
-  });
-  return {
-    connects: () => state.connects,
-    accessAnswers: () => state.accessAnswers,
-    async down() {
-      state.isDown = true;
-      await Promise.all([...state.open].map((close) => close()));
-    },
-    up() {
-      state.isDown = false;
-    },
-  };
-}
+import { switchableSocket } from '../fixtures/switchable-socket.ts';
 
 /**
  * Records the text of every notification the page shows from now on (the room page's and the session's notices of

@@ -22,6 +22,7 @@ import {
   switchLanguage,
   test,
 } from '../fixtures/stack.ts';
+import { switchableSocket } from '../fixtures/switchable-socket.ts';
 
 const ADA = { email: 'ada@demo.test', id: 1 } as const;
 const ADMIN_EMAIL = 'root@demo.test';
@@ -75,44 +76,6 @@ async function expectLoggedOut(page: Page, texts: Texts, text: string): Promise<
   await expect(page).toHaveURL(/\/auth\/login\?event=DEMO$/);
   await expect(page.getByRole('dialog', { name: texts.title })).toHaveCount(0);
   expect((await storage(page)).eventCode).toBe('DEMO');
-}
-
-/**
- * The tab's /messaging connections through a switch (as rooms/access-after-reconnect.spec.ts): `connects` counts the
- * relay's accepted handshakes; `down()` closes every open connection and each new one at once (socket.io's polling
- * refused), so the tab keeps retrying and never hears the relay.
- */
-async function switchableSocket(page: Page) {
-  const state = { isDown: false, connects: 0, open: new Set<() => Promise<void>>() };
-  await page.route(/\/messaging\/.*transport=polling/, (route) =>
-    state.isDown ? route.abort() : route.continue(),
-  );
-  await page.routeWebSocket(/\/messaging\//, (ws) => {
-    if (state.isDown) {
-      void ws.close();
-      return;
-    }
-    const server = ws.connectToServer();
-    const close = async () => {
-      state.open.delete(close);
-      await Promise.all([ws.close(), server.close()]);
-    };
-    state.open.add(close);
-    ws.onMessage((message) => server.send(message));
-    server.onMessage((message) => {
-      if (typeof message === 'string' && message.startsWith('40')) state.connects += 1;
-      ws.send(message);
-    });
-    ws.onClose(() => void close());
-    server.onClose(() => void close());
-  });
-  return {
-    connects: () => state.connects,
-    async down() {
-      state.isDown = true;
-      await Promise.all([...state.open].map((close) => close()));
-    },
-  };
 }
 
 /** Fetches the mock provider itself (not through the gateway, which then learns of the change by its session check). */
@@ -225,6 +188,10 @@ test("a deactivation while the tab's socket is down: the next call's 401.1 reloa
   const socket = await switchableSocket(page);
   await signIn(page, { email: ADA.email });
   await expect.poll(() => socket.connects()).toBeGreaterThanOrEqual(1);
+  // The lobby's reads have all answered: the last of them (its music's media, read after the room's content) shows
+  // the music button. A read still under way when the account is deactivated would learn of the end first and
+  // reload the tab before the test opens the menu.
+  await expect(page.getByRole('button', { name: 'Background music' })).toBeVisible();
   // Only a call can learn of the end now.
   await socket.down();
   const admin = await apiSignIn(ADMIN_EMAIL);
