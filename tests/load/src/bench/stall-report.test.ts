@@ -1,21 +1,49 @@
 /** The stall report's attribution: a slow ack is put down to what overlapped it in flight, and only to that. */
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   attribute,
   describeCore,
   firstTime,
-  holders,
   inSpan,
   onCore,
   parseTime,
   readProbeDir,
   report,
   samplerCost,
+  Spans,
 } from './stall-report.ts';
 import { coreDeltas, labelOf, parseCpuStat, parseStat, step } from './core-sampler.mjs';
 
 const T = 1_800_000_000_000;
+
+describe('Spans', () => {
+  // [t, t + d): one long record from well before the question, two short ones near it, one after it.
+  const long = { name: 'long', t: 0, d: 500 };
+  const a = { name: 'a', t: 300, d: 100 };
+  const b = { name: 'b', t: 450, d: 10 };
+  const after = { name: 'after', t: 700, d: 100 };
+  const names = (records: Array<{ name: string }>) => records.map(({ name }) => name);
+
+  it("answers in the records' own order, whether or not they were given by start", () => {
+    // Every record that may overlap [420, 460): the long one too, and `a`, which ends before it (a candidate).
+    expect(names(new Spans([long, a, b, after]).near(420, 460))).toEqual(['long', 'a', 'b']);
+    expect(names(new Spans([b, after, long, a]).near(420, 460))).toEqual(['b', 'long', 'a']);
+    const spans = new Spans([b, after, long, a]);
+    expect(spans.any(420, 40)).toBe(true);
+    expect(spans.any(600, 50)).toBe(false);
+  });
+
+  it('sorts nothing per question when the records were given by start (a log is written in time order)', () => {
+    const spans = new Spans([long, a, b, after]);
+    const sort = vi.spyOn(Array.prototype, 'sort');
+    const found = spans.near(420, 460);
+    const sorts = sort.mock.calls.length;
+    sort.mockRestore();
+    expect(names(found)).toEqual(['long', 'a', 'b']);
+    expect(sorts).toBe(0);
+  });
+});
 
 describe('attribute', () => {
   it("tells the gateway's own threads, other processes, collections and nothing apart", () => {
@@ -82,7 +110,7 @@ describe('attribute', () => {
       ],
     };
     const logs = [gateway, machine];
-    expect(Object.fromEntries(holders(logs, gateway, [wait]))).toEqual({
+    expect(Object.fromEntries(onCore(logs, gateway, [wait]).held)).toEqual({
       tsc: 60,
       'the other gateway node': 30,
     });
@@ -254,7 +282,7 @@ describe('what held the core', () => {
         ran(T + 100, [['vitest', 13, 100, 0]], 160),
       ],
     };
-    expect(Object.fromEntries(holders([gateway, machine], gateway, [wait]))).toEqual({
+    expect(Object.fromEntries(onCore([gateway, machine], gateway, [wait]).held)).toEqual({
       tsc: 40,
       vitest: 50,
     });

@@ -4,7 +4,8 @@
  * at least `--slow-ms` (default 30) late, by what was going on while it was in flight.
  * Usage: `tsx src/bench/stall-report.ts DIR [--slow-ms 30] [--top 8] [--from HH:MM:SS] [--to HH:MM:SS]`
  * (tests/load/README.md, "Reading a latency tail"). Each overlap is looked up among its kind's records sorted by
- * start once (binary search), so a full bench run's directory (~1.5 M records) is read in seconds, not hours.
+ * start once (binary search), so a probed full bench:relay's directory (28 MB, ~600 k records: the README's "One
+ * span, and a full run") is read in seconds, not hours.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -164,15 +165,20 @@ function search(starts: number[], value: number, after = false): number {
  * them per slow ack and per window: a binary search instead of a scan of every record. Answers come in the
  * records' own order, so sums add up in the same order as a scan's would.
  */
-class Spans<T extends { t: number; d?: number }> {
+export class Spans<T extends { t: number; d?: number }> {
+  /** The records by start, each with its place among the records as given. */
   private readonly sorted: Array<{ record: T; index: number }>;
+  /** The records by start when that is their own order (a log is written in time order), else undefined. */
+  private readonly inOrder: T[] | undefined;
   private readonly starts: number[];
   /** The latest end among the first i + 1 records by start. */
   private readonly reach: number[] = [];
   private readonly longest: number;
 
   constructor(records: T[]) {
+    // A stable sort: records given in order of start keep their places.
     this.sorted = records.map((record, index) => ({ record, index })).sort((a, b) => a.record.t - b.record.t);
+    this.inOrder = this.sorted.every(({ index }, i) => index === i) ? records : undefined;
     this.starts = this.sorted.map(({ record }) => record.t);
     let reach = -Infinity;
     let longest = 0;
@@ -190,10 +196,14 @@ class Spans<T extends { t: number; d?: number }> {
     return (this.reach[before - 1] ?? -Infinity) > sent;
   }
 
-  /** Every record that may overlap [from, to) (all that do, and some that only touch it), in their own order. */
+  /**
+   * Every record that may overlap [from, to) (all that do, and some that only touch it), in their own order:
+   * sorted back into it only when the records were not given by start.
+   */
   near(from: number, to: number): T[] {
     const lo = search(this.starts, from - this.longest);
     const hi = search(this.starts, to, true);
+    if (this.inOrder) return this.inOrder.slice(lo, hi);
     return this.sorted
       .slice(lo, hi)
       .sort((a, b) => a.index - b.index)
@@ -295,10 +305,6 @@ export function onCore(
   return { held, core: sums };
 }
 
-/** What else ran on a gateway's core during `windows` of it, per process label (`onCore`'s processes). */
-export const holders = (logs: ProcessLog[], gateway: ProcessLog, windows: Window[]): Map<string, number> =>
-  onCore(logs, gateway, windows).held;
-
 /**
  * The largest of what held a core: a process's label or the core's irq, softirq or steal (idle is not a
  * holder); undefined when nothing did.
@@ -333,19 +339,96 @@ export interface Attribution {
   total: number;
   /**
    * Per gateway node, the windows in which other processes kept its main thread off its core during slow acks
-   * or deliveries (each window once): how long it waited, how long its own other threads ran, what was on its
-   * core (`onCore`).
+   * or deliveries (each window once), as `offCoreIn` gives them.
    */
   offCore: OffCore[];
 }
 
+/** A gateway node's windows in which other processes kept its main thread off its core, summed. */
 export interface OffCore {
   name: string;
   windows: number;
+  /** How long its main thread waited for its core, ms. */
   wait: number;
+  /** How long its own other threads ran (`otherThreads`, none counted below 0), ms. */
   ownThreads: number;
+  /** What was on its core (`onCore`). */
   held: Map<string, number>;
   core?: CoreTimes;
+}
+
+/** The main thread's wait in a window, ms, from which the window counts as one it waited for its core in. */
+const WAIT_MS = 20;
+
+/** How long a window's process ran besides its main thread, ms: its other threads (V8's collector, libuv's pool). */
+const otherThreads = (w: Window): number => w.cpu - w.run;
+
+/**
+ * A window in which the main thread waited for its core was the process's own doing when its other threads ran
+ * at least half as long as it waited (on one core, they are what kept it waiting); else other processes kept it
+ * off (`byOthers`).
+ */
+const byOwnThreads = (w: Window): boolean => otherThreads(w) >= w.wait / 2;
+const byOthers = (w: Window): boolean => otherThreads(w) < w.wait / 2;
+
+/** A gateway node's `windows` in which other processes kept its main thread off its core, summed (`OffCore`). */
+function offCoreIn(logs: ProcessLog[], gateway: ProcessLog, windows: Window[]): OffCore {
+  return {
+    name: gateway.name,
+    windows: windows.length,
+    wait: windows.reduce((sum, w) => sum + w.wait, 0),
+    ownThreads: windows.reduce((sum, w) => sum + Math.max(0, otherThreads(w)), 0),
+    ...onCore(logs, gateway, windows),
+  };
+}
+
+/** What makes a window or collection one that may hold a slow ack up (`attribute`), ms. */
+interface Thresholds {
+  waitMs?: number;
+  gcMs?: number;
+  lagMs?: number;
+}
+
+/**
+ * A run's generator records and its windows and collections that may hold a slow ack up, each kind sorted once
+ * (`Spans`), for `attribute`'s questions per slow ack or delivery.
+ */
+interface Probe {
+  /** The generator's acks and deliveries (each over 10 ms: the probe writes no others). */
+  flights: Slow[];
+  /** Gateway windows with a wait of `waitMs` or more that the node's own threads caused (`byOwnThreads`). */
+  byOwnThreads: Spans<Window>;
+  /** Per gateway node, its windows with a wait of `waitMs` or more that other processes caused (`byOthers`). */
+  nodes: Array<{ log: ProcessLog; byOthers: Spans<Window> }>;
+  /** Gateway windows that lagged `lagMs` or more without such a wait. */
+  busy: Spans<Window>;
+  /** Gateway collections of `gcMs` or more; the forced ones (the idle collection) apart too. */
+  collections: Spans<Collection>;
+  forced: Spans<Collection>;
+  /** The provider's and the generator's windows that lagged `lagMs` or more. */
+  provider: Spans<Window>;
+  generator: Spans<Window>;
+}
+
+function probeOf(logs: ProcessLog[], { waitMs = WAIT_MS, gcMs = 10, lagMs = 20 }: Thresholds = {}): Probe {
+  const of = (role: Role) => logs.filter((log) => log.role === role).flatMap((log) => log.records);
+  const windows = (records: ProbeRecord[]) => records.filter((r): r is Window => r.k === 'win');
+  const gateway = of('gateway');
+  const waits = (records: ProbeRecord[]) => windows(records).filter((r) => r.wait >= waitMs);
+  const gcs = gateway.filter((r): r is Collection => r.k === 'gc' && r.d >= gcMs);
+  const lagged = (role: Role) => new Spans(windows(of(role)).filter((r) => r.lag >= lagMs));
+  return {
+    flights: of('generator').filter((r): r is Slow => r.k === 'ack' || r.k === 'delivery'),
+    byOwnThreads: new Spans(waits(gateway).filter(byOwnThreads)),
+    nodes: logs
+      .filter((log) => log.role === 'gateway')
+      .map((log) => ({ log, byOthers: new Spans(waits(log.records).filter(byOthers)) })),
+    busy: new Spans(windows(gateway).filter((r) => r.lag >= lagMs && r.wait < waitMs)),
+    collections: new Spans(gcs),
+    forced: new Spans(gcs.filter((r) => ((r.flags ?? 0) & FORCED) !== 0)),
+    provider: lagged('provider'),
+    generator: lagged('generator'),
+  };
 }
 
 /**
@@ -357,50 +440,35 @@ export function attribute(
   logs: ProcessLog[],
   kind: 'ack' | 'delivery',
   slowMs: number,
-  { waitMs = 20, gcMs = 10, lagMs = 20 } = {},
+  thresholds: Thresholds = {},
 ): Attribution {
-  const of = (role: Role) => logs.filter((log) => log.role === role).flatMap((log) => log.records);
-  const gateway = of('gateway');
-  const waits = gateway.filter((r): r is Window => r.k === 'win' && r.wait >= waitMs);
-  // The process's other threads (V8's collector helpers, libuv's pool) ran at least half as long as the main
-  // thread waited: on one core, they are what kept it waiting.
-  const offCoreByOthers = (r: Window) => r.cpu - r.run < r.wait / 2;
-  const byOwnThreads = new Spans(waits.filter((r) => !offCoreByOthers(r)));
-  const byOthers = new Spans(waits.filter(offCoreByOthers));
-  const busy = new Spans(
-    gateway.filter((r): r is Window => r.k === 'win' && r.lag >= lagMs && r.wait < waitMs),
-  );
-  const gcs = gateway.filter((r): r is Collection => r.k === 'gc' && r.d >= gcMs);
-  const collections = new Spans(gcs);
-  const forced = new Spans(gcs.filter((r) => ((r.flags ?? 0) & FORCED) !== 0));
-  const lagged = (role: Role) =>
-    new Spans(of(role).filter((r): r is Window => r.k === 'win' && r.lag >= lagMs));
-  const provider = lagged('provider');
-  const generator = lagged('generator');
-  const nodes = logs
-    .filter((l) => l.role === 'gateway')
-    .map((log) => ({
-      log,
-      waits: new Spans(
-        log.records.filter((r): r is Window => r.k === 'win' && r.wait >= waitMs && offCoreByOthers(r)),
-      ),
-    }));
+  return attributeIn(logs, probeOf(logs, thresholds), kind, slowMs);
+}
+
+/** `attribute` with the run's windows and collections sorted once (`probeOf`), for acks and deliveries both. */
+function attributeIn(
+  logs: ProcessLog[],
+  probe: Probe,
+  kind: 'ack' | 'delivery',
+  slowMs: number,
+): Attribution {
   const causes = new Map<string, number>();
   const first = new Map<string, number>();
   const kept = new Map<ProcessLog, Set<Window>>();
   let total = 0;
-  for (const slow of of('generator')) {
+  for (const slow of probe.flights) {
     if (slow.k !== kind || slow.d < slowMs) continue;
     total += 1;
     const seen: string[] = [];
     const any = (records: Spans<{ t: number; d?: number }>) => records.any(slow.t, slow.d);
-    if (any(byOwnThreads)) seen.push("gateway main thread kept off its core by the gateway's other threads");
-    else if (any(byOthers)) {
+    if (any(probe.byOwnThreads))
+      seen.push("gateway main thread kept off its core by the gateway's other threads");
+    else if (probe.nodes.some(({ byOthers: there }) => any(there))) {
       // With a core sampler's log: which process ran most on the gateway's core in those windows.
       const held = new Map<string, number>();
       const core: CoreTimes = { irq: 0, softirq: 0, steal: 0, idle: 0 };
       let timed = false;
-      for (const { log, waits: there } of nodes) {
+      for (const { log, byOthers: there } of probe.nodes) {
         const windows = there.near(slow.t, slow.t + slow.d).filter((r) => overlaps(r, slow.t, slow.d));
         const seenThere = kept.get(log) ?? new Set<Window>();
         for (const w of windows) seenThere.add(w);
@@ -415,26 +483,17 @@ export function attribute(
       const most = mainHolder(held, timed ? core : undefined);
       seen.push(`gateway main thread kept off its core by other processes${most ? ` (most: ${most})` : ''}`);
     }
-    if (any(forced)) seen.push('gateway idle collection');
-    else if (any(collections)) seen.push('gateway collection');
-    if (any(busy)) seen.push('gateway loop busy');
-    if (any(provider)) seen.push('provider loop lag');
-    if (any(generator)) seen.push('generator loop lag');
+    if (any(probe.forced)) seen.push('gateway idle collection');
+    else if (any(probe.collections)) seen.push('gateway collection');
+    if (any(probe.busy)) seen.push('gateway loop busy');
+    if (any(probe.provider)) seen.push('provider loop lag');
+    if (any(probe.generator)) seen.push('generator loop lag');
     const key = seen.join(' + ') || 'nothing seen';
     causes.set(key, (causes.get(key) ?? 0) + 1);
     const head = seen[0] ?? 'nothing seen';
     first.set(head, (first.get(head) ?? 0) + 1);
   }
-  const offCore = [...kept].map(([log, set]) => {
-    const windows = [...set];
-    return {
-      name: log.name,
-      windows: windows.length,
-      wait: windows.reduce((sum, w) => sum + w.wait, 0),
-      ownThreads: windows.reduce((sum, w) => sum + Math.max(0, w.cpu - w.run), 0),
-      ...onCore(logs, log, windows),
-    };
-  });
+  const offCore = [...kept].map(([log, set]) => offCoreIn(logs, log, [...set]));
   return { causes, first, total, offCore };
 }
 
@@ -493,17 +552,15 @@ function summary(log: ProcessLog, top: number, logs: ProcessLog[]): string[] {
     lines.push(
       `  ${name} over 2 ms: ${entry.count}, ${entry.ms.toFixed(0)} ms in all, longest ${entry.max} ms`,
     );
-  const starved = windows.filter((w) => w.wait >= 20);
-  const own = starved.filter((w) => w.cpu - w.run >= w.wait / 2);
+  const starved = windows.filter((w) => w.wait >= WAIT_MS);
   lines.push(
-    `  windows (100 ms and the lag that ended them) with loop lag over 3 ms: ${windows.length}; of them the main thread waited for its core ≥ 20 ms: ${starved.length} (while the process's other threads ran ≥ half that wait: ${own.length})`,
+    `  windows (100 ms and the lag that ended them) with loop lag over 3 ms: ${windows.length}; of them the main thread waited for its core ≥ ${WAIT_MS} ms: ${starved.length} (while the process's other threads ran ≥ half that wait: ${starved.filter(byOwnThreads).length})`,
   );
   if (log.role === 'gateway') {
-    const others = starved.filter((w) => w.cpu - w.run < w.wait / 2);
-    const { held, core } = onCore(logs, log, others);
-    if (held.size > 0 || core)
+    const off = offCoreIn(logs, log, starved.filter(byOthers));
+    if (off.held.size > 0 || off.core)
       lines.push(
-        `  on its core in the ${others.length} windows it waited ${others.reduce((sum, w) => sum + w.wait, 0).toFixed(0)} ms for it (its own other threads ran ${others.reduce((sum, w) => sum + Math.max(0, w.cpu - w.run), 0).toFixed(0)} ms): ${describeCore(held, core)}`,
+        `  on its core in the ${off.windows} windows it waited ${off.wait.toFixed(0)} ms for it (its own other threads ran ${off.ownThreads.toFixed(0)} ms): ${describeCore(off.held, off.core)}`,
       );
   }
   for (const w of [...windows].sort((a, b) => b.lag - a.lag).slice(0, top))
@@ -528,8 +585,9 @@ export function report(logs: ProcessLog[], slowMs: number, top: number): string[
       `core sampler: ${cost.seconds.toFixed(0)} s sampled, its own CPU ${ms.toFixed(0)} ms (${(ms / 10 / Math.max(1, cost.seconds)).toFixed(1)} % of a core${cores ? `; ${cores}` : ''})`,
     );
   }
+  const probe = probeOf(logs);
   for (const kind of ['ack', 'delivery'] as const) {
-    const { causes, first, total, offCore } = attribute(logs, kind, slowMs);
+    const { causes, first, total, offCore } = attributeIn(logs, probe, kind, slowMs);
     const what = `${kind === 'ack' ? 'acks' : 'deliveries'} ≥ ${slowMs} ms: ${total}`;
     const print = (counts: Map<string, number>) => {
       for (const [cause, count] of [...counts].sort((a, b) => b[1] - a[1]))
