@@ -116,7 +116,9 @@ describe('readRoomMessage and the bound', () => {
   it('drops a message JSON cannot write as malformed', () => {
     const cycle: Record<string, unknown> = {};
     cycle.self = cycle;
-    for (const object of [{ n: 1n }, { nested: cycle }])
+    const arrayCycle: unknown[] = [];
+    arrayCycle.push([arrayCycle]);
+    for (const object of [{ n: 1n }, { nested: cycle }, { list: arrayCycle }])
       expect(read(roomMessage({ type: 'scene', event: 'x', object }))).toMatchObject({
         ok: false,
         reason: 'shape',
@@ -160,10 +162,31 @@ describe('readRoomMessage and the bound', () => {
             e: undefined,
             f: shared,
             g: shared,
+            h: [shared, [shared]],
           },
         }),
       ),
     ).toMatchObject({ ok: true });
+  });
+
+  it('drops JSON nested deeper than any message within the bound holds as malformed, however deep', () => {
+    const nested = (depth: number): unknown => {
+      let value: unknown = 0;
+      for (let level = 0; level < depth; level += 1) value = [value];
+      return value;
+    };
+    const scene = (depth: number) =>
+      read(roomMessage({ type: 'scene', event: 'x', object: { v: nested(depth) } }));
+    // `object` and 992 arrays in it: at least 1,986 bytes of brackets, so the bound refuses it; its shape is good.
+    expect(scene(992)).toMatchObject({ ok: false, reason: 'too_large' });
+    const malformed = {
+      ok: false,
+      reason: 'shape',
+      issues:
+        'object: Only JSON values (text, numbers, true/false, null, arrays, plain objects) are passed on.',
+    };
+    expect(scene(993)).toEqual(malformed);
+    expect(scene(100_000)).toEqual(malformed);
   });
 });
 

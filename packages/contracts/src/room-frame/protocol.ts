@@ -42,24 +42,32 @@ const Label = z.string().min(1).max(100);
 const Id = z.number().int().positive();
 /** A content item id as rooms name them (the provider's numeric id, or a room's own string key). */
 const ContentId = z.union([z.number().int(), z.string().min(1).max(100)]);
+/** True for an object made by `{…}` or `Object.create(null)`: not a Date, Map, Set, Blob, class instance, … */
+function isPlainObject(value: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === null || (typeof proto === 'object' && Object.getPrototypeOf(proto) === null);
+}
 /**
  * Whether `value` is what JSON writes as it is: text, a finite number, true/false, null, or an array or plain
  * object of those (a key whose value is undefined is left out, as JSON does). Not: binary (ArrayBuffer, typed
  * arrays, Blob: socket.io would send them as attachments the JSON size does not count), Date, Map, Set, a
- * BigInt, a cycle, nesting deeper than any message within the bound could hold.
+ * BigInt, a cycle, nesting deeper than any message within the bound could hold (each level takes 2 bytes or
+ * more). `ancestors` are the arrays and objects `value` is in, outermost first: a cycle meets one of them again,
+ * and their number is its depth. Each is taken out again when its walk is done, so an object met twice but not
+ * inside itself (shared) is no cycle.
  */
-function isJsonValue(value: unknown, ancestors: readonly object[] = []): boolean {
+function isJsonValue(value: unknown, ancestors = new Set<object>()): boolean {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
   if (typeof value === 'number') return Number.isFinite(value);
   if (typeof value !== 'object') return false;
-  if (ancestors.includes(value) || ancestors.length > ROOM_MESSAGE_MAX_BYTES / 2) return false;
-  const inside = [...ancestors, value];
-  if (Array.isArray(value)) return value.every((each) => isJsonValue(each, inside));
-  const proto: unknown = Object.getPrototypeOf(value);
-  const isPlain = proto === null || (typeof proto === 'object' && Object.getPrototypeOf(proto) === null);
-  return (
-    isPlain && Object.values(value).every((each: unknown) => each === undefined || isJsonValue(each, inside))
-  );
+  if (ancestors.has(value) || ancestors.size > ROOM_MESSAGE_MAX_BYTES / 2) return false;
+  ancestors.add(value);
+  const json = Array.isArray(value)
+    ? value.every((each) => isJsonValue(each, ancestors))
+    : isPlainObject(value) &&
+      Object.values(value).every((each: unknown) => each === undefined || isJsonValue(each, ancestors));
+  ancestors.delete(value);
+  return json;
 }
 /**
  * A small free-form object of JSON values, passed on untouched (bounded, like the realtime topics' `object`);
