@@ -91,6 +91,56 @@ function message<T extends string, S extends z.ZodRawShape>(type: T, shape: S) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// Room → app
+
+/** The room answers the page's `ready`: send the session. */
+export const RoomReadySchema = message('ready', {});
+/** Something happened in the room's scene (→ `user_scene_events`). */
+export const RoomSceneSchema = message('scene', {
+  event: Label,
+  content_id: ContentId.optional(),
+  object: SmallObject.optional(),
+});
+/** The user looked at a piece of content (→ `view_content`). */
+export const RoomViewContentSchema = message('view_content', {
+  event: Label,
+  content_id: ContentId.optional(),
+  object: SmallObject.optional(),
+});
+/** The user earned an achievement (→ `user_achievement_events`). */
+export const RoomAchievementSchema = message('achievement', {
+  achievement_attribute: z.string().min(1).max(200),
+  content_id: ContentId.optional(),
+});
+/** The user's own move in a multiplayer room (→ `user_player_events`). */
+export const RoomPlayerSchema = message('player', { event: Label, data: SmallObject.optional() });
+/** The user clicked a content item: the app shows its popup (a room content item of this room). */
+export const RoomOpenContentSchema = message('open_content', { content_id: Id });
+/** The user walks into another room (a booth on the lobby's floor plan), or back to the lobby. */
+export const RoomNavigateSchema = message('navigate', {
+  to: z.union([z.literal('lobby'), z.object({ room_id: Id })]),
+});
+/** The user's microphone state in the room (the participants list shows it). */
+export const RoomMicrophoneSchema = message('microphone', { muted: z.boolean() });
+
+/**
+ * Every message a room sends to the app, by its shape only; {@link RoomToAppMessageSchema} adds the size bound.
+ */
+export const RoomToAppShapeSchema = z.discriminatedUnion('type', [
+  RoomReadySchema,
+  RoomSceneSchema,
+  RoomViewContentSchema,
+  RoomAchievementSchema,
+  RoomPlayerSchema,
+  RoomOpenContentSchema,
+  RoomNavigateSchema,
+  RoomMicrophoneSchema,
+]);
+export type RoomToAppMessage = z.infer<typeof RoomToAppShapeSchema>;
+/** The types of message a room sends (the ones `refused` may name), as {@link RoomToAppShapeSchema} lists them. */
+export const ROOM_MESSAGE_TYPES = RoomToAppShapeSchema.options.map((option) => option.shape.type.value);
+
+// ---------------------------------------------------------------------------------------------------------
 // App (the room page) → room
 
 /** The page has loaded the frame and listens. */
@@ -160,17 +210,6 @@ export const AppMuteSchema = message('mute', { by: z.string().max(200) });
 /** Why the app did not pass on a message of the room (see {@link AppRefusedSchema}). */
 export const ROOM_REFUSAL_REASONS = ['too_large', 'rate_limited', 'refused'] as const;
 export type RoomRefusalReason = (typeof ROOM_REFUSAL_REASONS)[number];
-/** The types of message a room sends (the ones `refused` may name). */
-export const ROOM_MESSAGE_TYPES = [
-  'ready',
-  'scene',
-  'view_content',
-  'achievement',
-  'player',
-  'open_content',
-  'navigate',
-  'microphone',
-] as const;
 /**
  * The app did not pass on a message of the room: over {@link ROOM_MESSAGE_MAX_BYTES} (`too_large`, never sent), or
  * the relay refused the event made of it (`rate_limited`: the user's limit on a topic, send less often; `refused`:
@@ -212,54 +251,6 @@ export const AppToRoomMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type AppToRoomMessage = z.infer<typeof AppToRoomMessageSchema>;
 export type AppRefusedMessage = z.infer<typeof AppRefusedSchema>;
-
-// ---------------------------------------------------------------------------------------------------------
-// Room → app
-
-/** The room answers the page's `ready`: send the session. */
-export const RoomReadySchema = message('ready', {});
-/** Something happened in the room's scene (→ `user_scene_events`). */
-export const RoomSceneSchema = message('scene', {
-  event: Label,
-  content_id: ContentId.optional(),
-  object: SmallObject.optional(),
-});
-/** The user looked at a piece of content (→ `view_content`). */
-export const RoomViewContentSchema = message('view_content', {
-  event: Label,
-  content_id: ContentId.optional(),
-  object: SmallObject.optional(),
-});
-/** The user earned an achievement (→ `user_achievement_events`). */
-export const RoomAchievementSchema = message('achievement', {
-  achievement_attribute: z.string().min(1).max(200),
-  content_id: ContentId.optional(),
-});
-/** The user's own move in a multiplayer room (→ `user_player_events`). */
-export const RoomPlayerSchema = message('player', { event: Label, data: SmallObject.optional() });
-/** The user clicked a content item: the app shows its popup (a room content item of this room). */
-export const RoomOpenContentSchema = message('open_content', { content_id: Id });
-/** The user walks into another room (a booth on the lobby's floor plan), or back to the lobby. */
-export const RoomNavigateSchema = message('navigate', {
-  to: z.union([z.literal('lobby'), z.object({ room_id: Id })]),
-});
-/** The user's microphone state in the room (the participants list shows it). */
-export const RoomMicrophoneSchema = message('microphone', { muted: z.boolean() });
-
-/**
- * Every message a room sends to the app, by its shape only; {@link RoomToAppMessageSchema} adds the size bound.
- */
-export const RoomToAppShapeSchema = z.discriminatedUnion('type', [
-  RoomReadySchema,
-  RoomSceneSchema,
-  RoomViewContentSchema,
-  RoomAchievementSchema,
-  RoomPlayerSchema,
-  RoomOpenContentSchema,
-  RoomNavigateSchema,
-  RoomMicrophoneSchema,
-]);
-export type RoomToAppMessage = z.infer<typeof RoomToAppShapeSchema>;
 
 /**
  * What the relayed events add to a room message beyond the envelope they drop: a scene event drops
