@@ -11,8 +11,6 @@ import {
   AppToRoomMessageSchema,
   RoomToAppShapeSchema,
   roomMessage,
-  roomMessageBytes,
-  roomMessageSizeIssue,
   ROOM_MESSAGE_MAX_BYTES,
   ROOM_PROTOCOL,
   type AppToRoomMessage,
@@ -35,11 +33,12 @@ export interface MessageTarget {
 /** Why a received message was dropped: another origin or window (ignored quietly), or a bad shape (logged). */
 export type DropReason = 'origin' | 'source' | 'foreign' | 'shape';
 
-export type ReadResult<M> =
-  | { ok: true; message: M }
-  | { ok: false; reason: DropReason; issues?: string }
-  /** A room's message of a good shape over ROOM_MESSAGE_MAX_BYTES: answered `refused`, never passed on. */
-  | { ok: false; reason: 'too_large'; message: M; bytes: number; issues: string };
+export type ReadResult<M> = { ok: true; message: M } | { ok: false; reason: DropReason; issues?: string };
+
+/** What the app reads of a room: also a message of a good shape over ROOM_MESSAGE_MAX_BYTES (answered `refused`). */
+export type RoomReadResult =
+  | ReadResult<RoomToAppMessage>
+  | { ok: false; reason: 'too_large'; message: RoomToAppMessage; bytes: number; issues: string };
 
 /**
  * The exact origin of a room link (`https://rooms.example:8443`), or undefined for a link that is not an
@@ -69,8 +68,6 @@ function read<M>(
   schema: {
     safeParse(d: unknown): { success: true; data: M } | { success: false; error: { issues: unknown[] } };
   },
-  /** The size bound of the message's JSON, if any (a room's messages). */
-  maxBytes?: number,
 ): ReadResult<M> {
   if (!origins.includes(event.origin)) return { ok: false, reason: 'origin' };
   if (source === null || source === undefined || event.source !== source)
@@ -84,28 +81,32 @@ function read<M>(
       .join('; ');
     return { ok: false, reason: 'shape', issues };
   }
-  if (maxBytes !== undefined) {
-    const bytes = roomMessageBytes(parsed.data);
-    // Not writable as JSON (a BigInt, a cycle): malformed, nothing could relay it.
-    if (bytes === undefined) return { ok: false, reason: 'shape', issues: roomMessageSizeIssue(bytes) };
-    if (bytes > maxBytes)
-      return {
-        ok: false,
-        reason: 'too_large',
-        message: parsed.data,
-        bytes,
-        issues: roomMessageSizeIssue(bytes),
-      };
-  }
   return { ok: true, message: parsed.data };
 }
 
-/** The app's side: a message counts only from the room link's origin and the room's own frame window. */
+const utf8 = new TextEncoder();
+
+/**
+ * The app's side: a message counts only from the room link's origin and the room's own frame window, and is
+ * passed on only within ROOM_MESSAGE_MAX_BYTES as JSON (as `roomMessageBytes` counts); a larger one is read as
+ * `too_large`, with the message, for the `refused` answer.
+ */
 export function readRoomMessage(
   event: ReceivedMessage,
   expected: { origin: string; frame: unknown },
-): ReadResult<RoomToAppMessage> {
-  return read(event, [expected.origin], expected.frame, RoomToAppShapeSchema, ROOM_MESSAGE_MAX_BYTES);
+): RoomReadResult {
+  const result = read(event, [expected.origin], expected.frame, RoomToAppShapeSchema);
+  if (!result.ok) return result;
+  // The schema takes JSON values only, so JSON can write every message it read.
+  const bytes = utf8.encode(JSON.stringify(result.message)).length;
+  if (bytes <= ROOM_MESSAGE_MAX_BYTES) return result;
+  return {
+    ok: false,
+    reason: 'too_large',
+    message: result.message,
+    bytes,
+    issues: `The message is ${bytes} bytes as JSON; at most ${ROOM_MESSAGE_MAX_BYTES} are passed on.`,
+  };
 }
 
 /** A room's side: a message counts only from its parent page, on one of the app origins it serves. */

@@ -124,7 +124,8 @@ export const RoomNavigateSchema = message('navigate', {
 export const RoomMicrophoneSchema = message('microphone', { muted: z.boolean() });
 
 /**
- * Every message a room sends to the app, by its shape only; {@link RoomToAppMessageSchema} adds the size bound.
+ * Every message a room sends to the app, by its shape; `readRoomMessage` (channel.ts) reads it with this and bounds
+ * its size ({@link ROOM_MESSAGE_MAX_BYTES}).
  */
 export const RoomToAppShapeSchema = z.discriminatedUnion('type', [
   RoomReadySchema,
@@ -268,7 +269,8 @@ export const ROOM_MESSAGE_MAX_BYTES = FANOUT_PAYLOAD_MAX_BYTES - RELAY_RESERVE_B
 const utf8 = new TextEncoder();
 /**
  * The UTF-8 bytes of a message's JSON, as {@link ROOM_MESSAGE_MAX_BYTES} counts them; undefined when it cannot be
- * written as JSON (a BigInt or a cycle in `object`): such a message cannot be relayed at all.
+ * written as JSON (a BigInt or a cycle in `object`): such a message cannot be relayed at all (nor does
+ * {@link RoomToAppShapeSchema} take it: JSON values only).
  */
 export function roomMessageBytes(message: unknown): number | undefined {
   try {
@@ -278,19 +280,6 @@ export function roomMessageBytes(message: unknown): number | undefined {
     return undefined;
   }
 }
-
-/** The issue texts of the bound (the schema's and the app's `refused` detail). */
-export const roomMessageSizeIssue = (bytes: number | undefined): string =>
-  bytes === undefined
-    ? 'The message cannot be written as JSON.'
-    : `The message is ${bytes} bytes as JSON; at most ${ROOM_MESSAGE_MAX_BYTES} are passed on.`;
-
-/** Every message a room sends to the app, within {@link ROOM_MESSAGE_MAX_BYTES}. */
-export const RoomToAppMessageSchema = RoomToAppShapeSchema.superRefine((message, ctx) => {
-  const bytes = roomMessageBytes(message);
-  if (bytes === undefined || bytes > ROOM_MESSAGE_MAX_BYTES)
-    ctx.addIssue({ code: 'custom', message: roomMessageSizeIssue(bytes), input: message });
-});
 
 /** At most `max` UTF-16 units of `text`, never ending in half of a surrogate pair. */
 function cutAtCodePoint(text: string, max: number): string {
