@@ -27,7 +27,7 @@ import { compiledSchema } from '@showfloor/contracts/compiled';
 import { hotHistogram } from '../observability/hot-series.ts';
 import type { GatewayMetrics } from '../observability/metrics.ts';
 import { RecentMap } from '../relay/recent-map.ts';
-import { ProviderError } from './errors.ts';
+import { ProviderError, providerTimeoutError } from './errors.ts';
 import { HTTP1_CONNECT_TIMEOUT, HTTP1_TIMEOUT, Http1Error, Http1Pool } from './http1.ts';
 
 export type ServiceKey = keyof Catalogue;
@@ -443,9 +443,7 @@ export class ProviderClient {
         } catch (error) {
           if (error instanceof ProviderError) throw error;
           if (timeout?.signal.aborted || isTimeout(error)) {
-            throw new ProviderError(504, { message: BACKEND_MESSAGES.PROVIDER_TIMEOUT }, 'timeout', {
-              cause: error,
-            });
+            throw providerTimeoutError(error);
           }
           if (options.signal?.aborted) {
             throw new ProviderError(499, { message: 'The request was cancelled.' }, 'unreachable', {

@@ -61,6 +61,11 @@ export function invalidTokenError(reason: string): ProviderError {
   );
 }
 
+/** No answer within a time budget (504, BACKEND_MESSAGES.PROVIDER_TIMEOUT); `cause` says what ran out. */
+export function providerTimeoutError(cause: unknown): ProviderError {
+  return new ProviderError(504, { message: BACKEND_MESSAGES.PROVIDER_TIMEOUT }, 'timeout', { cause });
+}
+
 /** HTTP status -> tRPC code. The one table; anything not listed in the 4xx range is a BAD_REQUEST. */
 const STATUS_TO_TRPC: Readonly<Record<number, TRPC_ERROR_CODE_KEY>> = {
   400: 'BAD_REQUEST',

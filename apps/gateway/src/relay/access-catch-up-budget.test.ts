@@ -2,8 +2,9 @@
  * `access_catch_up`'s budget covers the wait for a read turn (room-access.ts `catchUp`): with the provider holding
  * the room lists of MAX_READS catch-ups, one more is answered ACCESS_UNAVAILABLE (the refusal of a provider outage,
  * which the tab understands: it keeps its list) once its ACCESS_CATCH_UP_BUDGET_MS is spent, not after a turn
- * frees; so is one whose list the provider holds past its budget. The relay's room access and the topic's handler over the real provider client and the mock provider
- * behind its gate; the test spends the budget itself (an injected timer: no waiting, no timing).
+ * frees; so is one whose list the provider holds past its budget. The relay's room access and the topic's handler
+ * over the real provider client and the mock provider behind its gate; the test spends the budgets itself (injected
+ * deadlines and clock: no waiting, no timing).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
@@ -12,7 +13,7 @@ import { ProviderClient } from '../provider/client.ts';
 import type { RelayContext } from './context.ts';
 import { Directory } from './directory.ts';
 import type { RelaySocket } from './io.ts';
-import { MAX_READS, RoomAccess, type RoomAccessContext } from './room-access.ts';
+import { MAX_READS, RoomAccess, type Deadlines, type RoomAccessContext } from './room-access.ts';
 import { until } from './testing/clients.ts';
 import { gatedProvider } from './testing/gated-provider.ts';
 import { handleAccessCatchUp } from './topics/access-catch-up.ts';
@@ -34,7 +35,10 @@ afterAll(async () => {
 
 describe('access_catch_up budget', () => {
   it(`answers ACCESS_UNAVAILABLE when the budget is spent waiting past ${MAX_READS} busy reads, or during a read`, async () => {
-    const budgets: Array<{ ms: number; spend: () => void }> = [];
+    // The asks' deadlines, each ended by the test (`spend[i]`), and the node's clock, moved by the test.
+    const made: number[] = [];
+    const spend: Array<() => void> = [];
+    const clock = { now: 1_000_000_000 };
     const noop = (): void => undefined;
     const logger = pino({ level: 'silent' });
     const base = {
@@ -53,9 +57,16 @@ describe('access_catch_up budget', () => {
     const roomAccess = new RoomAccess(base, {
       redis: () => undefined,
       prefix: 'budget-test',
-      budgetTimer: (ms, spend) => {
-        budgets.push({ ms, spend });
-        return noop;
+      now: () => clock.now,
+      deadlines: (ms): Deadlines => {
+        made.push(ms);
+        return {
+          wait: <T>(answer: PromiseLike<T>) =>
+            new Promise<T | undefined>((resolve, reject) => {
+              spend.push(() => resolve(undefined));
+              answer.then(resolve, reject);
+            }),
+        };
       },
     });
     const ctx = { ...base, roomAccess } as unknown as RelayContext;
@@ -72,14 +83,15 @@ describe('access_catch_up budget', () => {
       );
       await until(() => gated.asked.get(ROOMS) === MAX_READS, 'the busy reads to reach the provider');
       const waiting = handleAccessCatchUp(ctx, tab(MAX_READS + 1), {});
-      expect(budgets).toHaveLength(MAX_READS + 1);
-      expect(budgets.every((budget) => budget.ms === ACCESS_CATCH_UP_BUDGET_MS)).toBe(true);
+      expect(made).toEqual([ACCESS_CATCH_UP_BUDGET_MS]);
+      expect(spend).toHaveLength(MAX_READS + 1);
       // Its budget runs out while it waits for a turn: the provider outage's refusal, not a later answer.
-      budgets[MAX_READS]?.spend();
+      clock.now += ACCESS_CATCH_UP_BUDGET_MS;
+      spend[MAX_READS]?.();
       expect((await waiting).ack).toEqual({ statusCode: 400, message: RELAY_ERRORS.ACCESS_UNAVAILABLE });
       expect(gated.asked.get(ROOMS)).toBe(MAX_READS);
       // One whose list the provider still holds: answered the same when its budget runs out during the read.
-      budgets[0]?.spend();
+      spend[0]?.();
       expect((await busy[0])?.ack).toEqual({ statusCode: 400, message: RELAY_ERRORS.ACCESS_UNAVAILABLE });
       release();
       await Promise.all(busy);

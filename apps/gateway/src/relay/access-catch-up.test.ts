@@ -1,5 +1,5 @@
 /**
- * `access_catch_up` (topics/access-catch-up.ts, room-access.ts `read`): a tab that reconnects asks which rooms
+ * `access_catch_up` (topics/access-catch-up.ts, room-access.ts `catchUp`): a tab that reconnects asks which rooms
  * its user may access now, since a `user_access_change` sent while its socket was down never reached it. One
  * gateway node in front of the mock provider, whose answers the tests can hold back or fail (503). The node is
  * told it started a minute ago (the relay's `startedAt` option; the process's clock is left alone): one node answers
@@ -137,13 +137,14 @@ describe('access_catch_up', () => {
   });
 
   it("shares one read among a user's asks while it is under way", async () => {
-    const read = vi.spyOn(RoomAccess.prototype, 'read');
+    // Counts the asks: with no `down_ms` an ask joins or starts its read in the loop turn `catchUp` is called in.
+    const catchUps = vi.spyOn(RoomAccess.prototype, 'catchUp');
     const [first, second] = [await tab(ada), await tab(ada)];
     const listsBefore = asked.get(ROOMS) ?? 0;
     const release = hold(ROOMS);
     const answers = [ask(first), ask(second)];
     // Both asks reached the relay while the first one's list is held at the provider.
-    await until(() => read.mock.calls.length === 2, 'both asks to be read');
+    await until(() => catchUps.mock.calls.length === 2, 'both asks to be read');
     await until(() => (asked.get(ROOMS) ?? 0) > listsBefore, 'the list to be asked');
     release();
     const [one, two] = await Promise.all(answers);
@@ -182,7 +183,8 @@ describe('access_catch_up', () => {
   });
 
   it('does not share a read under way with an ask made after an access change: that ask reads afresh', async () => {
-    const read = vi.spyOn(RoomAccess.prototype, 'read');
+    // Counts the asks: with no `down_ms` an ask joins or starts its read in the loop turn `catchUp` is called in.
+    const catchUps = vi.spyOn(RoomAccess.prototype, 'catchUp');
     const adaTab = await tab(ada);
     expect(roomIds(await ask(adaTab))).not.toContain(VIP_LOUNGE);
     const listsBefore = asked.get(ROOMS) ?? 0;
@@ -193,7 +195,7 @@ describe('access_catch_up', () => {
     // The change's own list (to tell ada's tab) is asked after it forgot the read under way.
     await until(() => (asked.get(ROOMS) ?? 0) === listsBefore + 2, "the change's list to be asked");
     const after = ask(adaTab);
-    await until(() => read.mock.calls.length === 3, 'the second ask to be read');
+    await until(() => catchUps.mock.calls.length === 3, 'the second ask to be read');
     release();
     await before;
     expect(roomIds(await after)).toContain(VIP_LOUNGE);

@@ -1,7 +1,7 @@
 /**
  * room-access.ts on its own (a fake provider and directory): the cap on catch-up reads running at once, the
- * catch-up budget (a read shared by a user's tabs within all their budgets; a spent read given a turn asks nothing
- * of the provider), and when a catch-up can answer `unchanged` from the recorded time of the user's last change
+ * catch-up budget (each ask's deadline; a read shared by a user's tabs within the last of their budgets; a spent
+ * read given a turn asks nothing of the provider and passes the turn on), and when a catch-up can answer `unchanged` from the recorded time of the user's last change
  * (a moved clock; Redis records and Redis not answering; a change recorded by one node and read by another through
  * the test's real Redis). The relay end to end: access-catch-up.test.ts.
  */
@@ -18,7 +18,7 @@ import {
   CLOCK_SLACK_MS,
   MAX_READS,
   RoomAccess,
-  type BudgetTimer,
+  type Deadlines,
   type RoomAccessContext,
 } from './room-access.ts';
 
@@ -37,7 +37,7 @@ function fake(
     maxReads?: number;
     prefix?: string;
     redisMs?: number;
-    budgetTimer?: BudgetTimer;
+    deadlines?: (ms: number) => Deadlines;
   } = {},
 ): Fake {
   const pending = new Map<number, () => void>();
@@ -73,7 +73,7 @@ function fake(
     now: () => clock.now,
     maxReads: options.maxReads,
     redisMs: options.redisMs ?? 50,
-    budgetTimer: options.budgetTimer,
+    deadlines: options.deadlines,
   });
   return {
     access,
@@ -88,6 +88,26 @@ function fake(
 
 const user = (userId: number): SocketData =>
   ({ userId, eventCode: 'DEMO', token: String(userId), roles: [] }) as unknown as SocketData;
+
+/**
+ * Deadlines the test ends itself (no timer): `made` has the length each keeper was made with, `spend[i]` ends the
+ * i-th ask's wait as its deadline would (the clock is the test's to move).
+ */
+function heldDeadlines(): { deadlines: (ms: number) => Deadlines; made: number[]; spend: Array<() => void> } {
+  const made: number[] = [];
+  const spend: Array<() => void> = [];
+  const deadlines = (ms: number): Deadlines => {
+    made.push(ms);
+    return {
+      wait: <T>(answer: PromiseLike<T>) =>
+        new Promise<T | undefined>((resolve, reject) => {
+          spend.push(() => resolve(undefined));
+          answer.then(resolve, reject);
+        }),
+    };
+  };
+  return { deadlines, made, spend };
+}
 
 /** Lets the reads started so far reach the provider. */
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -113,33 +133,32 @@ describe('room access catch-up', () => {
     await Promise.all(reads);
   });
 
-  it('refuses a catch-up whose budget runs out while it waits for a turn (its place passes to the next) or during its read', async () => {
-    // The test spends each ask's budget itself (no timer).
-    const budgets: Array<{ ms: number; spend: () => void }> = [];
-    const { access, lists, answer } = fake({
-      budgetTimer: (ms, spend) => {
-        budgets.push({ ms, spend });
-        return () => undefined;
-      },
-    });
-    const reads = Array.from({ length: MAX_READS + 2 }, (_, index) =>
+  it('refuses a catch-up whose budget runs out while it waits for a turn (its turn passes over it to the next) or during its read', async () => {
+    const held = heldDeadlines();
+    const { access, lists, answer, clock } = fake({ deadlines: held.deadlines });
+    // One keeper for every ask's deadline, as long as the budget.
+    expect(held.made).toEqual([ACCESS_CATCH_UP_BUDGET_MS]);
+    const reads = Array.from({ length: MAX_READS + 1 }, (_, index) =>
       access.catchUp(user(index + 1), undefined),
     );
+    // The 18th asks a moment later: its budget ends after the 17th's.
+    clock.now += 1;
+    reads.push(access.catchUp(user(MAX_READS + 2), undefined));
     await turn();
     expect(lists).toHaveLength(MAX_READS);
-    expect(budgets.map((budget) => budget.ms)).toEqual(
-      Array.from({ length: MAX_READS + 2 }, () => ACCESS_CATCH_UP_BUDGET_MS),
-    );
-    // The 17th's budget runs out while all 16 turns are busy: refused (the handler's ACCESS_UNAVAILABLE).
-    budgets[MAX_READS]?.spend();
+    expect(held.spend).toHaveLength(MAX_READS + 2);
+    // The 17th's budget runs out while all 16 turns are busy: refused (the handler's ACCESS_UNAVAILABLE), not
+    // when a turn frees.
+    clock.now += ACCESS_CATCH_UP_BUDGET_MS - 1;
+    held.spend[MAX_READS]?.();
     await expect(reads[MAX_READS]).rejects.toBeInstanceOf(ProviderError);
     // One whose list the provider has not answered yet: refused when its budget runs out during the read.
-    budgets[1]?.spend();
+    held.spend[1]?.();
     await expect(reads[1]).rejects.toBeInstanceOf(ProviderError);
     answer(1);
     await reads[0];
     await turn();
-    // The freed turn went to the 18th: the 17th gave up its place.
+    // The freed turn came to the 17th's spent read, which asked nothing and passed it on to the 18th.
     expect(lists.slice(MAX_READS)).toEqual([MAX_READS + 2]);
     for (let id = 2; id <= MAX_READS + 2; id += 1) answer(id);
     await Promise.allSettled(reads);
@@ -147,14 +166,8 @@ describe('room access catch-up', () => {
   });
 
   it("keeps a shared read for a second tab whose own budget is not spent, though the first tab's ran out", async () => {
-    const budgets: Array<() => void> = [];
-    const { access, lists, answer, clock } = fake({
-      maxReads: 1,
-      budgetTimer: (_ms, spend) => {
-        budgets.push(spend);
-        return () => undefined;
-      },
-    });
+    const held = heldDeadlines();
+    const { access, lists, answer, clock } = fake({ maxReads: 1, deadlines: held.deadlines });
     const other = access.catchUp(user(1), undefined);
     await turn();
     // User 2's first tab asks; its second tab asks later and shares the read waiting for the one turn.
@@ -164,10 +177,11 @@ describe('room access catch-up', () => {
     await turn();
     expect(lists).toEqual([1]);
     // The first tab's budget runs out while the read waits: that tab is refused, the read keeps its place.
-    budgets[1]?.();
+    clock.now += ACCESS_CATCH_UP_BUDGET_MS / 2;
+    held.spend[1]?.();
     await expect(first).rejects.toBeInstanceOf(ProviderError);
-    // The turn comes after the first tab's budget would have ended, within the second's: the read runs on it.
-    clock.now += ACCESS_CATCH_UP_BUDGET_MS / 2 + 1;
+    // The turn comes after the first tab's budget ended, within the second's: the read runs on it.
+    clock.now += 1;
     answer(1);
     await other;
     await turn();
@@ -176,22 +190,21 @@ describe('room access catch-up', () => {
     await expect(second).resolves.toEqual({ accessibleRooms: [{ roomId: 7, roomName: 'Hall' }] });
   });
 
-  it("gives up a shared read's place only when every sharer's budget is spent", async () => {
-    const budgets: Array<() => void> = [];
-    const { access, lists, answer } = fake({
-      maxReads: 1,
-      budgetTimer: (_ms, spend) => {
-        budgets.push(spend);
-        return () => undefined;
-      },
-    });
+  it("passes the turn over a shared read once the last of its sharers' budgets has ended", async () => {
+    const held = heldDeadlines();
+    const { access, lists, answer, clock } = fake({ maxReads: 1, deadlines: held.deadlines });
     const other = access.catchUp(user(1), undefined);
     await turn();
-    const tabs = [access.catchUp(user(2), undefined), access.catchUp(user(2), undefined)];
+    const tabs = [access.catchUp(user(2), undefined)];
+    clock.now += ACCESS_CATCH_UP_BUDGET_MS / 2;
+    tabs.push(access.catchUp(user(2), undefined));
+    clock.now += 1;
     const next = access.catchUp(user(3), undefined);
     await turn();
-    budgets[1]?.();
-    budgets[2]?.();
+    // The second tab's budget (the read's) ends now, the first's before it; user 3's a moment later.
+    clock.now += ACCESS_CATCH_UP_BUDGET_MS - 1;
+    held.spend[1]?.();
+    held.spend[2]?.();
     await expect(Promise.allSettled(tabs)).resolves.toMatchObject([
       { status: 'rejected' },
       { status: 'rejected' },
@@ -199,22 +212,23 @@ describe('room access catch-up', () => {
     answer(1);
     await other;
     await turn();
-    // The turn passed over user 2's read (no sharer left) to user 3.
+    // The turn passed over user 2's read (spent: it asked nothing) to user 3.
     expect(lists).toEqual([1, 3]);
     answer(3);
-    await next;
+    await expect(next).resolves.toEqual({ accessibleRooms: [{ roomId: 7, roomName: 'Hall' }] });
   });
 
   it('asks the provider nothing for a read handed its turn after its budget ran out', async () => {
-    const { access, lists, answer, clock } = fake({ maxReads: 1, budgetTimer: () => () => undefined });
+    // No deadline ends here: the read's own spent budget refuses the ask.
+    const { access, lists, answer, clock } = fake({ maxReads: 1, deadlines: heldDeadlines().deadlines });
     const other = access.catchUp(user(1), undefined);
     await turn();
     clock.now += ACCESS_CATCH_UP_BUDGET_MS / 2;
     const late = access.catchUp(user(2), undefined);
-    // Its refusal is awaited below, after the turn passes: watched from now on (it rejects before that await).
+    // Its refusal is awaited below: watched from now on (it rejects as the turn passes, before that await).
     const refused = expect(late).rejects.toBeInstanceOf(ProviderError);
     await turn();
-    // Past user 2's budget (its timer has not fired): the turn comes to a spent read.
+    // Past user 2's budget: the turn comes to a spent read.
     clock.now += ACCESS_CATCH_UP_BUDGET_MS;
     answer(1);
     await other;

@@ -21,8 +21,10 @@
  * had), rather than leave out a room the user may still access. (`user_access_change` itself still leaves such
  * a room out of its list, as before.) A catch-up is answered within ACCESS_CATCH_UP_BUDGET_MS of its ask, which
  * the tab waits: the Redis read, the wait for a turn and the provider calls all count; past it the ask fails as a
- * provider failure would (the tab keeps its list). A shared read runs within the last of its sharers' budgets: it
- * leaves the wait only when all are spent, and asks the provider nothing if its turn comes after that end.
+ * provider failure would (the tab keeps its list). Each ask's deadline is kept by one `FixedWaits` for all of them
+ * (every budget is as long: one timer). A shared read runs within the last of its sharers' budgets (its `endsAt`,
+ * moved on by each ask that joins it), spent by the clock alone: it keeps its place in the wait, and when its turn
+ * comes after that end it asks the provider nothing and passes the turn on.
  *
  * Fail-open: when the provider fails the check (not a refusal: an error or no answer), the tab stays in its room,
  * though its access there may just have been taken away; a provider outage must not empty every room. The check
@@ -34,13 +36,13 @@ import type { Redis } from 'ioredis';
 import {
   ACCESS_CATCH_UP_BUDGET_MS,
   AccessChangedSchema,
-  BACKEND_MESSAGES,
   SOCKET_ROOMS,
   type AccessibleRoom,
   type SocketData,
 } from '@showfloor/contracts';
-import { ProviderError } from '../provider/errors.ts';
+import { providerTimeoutError, type ProviderError } from '../provider/errors.ts';
 import { answerWithin } from '../runtime/answer-within.ts';
+import { FixedWaits } from '../runtime/fixed-waits.ts';
 import type { RelayContext } from './context.ts';
 import type { RelaySocket } from './io.ts';
 import { ROOM_CHECK_RETRY, retryWhileConnected } from './retry-while-connected.ts';
@@ -66,47 +68,27 @@ const REDIS_MS = 1_000;
 export const MAX_READS = 16;
 
 /**
- * Starts a catch-up's budget: calls `spent` once `ms` have passed unless the returned stop is called first.
- * The default is a timer; tests spend the budget themselves.
+ * Asks' deadlines, all `ms` long: each wait gives its answer (a rejection is passed on), or undefined when the
+ * answer did not come within `ms` of the wait. A `FixedWaits` by default; tests end waits themselves.
  */
-export type BudgetTimer = (ms: number, spent: () => void) => () => void;
-
-const budgetTimer: BudgetTimer = (ms, spent) => {
-  const timer = setTimeout(spent, ms);
-  return () => clearTimeout(timer);
-};
-
-/** A catch-up's budget: aborted once spent; `endsAt` on the node's clock. */
-interface Budget {
-  signal: AbortSignal;
-  endsAt: number;
+export interface Deadlines {
+  wait<T>(answer: PromiseLike<T>): Promise<T | undefined>;
 }
 
 /**
- * A read under way, shared by the user's asks on this node. Its budget is theirs together: it ends with the last
- * of their budgets (each joining ask may move `endsAt` on) and is spent only when every sharer's budget is.
+ * A read under way, shared by the user's asks on this node. It runs within the last of their budgets: `endsAt`
+ * (the node's clock) is moved on by each ask that joins; once it is past the read is spent and an ask reads afresh.
  */
 interface SharedRead {
   answer: Promise<AccessibleRoom[]>;
-  /** Adds an ask's budget to the read's (a spent one adds nothing). */
-  join: (budget: Budget) => void;
-  /** Every sharer's budget ran out: an ask now reads afresh. */
-  spent: AbortSignal;
+  endsAt: number;
 }
 
 /** What a catch-up whose budget ran out before its answer rejects with (answered as a provider failure). */
 function budgetSpent(): ProviderError {
-  return new ProviderError(504, { message: BACKEND_MESSAGES.PROVIDER_TIMEOUT }, 'timeout', {
-    cause: new Error('the access catch-up ran out of its budget waiting for a read turn or the provider'),
-  });
-}
-
-/** Rejects with {@link budgetSpent} once `signal` aborts (at once if it has). */
-function whenSpent(signal: AbortSignal): Promise<never> {
-  return new Promise<never>((_, reject) => {
-    if (signal.aborted) reject(budgetSpent());
-    else signal.addEventListener('abort', () => reject(budgetSpent()), { once: true });
-  });
+  return providerTimeoutError(
+    new Error('the access catch-up ran out of its budget waiting for a read turn or the provider'),
+  );
 }
 
 /** What a tab's catch-up answers: the rooms its user may access now, or that nothing changed while it was away. */
@@ -128,8 +110,8 @@ export interface ChangeRecordOptions {
   maxReads?: number;
   /** See REDIS_MS. */
   redisMs?: number;
-  /** The catch-ups' budget timer (ACCESS_CATCH_UP_BUDGET_MS from each ask). @default a setTimeout */
-  budgetTimer?: BudgetTimer;
+  /** Makes the catch-ups' deadlines (`ms`: ACCESS_CATCH_UP_BUDGET_MS). @default `new FixedWaits(ms)` */
+  deadlines?: (ms: number) => Deadlines;
 }
 
 /** The relay's room-access rechecks; listens for other nodes' changes from construction on. */
@@ -138,16 +120,17 @@ export class RoomAccess {
   readonly #reading = new Map<number, SharedRead>();
   /** The time (ms) of each user's last access change this node heard of, oldest first; none past CHANGE_KEEP_MS. */
   readonly #changedAt = new Map<number, number>();
-  /** Reads from the provider running now, and those waiting their turn (in order). */
+  /** Reads from the provider running now (at most MAX_READS). */
   #running = 0;
-  /** `start` gives the turn; `gone` once its read's budget ran out while it waited (it is passed over). */
-  readonly #waiting: Array<{ start: () => void; gone: boolean }> = [];
+  /** The reads waiting their turn, in order: calling one gives it the turn. */
+  readonly #waiting: Array<() => void> = [];
   readonly #redis: () => Redis | undefined;
   readonly #prefix: string;
   readonly #now: () => number;
   readonly #maxReads: number;
   readonly #redisMs: number;
-  readonly #budgetTimer: BudgetTimer;
+  /** Each catch-up's deadline, ACCESS_CATCH_UP_BUDGET_MS from its ask. */
+  readonly #deadlines: Deadlines;
   /** When this node started (its map covers only changes since then). */
   readonly #startedAt: number;
 
@@ -160,7 +143,7 @@ export class RoomAccess {
     this.#now = options.now ?? (() => Date.now());
     this.#maxReads = options.maxReads ?? MAX_READS;
     this.#redisMs = options.redisMs ?? REDIS_MS;
-    this.#budgetTimer = options.budgetTimer ?? budgetTimer;
+    this.#deadlines = (options.deadlines ?? ((ms) => new FixedWaits(ms)))(ACCESS_CATCH_UP_BUDGET_MS);
     this.#startedAt = options.startedAt ?? this.#now();
     ctx.io.on('access_changed', (payload) => {
       const parsed = AccessChangedSchema.safeParse(payload);
@@ -258,94 +241,56 @@ export class RoomAccess {
 
   /**
    * A tab's `access_catch_up`: `unchanged` when its user's access did not change in the `downMs` it was away
-   * (nothing asked of the provider), else {@link RoomAccess.read}. Answers within ACCESS_CATCH_UP_BUDGET_MS of
-   * the ask, the wait for Redis and for a read turn included: rejects as `read` does, and with a ProviderError
-   * (a timeout) when the budget runs out first.
+   * (nothing asked of the provider), else `#read`'s list. Answers within ACCESS_CATCH_UP_BUDGET_MS of the ask (its
+   * deadline), the wait for Redis and for a read turn included: rejects as `#read` does, and with a ProviderError
+   * (a timeout) when the deadline comes first.
    */
   async catchUp(user: SocketData, downMs: number | undefined): Promise<CatchUpAnswer> {
-    const controller = new AbortController();
-    const budget: Budget = { signal: controller.signal, endsAt: this.#now() + ACCESS_CATCH_UP_BUDGET_MS };
-    const stop = this.#budgetTimer(ACCESS_CATCH_UP_BUDGET_MS, () => controller.abort());
-    try {
-      const spent = whenSpent(budget.signal);
-      spent.catch(() => undefined);
-      if (!(await Promise.race([this.#mayHaveChanged(user.userId, downMs), spent])))
-        return { unchanged: true };
-      return { accessibleRooms: await Promise.race([this.read(user, budget), spent]) };
-    } finally {
-      stop();
-    }
+    const endsAt = this.#now() + ACCESS_CATCH_UP_BUDGET_MS;
+    const answer = await this.#deadlines.wait(this.#catchUp(user, downMs, endsAt));
+    if (answer === undefined) throw budgetSpent();
+    return answer;
+  }
+
+  /** The catch-up without its deadline; `endsAt` is the end of the ask's budget, for `#read`. */
+  async #catchUp(user: SocketData, downMs: number | undefined, endsAt: number): Promise<CatchUpAnswer> {
+    if (!(await this.#mayHaveChanged(user.userId, downMs))) return { unchanged: true };
+    return { accessibleRooms: await this.#read(user, endsAt) };
   }
 
   /**
    * The rooms of the user's event they may access now (`user_access_change`'s list), for the socket's user: the
-   * read under way for them on this node if there is one, else a new one (waiting its turn: at most MAX_READS
-   * at once). The read runs within the budgets of all the asks that share it (`budget` is this ask's): it gives
-   * up its place in the wait only once every sharer's budget is spent, and its provider calls get the time to the
-   * end of the last of them known when each call starts (a list call already under way keeps the time it started
-   * with). Each ask is still answered within its own budget by {@link RoomAccess.catchUp}. Rejects (a
-   * ProviderError) when the provider failed the list or any room's check, or every sharer's budget ran out first.
+   * read under way for them on this node if it is not spent (this ask's `endsAt` joins it), else a new one
+   * (waiting its turn: at most MAX_READS at once). Rejects (a ProviderError) when the provider failed the list or
+   * any room's check, or the read's turn came after its `endsAt`. Each ask is still answered by its own deadline
+   * ({@link RoomAccess.catchUp}).
    */
-  read(user: SocketData, budget: Budget): Promise<AccessibleRoom[]> {
+  #read(user: SocketData, endsAt: number): Promise<AccessibleRoom[]> {
     const { userId } = user;
     const under = this.#reading.get(userId);
-    if (under && !under.spent.aborted) {
-      under.join(budget);
+    if (under && under.endsAt > this.#now()) {
+      under.endsAt = Math.max(under.endsAt, endsAt);
       return under.answer;
     }
-    const controller = new AbortController();
-    const together: Budget = { signal: controller.signal, endsAt: budget.endsAt };
-    let live = 0;
-    const join = (own: Budget): void => {
-      if (own.signal.aborted || controller.signal.aborted) return;
-      live += 1;
-      together.endsAt = Math.max(together.endsAt, own.endsAt);
-      own.signal.addEventListener(
-        'abort',
-        () => {
-          live -= 1;
-          if (live === 0) controller.abort();
-        },
-        { once: true },
-      );
-    };
-    join(budget);
-    if (live === 0) controller.abort();
-    const answer = this.#inTurn(() => this.#accessibleRooms(user, together), together.signal).finally(() => {
+    // The budget the read's provider calls see is the shared read itself (a joining ask moves its `endsAt`).
+    const budget = { endsAt };
+    const answer = this.#inTurn(() => this.#accessibleRooms(user, budget)).finally(() => {
       if (this.#reading.get(userId)?.answer === answer) this.#reading.delete(userId);
     });
-    this.#reading.set(userId, { answer, join, spent: controller.signal });
+    this.#reading.set(userId, Object.assign(budget, { answer }));
     return answer;
   }
 
-  /**
-   * Runs `work` once fewer than MAX_READS run; the waiting start in the order they came. One whose `signal`
-   * aborts while it waits rejects ({@link budgetSpent}) and gives up its place.
-   */
-  async #inTurn<T>(work: () => Promise<T>, signal: AbortSignal): Promise<T> {
-    if (this.#running >= this.#maxReads) {
-      await new Promise<void>((resolve, reject) => {
-        const waiter = { start: resolve, gone: false };
-        const leave = (): void => {
-          waiter.gone = true;
-          reject(budgetSpent());
-        };
-        waiter.start = () => {
-          signal.removeEventListener('abort', leave);
-          resolve();
-        };
-        if (signal.aborted) return leave();
-        signal.addEventListener('abort', leave, { once: true });
-        this.#waiting.push(waiter);
-      });
-    } else this.#running += 1;
+  /** Runs `work` once fewer than MAX_READS run; the waiting start in the order they came. */
+  async #inTurn<T>(work: () => Promise<T>): Promise<T> {
+    if (this.#running >= this.#maxReads) await new Promise<void>((start) => this.#waiting.push(start));
+    else this.#running += 1;
     try {
       return await work();
     } finally {
-      // The turn passes straight to the next still waiting (the count stays), or is given back.
-      let next = this.#waiting.shift();
-      while (next?.gone) next = this.#waiting.shift();
-      if (next) next.start();
+      // The turn passes straight to the next waiting (the count stays), or is given back.
+      const next = this.#waiting.shift();
+      if (next) next();
       else this.#running -= 1;
     }
   }
@@ -353,16 +298,17 @@ export class RoomAccess {
   /**
    * The rooms of the user's event the provider lets them load, read with their own token. A room whose check the
    * provider failed (an error, not a refusal) is left out of the list, or, for a catch-up (`budget`), fails the
-   * whole read. A catch-up gives the list half of what is left of its budget and the checks the rest, so its
+   * whole read. A catch-up gives the list half of what is left of its budget (to `budget.endsAt`, as it is when
+   * each call starts: a list call under way keeps the time it started with) and the checks the rest, so its
    * provider calls end within it (and free the turn); one whose budget is spent when its turn comes rejects
    * ({@link budgetSpent}) without asking the provider.
    */
-  async #accessibleRooms(user: SocketData, budget?: Budget): Promise<AccessibleRoom[]> {
+  async #accessibleRooms(user: SocketData, budget?: { endsAt: number }): Promise<AccessibleRoom[]> {
     const { provider, directory } = this.ctx;
     const left = (): number | undefined =>
       budget === undefined ? undefined : Math.max(1, budget.endsAt - this.#now());
-    // Handed the turn after its budget ran out (its timer not yet fired, or the turn given as it fired).
-    if (budget && (budget.signal.aborted || budget.endsAt <= this.#now())) throw budgetSpent();
+    // Handed the turn after its budget ran out: it asks nothing (the turn passes on).
+    if (budget && budget.endsAt <= this.#now()) throw budgetSpent();
     const listMs = left();
     const answer = await provider.call(
       'content',
