@@ -3,9 +3,12 @@
 // (401.1 signs out and reloads, spec 01 §8) is carried across it in this tab's session storage and shown once
 // after it: the visitor whose session ended reads why, whichever of the socket and a call learned of it first.
 import { createExternalStore } from '../external-store.ts';
+import { roundTripValue } from './redirect.ts';
 import { getCurrentUser, lastEventCode } from './session.ts';
 
-export type LoggedOutReason = 'switched-devices' | 'session-problem';
+/** Why the session ended: a sign-in on another device, or any other end (the dialog's two texts). */
+const LOGGED_OUT_REASONS = ['switched-devices', 'session-problem'] as const;
+export type LoggedOutReason = (typeof LOGGED_OUT_REASONS)[number];
 
 export interface LoggedOutNotice {
   reason: LoggedOutReason;
@@ -16,6 +19,7 @@ export interface LoggedOutNotice {
 export const CARRIED_NOTICE_KEY = 'loggedOutNotice';
 
 const noticeStore = createExternalStore<LoggedOutNotice | null>(null);
+const carried = roundTripValue(CARRIED_NOTICE_KEY);
 
 export function showLoggedOutNotice(next: LoggedOutNotice): void {
   noticeStore.set(next);
@@ -25,26 +29,18 @@ export function clearLoggedOutNotice(): void {
   noticeStore.set(null);
 }
 
-/** The notice shown now, if any. */
-export function getLoggedOutNotice(): LoggedOutNotice | null {
-  return noticeStore.get();
-}
-
 export function useLoggedOutNotice(): LoggedOutNotice | null {
   return noticeStore.useValue();
 }
 
 /** Shows the dialog with `reason` after this tab's next load (the caller reloads). */
 export function carryLoggedOutNotice(reason: LoggedOutReason): void {
-  try {
-    window.sessionStorage.setItem(CARRIED_NOTICE_KEY, reason);
-  } catch {
-    // Session storage blocked: the reload shows the login page without the dialog.
-  }
+  // Session storage blocked: nothing is kept, and the reload shows the login page without the dialog.
+  carried.set(reason);
 }
 
-function isReason(value: string | null): value is LoggedOutReason {
-  return value === 'session-problem' || value === 'switched-devices';
+function isReason(value: string | undefined): value is LoggedOutReason {
+  return (LOGGED_OUT_REASONS as readonly (string | undefined)[]).includes(value);
 }
 
 /**
@@ -52,14 +48,8 @@ function isReason(value: string | null): value is LoggedOutReason {
  * forgotten as it is read), and only when the tab is signed out; anything else stored under the key is dropped.
  */
 export function restoreLoggedOutNotice(): void {
-  let carried: string | null;
-  try {
-    carried = window.sessionStorage.getItem(CARRIED_NOTICE_KEY);
-    if (carried === null) return;
-    window.sessionStorage.removeItem(CARRIED_NOTICE_KEY);
-  } catch {
-    return;
-  }
-  if (isReason(carried) && getCurrentUser() === null)
-    showLoggedOutNotice({ reason: carried, eventCode: lastEventCode() });
+  const reason = carried.get();
+  carried.set(undefined);
+  if (isReason(reason) && getCurrentUser() === null)
+    showLoggedOutNotice({ reason, eventCode: lastEventCode() });
 }

@@ -45,8 +45,9 @@ export function afterSignInPath(state: unknown): string {
 }
 
 /**
- * A value this tab keeps across the SSO round trip (the identity page is a full navigation away), in session
- * storage; where that is blocked nothing is kept, and callers fall back (to /lobby, to the access-code dialog).
+ * A value this tab keeps across a full navigation (the SSO round trip: the identity page is a full navigation away;
+ * a 401.1 sign-out's reload), in session storage; where that is blocked nothing is kept, and callers fall back (to
+ * /lobby, to the access-code dialog, to the login page without the logged-out dialog).
  */
 export function roundTripValue(key: string) {
   return {
