@@ -48,10 +48,6 @@ export interface EmbeddedRoomProps {
   preferences: readonly Preference[];
 }
 
-/** The text of a relay's 400 acknowledgement (a refusal), or undefined: passed on, or no answer. */
-const ackRefusal = (ack: Promise<{ statusCode: number; message?: string } | undefined>): RoomMessageOutcome =>
-  ack.then((answer) => (answer?.statusCode === 400 ? (answer.message ?? '') : undefined));
-
 /** A random cache-buster, once per entry, so the browser never shows a stale room page. */
 const cacheBusted = (link: string): string => {
   const url = new URL(link);
@@ -201,48 +197,41 @@ export function EmbeddedRoom({ room, instance, user, preferences }: EmbeddedRoom
       if (ack?.statusCode !== 200) hasReported.current = false;
     });
   };
-  // The room's messages the app relays: the relay's refusal goes back to the room (use-room-frame.ts answers it).
+  // The room's messages the app relays answer the relay's acknowledgement: use-room-frame.ts answers a refusal to
+  // the room.
   const onMessage = (message: RoomToAppMessage): RoomMessageOutcome => {
     const timestamp = Date.now();
     switch (message.type) {
       case 'scene':
-        return ackRefusal(
-          emitWithAck('user_scene_events', {
-            ...base,
-            event: message.event,
-            content_id: message.content_id,
-            object: message.object,
-            timestamp,
-          }),
-        );
+        return emitWithAck('user_scene_events', {
+          ...base,
+          event: message.event,
+          content_id: message.content_id,
+          object: message.object,
+          timestamp,
+        });
       case 'view_content':
-        return ackRefusal(
-          emitWithAck('view_content', {
-            ...base,
-            event: message.event,
-            content_id: message.content_id,
-            object: message.object,
-            timestamp,
-          }),
-        );
+        return emitWithAck('view_content', {
+          ...base,
+          event: message.event,
+          content_id: message.content_id,
+          object: message.object,
+          timestamp,
+        });
       case 'achievement':
-        return ackRefusal(
-          emitWithAck('user_achievement_events', {
-            ...base,
-            achievement_attribute: message.achievement_attribute,
-            content_id: message.content_id,
-            event_code: user.event_code,
-          }),
-        );
+        return emitWithAck('user_achievement_events', {
+          ...base,
+          achievement_attribute: message.achievement_attribute,
+          content_id: message.content_id,
+          event_code: user.event_code,
+        });
       case 'player':
-        return ackRefusal(
-          emitWithAck('user_player_events', {
-            ...base,
-            event: message.event,
-            data: message.data,
-            timestamp,
-          }),
-        );
+        return emitWithAck('user_player_events', {
+          ...base,
+          event: message.event,
+          data: message.data,
+          timestamp,
+        });
       case 'microphone': {
         setMuted(message.muted);
         const isMuteAnswered = message.muted && isMutedByModerator.current;

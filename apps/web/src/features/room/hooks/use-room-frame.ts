@@ -3,14 +3,15 @@
 // accepted room message to `onMessage`. Only the room link's exact origin and the frame's own window count; a
 // malformed message is dropped and logged. A message over ROOM_MESSAGE_MAX_BYTES is answered `refused`
 // (`too_large`), logged, and never reaches `onMessage` (nothing is emitted); one whose event the relay refused
-// (`onMessage` answers the refusal's text) is answered `refused` too. The token goes by postMessage to that origin
-// only, never into a URL.
+// (`onMessage` answers the relay's acknowledgement, a 400) is answered `refused` too. The token goes by postMessage
+// to that origin only, never into a URL.
 import { useCallback, useEffect, useEffectEvent, useRef, type RefObject } from 'react';
 import {
   postToRoom,
   readRoomMessage,
   refusalOf,
   refusalReasonOfAck,
+  type Ack,
   type AppToRoomMessage,
   type RoomToAppMessage,
   type Unenveloped,
@@ -28,10 +29,10 @@ export interface RoomFrame {
 }
 
 /**
- * What the app did with a room message: nothing to say (undefined), or, for one it relays, the relay's answer:
- * the text of its 400 acknowledgement, or undefined (passed on, or no answer).
+ * What the app did with a room message: nothing to say (undefined), or, for one it relays, the relay's
+ * acknowledgement (undefined: no answer). A 400 is answered to the room as `refused`; a 200 or none says nothing.
  */
-export type RoomMessageOutcome = Promise<string | undefined> | undefined;
+export type RoomMessageOutcome = Promise<Ack | undefined> | undefined;
 
 export function useRoomFrame(
   origin: string | undefined,
@@ -70,10 +71,10 @@ export function useRoomFrame(
         return;
       }
       const message = result.message;
-      void handle(message)?.then((refusal) => {
-        if (refusal === undefined) return;
-        console.warn(`room: the relay refused a ${message.type} message`, refusal);
-        post(refusalOf(message, refusalReasonOfAck(refusal), refusal));
+      void handle(message)?.then((ack) => {
+        if (ack?.statusCode !== 400) return;
+        console.warn(`room: the relay refused a ${message.type} message`, ack.message);
+        post(refusalOf(message, refusalReasonOfAck(ack.message), ack.message));
       });
     };
     window.addEventListener('message', listener);
