@@ -44,6 +44,8 @@ export interface SessionEventDeps {
   currentRoomId: () => number | undefined;
   goToLobby: () => void;
   schedule: (run: () => void, delayMs: number) => void;
+  /** The random source of a refused access catch-up's retry spread, in [0, 1) (Math.random). */
+  random: () => number;
   /** The server cannot take the tab's connection now; `kind` says why (the tab stays signed in). */
   connectionRefusedForNow: (kind: ConnectionPause) => void;
 }
@@ -134,7 +136,7 @@ export function createSessionEventHandlers(deps: SessionEventDeps) {
       const retry = (): void => {
         if (generation === catchUps && accessChanges === asked) void catchUp(false);
       };
-      deps.schedule(retry, RELAY_REFUSAL_RETRY_MS + Math.floor(Math.random() * RECONNECT_SPREAD_MS));
+      deps.schedule(retry, RELAY_REFUSAL_RETRY_MS + Math.floor(deps.random() * RECONNECT_SPREAD_MS));
       return;
     }
     if (rooms !== 'unchanged') applyAccess(rooms);

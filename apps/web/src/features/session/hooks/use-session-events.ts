@@ -1,6 +1,6 @@
 // Binds the realtime session events to the tab's socket (spec 01 §4), and after a reconnect asks the relay which
 // rooms the user may access now (the access catch-up).
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import {
   ACCESS_CATCH_UP_BUDGET_MS,
   ACCESS_CATCH_UP_MARGIN_MS,
@@ -63,10 +63,10 @@ export function useSessionEvents(scenePath: string, goToLobby: () => void): void
   const path = useRef(scenePath);
   const handlers = useRef<SessionEventHandlers | null>(null);
   const pictures = useUserPictures();
-  const { t } = useTranslation('session');
-  // The notices read the language at the time they show: a language switch gives a new `t` but keeps the
-  // handlers (and a refused catch-up's pending retry); only a new socket lets them go.
-  const translate = useRef(t);
+  const { t: tNow } = useTranslation('session');
+  // The notices read the language at the time they show (an effect event: a language switch gives a new `tNow`
+  // but keeps the handlers, and a refused catch-up's pending retry); only a new socket lets them go.
+  const t = useEffectEvent((...args: Parameters<typeof tNow>) => tNow(...args));
   // A refresh missed while the socket was down is carried out as the live one after the reconnect.
   useRefreshCatchUp((refresh) => handlers.current?.refresh(refresh));
 
@@ -75,12 +75,7 @@ export function useSessionEvents(scenePath: string, goToLobby: () => void): void
   }, [scenePath]);
 
   useEffect(() => {
-    translate.current = t;
-  }, [t]);
-
-  useEffect(() => {
     if (!socket) return undefined;
-    const t = (...args: Parameters<typeof translate.current>) => translate.current(...args);
     const current = createSessionEventHandlers({
       getUser: getCurrentUser,
       endSessionLocally,
@@ -109,6 +104,8 @@ export function useSessionEvents(scenePath: string, goToLobby: () => void): void
       schedule: (run, delayMs) => {
         setTimeout(run, delayMs);
       },
+      // Math.random as it is when the retry is planned (a test may mock it after the handlers were made).
+      random: () => Math.random(),
       connectionRefusedForNow: (kind) =>
         topLeftNotice({
           tone: 'error',
