@@ -118,6 +118,12 @@ export function listenerView(socket: AppSocket): Socket {
   return socket as Socket;
 }
 
+/**
+ * How long a chat send or catch-up, an announcement and a kept catch-up (announcements, refreshes) wait for the
+ * relay's acknowledgement: longer than emitWithAck's default of 2 s.
+ */
+export const ACK_TIMEOUT_MS = 10_000;
+
 /** socket.io's emitWithAck as this module calls it (its generic signature cannot follow a generic topic). */
 type AckEmitter = { emitWithAck(topic: string, payload: unknown): Promise<unknown> };
 

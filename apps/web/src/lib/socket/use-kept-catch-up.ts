@@ -4,17 +4,14 @@
 // nothing and is asked again as a first one (the next connect or resync), which only records. The one place that
 // asks `<kind>_catch_up`: its answer is checked with the topic's ack schema in the contracts (emitWithAck).
 import type { EmitAck, RELAY_EVENTS } from '@showfloor/contracts';
-import { emitWithAck, type AppSocket } from './registry.ts';
+import { ACK_TIMEOUT_MS, emitWithAck, type AppSocket } from './registry.ts';
 import { useSocketRecovery } from './use-socket-recovery.ts';
 
 /** The catch-up topics of the kinds the relay keeps. */
-export type KeptTopic = typeof RELAY_EVENTS.ANNOUNCEMENTS_CATCH_UP | typeof RELAY_EVENTS.REFRESHES_CATCH_UP;
+type KeptTopic = typeof RELAY_EVENTS.ANNOUNCEMENTS_CATCH_UP | typeof RELAY_EVENTS.REFRESHES_CATCH_UP;
 
 /** A kept catch-up's answer when the relay gave the frames (200), as the topic's ack schema typed it. */
-export type KeptAnswer<T extends KeptTopic> = Extract<EmitAck<T>, { statusCode: 200 }>;
-
-/** How long a kept catch-up waits for the relay's answer. */
-const KEPT_CATCH_UP_TIMEOUT_MS = 10_000;
+type KeptAnswer<T extends KeptTopic> = Extract<EmitAck<T>, { statusCode: 200 }>;
 
 function isAnswered<A>(ack: A | undefined): ack is Extract<A, { statusCode: 200 }> {
   return (ack as { statusCode?: unknown } | undefined)?.statusCode === 200;
@@ -43,7 +40,7 @@ export function keptCatchUp<T extends KeptTopic, F>(
   framesOf: (answer: KeptAnswer<T>) => readonly F[],
 ) {
   const ask = async (): Promise<readonly F[] | undefined> => {
-    const ack = await emitWithAck(topic, {}, KEPT_CATCH_UP_TIMEOUT_MS);
+    const ack = await emitWithAck(topic, {}, ACK_TIMEOUT_MS);
     return isAnswered(ack) ? framesOf(ack) : undefined;
   };
   const primedSockets = new WeakSet<AppSocket>();

@@ -3,10 +3,7 @@
 // no answer came (not connected, or no acknowledgement in time).
 import { useMutation } from '@tanstack/react-query';
 import { TOPICS, type Notification } from '@showfloor/contracts';
-import { emitWithAck } from '../../../lib/socket/registry.ts';
-
-/** The relay's acknowledgement waited for, in ms. */
-const ACK_TIMEOUT_MS = 10_000;
+import { ACK_TIMEOUT_MS, emitWithAck } from '../../../lib/socket/registry.ts';
 
 /** A refused or unanswered announcement; `reason` is the relay's text, undefined when nothing answered. */
 export class AnnouncementNotSent extends Error {

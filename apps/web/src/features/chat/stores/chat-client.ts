@@ -15,10 +15,7 @@ import {
   type OutboxEntry,
 } from '@showfloor/contracts';
 import { createExternalStore } from '../../../lib/external-store.ts';
-import { emitWithAck } from '../../../lib/socket/registry.ts';
-
-/** How long a send or a catch-up waits for the relay's answer before it counts as lost. */
-export const CHAT_ACK_TIMEOUT_MS = 10_000;
+import { ACK_TIMEOUT_MS, emitWithAck } from '../../../lib/socket/registry.ts';
 
 /** What the client emits with: the tab's socket (lib/socket), or a test's stand-in. */
 export interface ChatTransport {
@@ -26,10 +23,13 @@ export interface ChatTransport {
   catchUp(request: CatchUpRequest): Promise<CatchUpAck | undefined>;
 }
 
-/** The tab's socket: an emit without a connection, or without an answer in time, resolves undefined. */
+/**
+ * The tab's socket: an emit without a connection, or without an answer within ACK_TIMEOUT_MS (then it counts as
+ * lost), resolves undefined.
+ */
 export const socketTransport: ChatTransport = {
-  send: (eventCode, payload) => emitWithAck(chatTopic(eventCode), payload, CHAT_ACK_TIMEOUT_MS),
-  catchUp: (request) => emitWithAck('catch_up', request, CHAT_ACK_TIMEOUT_MS),
+  send: (eventCode, payload) => emitWithAck(chatTopic(eventCode), payload, ACK_TIMEOUT_MS),
+  catchUp: (request) => emitWithAck('catch_up', request, ACK_TIMEOUT_MS),
 };
 
 /** Where a conversation's older history continues: the `page_state` of the last page read (null: no more). */
