@@ -1,4 +1,4 @@
-import { expect, signIn, socketConnected, test } from '../fixtures/stack.ts';
+import { expect, lobbyReadsDone, signIn, socketConnected, test } from '../fixtures/stack.ts';
 
 test("signing in as ada in a second browser logs the first out with the 'Did you switch devices?' dialog", async ({
   browser,
@@ -11,6 +11,8 @@ test("signing in as ada in a second browser logs the first out with the 'Did you
     const connected = socketConnected(firstPage);
     await signIn(firstPage, { email: 'ada@demo.test' });
     await connected;
+    // A read still under way when the session is replaced would learn of it first (401.1: the session-problem text).
+    await lobbyReadsDone(firstPage);
 
     const secondPage = await second.newPage();
     await signIn(secondPage, { email: 'ada@demo.test' });
