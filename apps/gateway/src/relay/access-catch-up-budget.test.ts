@@ -13,9 +13,10 @@ import { ProviderClient } from '../provider/client.ts';
 import type { RelayContext } from './context.ts';
 import { Directory } from './directory.ts';
 import type { RelaySocket } from './io.ts';
-import { MAX_READS, RoomAccess, type Deadlines, type RoomAccessContext } from './room-access.ts';
+import { MAX_READS, RoomAccess, type RoomAccessContext } from './room-access.ts';
 import { until } from './testing/clients.ts';
 import { gatedProvider } from './testing/gated-provider.ts';
+import { heldDeadlines } from './testing/held-deadlines.ts';
 import { handleAccessCatchUp } from './topics/access-catch-up.ts';
 
 const ROOMS = 'GET /api/v1/content/rooms';
@@ -36,8 +37,7 @@ afterAll(async () => {
 describe('access_catch_up budget', () => {
   it(`answers ACCESS_UNAVAILABLE when the budget is spent waiting past ${MAX_READS} busy reads, or during a read`, async () => {
     // The asks' deadlines, each ended by the test (`spend[i]`), and the node's clock, moved by the test.
-    const made: number[] = [];
-    const spend: Array<() => void> = [];
+    const { deadlines, made, spend } = heldDeadlines();
     const clock = { now: 1_000_000_000 };
     const noop = (): void => undefined;
     const logger = pino({ level: 'silent' });
@@ -58,16 +58,7 @@ describe('access_catch_up budget', () => {
       redis: () => undefined,
       prefix: 'budget-test',
       now: () => clock.now,
-      deadlines: (ms): Deadlines => {
-        made.push(ms);
-        return {
-          wait: <T>(answer: PromiseLike<T>) =>
-            new Promise<T | undefined>((resolve, reject) => {
-              spend.push(() => resolve(undefined));
-              answer.then(resolve, reject);
-            }),
-        };
-      },
+      deadlines,
     });
     const ctx = { ...base, roomAccess } as unknown as RelayContext;
     const tab = (userId: number) =>

@@ -12,6 +12,7 @@ import { ACCESS_CATCH_UP_BUDGET_MS, type SocketData } from '@showfloor/contracts
 import { ProviderError } from '../provider/errors.ts';
 import type { AdapterState } from './metrics.ts';
 import { until } from './testing/clients.ts';
+import { heldDeadlines } from './testing/held-deadlines.ts';
 import { resolveTestRedis, type TestRedis } from './testing/redis.ts';
 import {
   CHANGE_KEEP_MS,
@@ -88,26 +89,6 @@ function fake(
 
 const user = (userId: number): SocketData =>
   ({ userId, eventCode: 'DEMO', token: String(userId), roles: [] }) as unknown as SocketData;
-
-/**
- * Deadlines the test ends itself (no timer): `made` has the length each keeper was made with, `spend[i]` ends the
- * i-th ask's wait as its deadline would (the clock is the test's to move).
- */
-function heldDeadlines(): { deadlines: (ms: number) => Deadlines; made: number[]; spend: Array<() => void> } {
-  const made: number[] = [];
-  const spend: Array<() => void> = [];
-  const deadlines = (ms: number): Deadlines => {
-    made.push(ms);
-    return {
-      wait: <T>(answer: PromiseLike<T>) =>
-        new Promise<T | undefined>((resolve, reject) => {
-          spend.push(() => resolve(undefined));
-          answer.then(resolve, reject);
-        }),
-    };
-  };
-  return { deadlines, made, spend };
-}
 
 /** Lets the reads started so far reach the provider. */
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
