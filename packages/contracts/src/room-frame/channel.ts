@@ -10,6 +10,7 @@
 import {
   AppToRoomMessageSchema,
   RoomToAppShapeSchema,
+  jsonBytes,
   roomMessage,
   ROOM_MESSAGE_MAX_BYTES,
   ROOM_PROTOCOL,
@@ -84,11 +85,9 @@ function read<M>(
   return { ok: true, message: parsed.data };
 }
 
-const utf8 = new TextEncoder();
-
 /**
  * The app's side: a message counts only from the room link's origin and the room's own frame window, and is
- * passed on only within ROOM_MESSAGE_MAX_BYTES as JSON (as `roomMessageBytes` counts); a larger one is read as
+ * passed on only within ROOM_MESSAGE_MAX_BYTES as JSON (`jsonBytes`, as `roomMessageBytes` counts); a larger one is read as
  * `too_large`, with the message, for the `refused` answer.
  */
 export function readRoomMessage(
@@ -98,7 +97,7 @@ export function readRoomMessage(
   const result = read(event, [expected.origin], expected.frame, RoomToAppShapeSchema);
   if (!result.ok) return result;
   // The schema takes JSON values only, so JSON can write every message it read.
-  const bytes = utf8.encode(JSON.stringify(result.message)).length;
+  const bytes = jsonBytes(result.message);
   if (bytes <= ROOM_MESSAGE_MAX_BYTES) return result;
   return {
     ok: false,

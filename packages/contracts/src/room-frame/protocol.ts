@@ -281,6 +281,14 @@ export function roomMessageBytes(message: unknown): number | undefined {
   }
 }
 
+/**
+ * {@link roomMessageBytes} of a message {@link RoomToAppShapeSchema} took: it holds JSON values only, so JSON can
+ * always write it.
+ */
+export function jsonBytes(message: RoomToAppMessage): number {
+  return utf8.encode(JSON.stringify(message)).length;
+}
+
 /** At most `max` UTF-16 units of `text`, never ending in half of a surrogate pair. */
 function cutAtCodePoint(text: string, max: number): string {
   if (text.length <= max) return text;
