@@ -88,10 +88,15 @@ export function canPin(): boolean {
   }
 }
 
-/** Pins this process (the generator) to a core. */
+/**
+ * Pins this process (the generator) to a core: every thread of it (`taskset -a`). Without `-a` only the main
+ * thread moves; V8's platform workers and libuv's pool, started before, keep running on every core, so the
+ * generator's collections and socket work land on the servers' core too (issue 17: 18 % of B's slow acks at
+ * half of A on 2026-11-28 first waited behind the generator there).
+ */
 export function pinSelf(core: number): boolean {
   try {
-    execFileSync('taskset', ['-cp', String(core), String(process.pid)], { stdio: 'ignore' });
+    execFileSync('taskset', ['-a', '-cp', String(core), String(process.pid)], { stdio: 'ignore' });
     return true;
   } catch {
     return false;
