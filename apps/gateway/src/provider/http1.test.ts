@@ -459,6 +459,55 @@ describe('Http1Pool, adversarial review', () => {
     }
   });
 
+  it('reads the status line and the headers it knows in any case, and refuses a malformed head', async () => {
+    const ok = '\r\ncontent-length: 2\r\n\r\n{}';
+    const answers: Record<string, string> = {
+      '/no-reason': 'HTTP/1.1 200\r\nCONTENT-LENGTH: 2\r\n\r\n{}',
+      '/chunked':
+        'HTTP/1.1 200 OK\r\nTransfer-Encoding: Chunked\r\nKeep-Alive: Timeout=5\r\n\r\n2\r\n{}\r\n0\r\n\r\n',
+      '/http10-kept': 'HTTP/1.0 200 OK\r\nContent-Length: 2\r\nConnection: Keep-Alive\r\n\r\n{}',
+      '/http10': 'HTTP/1.0 200 OK\r\nContent-Length: 2\r\n\r\n{}',
+      '/close': 'HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: Close\r\n\r\n{}',
+      '/minor': `HTTP/1.2 200 OK${ok}`,
+      '/lowercase': `http/1.1 200 OK${ok}`,
+      '/four-digits': `HTTP/1.1 2000 OK${ok}`,
+      '/not-digits': `HTTP/1.1 2x0 OK${ok}`,
+      '/no-space': `HTTP/1.1 200OK${ok}`,
+      '/short': `HTTP/1.1 20${ok}`,
+      '/no-colon': 'HTTP/1.1 200 OK\r\ncontent-length 2\r\n\r\n{}',
+      '/empty-name': `HTTP/1.1 200 OK\r\n: 2${ok}`,
+      '/gzip': 'HTTP/1.1 200 OK\r\nTRANSFER-ENCODING: GZIP\r\n\r\n',
+      '/two-lengths': 'HTTP/1.1 200 OK\r\nContent-Length: 2\r\ncontent-LENGTH: 3\r\n\r\n{}',
+    };
+    // Which connection each request came on (0, 1, ... in the order they were opened).
+    const connections: Socket[] = [];
+    const arrivals: Array<[string, number]> = [];
+    const url = await rawServer((socket, seen) => {
+      if (!seen.endsWith('\r\n\r\n')) return;
+      if (!connections.includes(socket)) connections.push(socket);
+      const path = /GET (\S+) HTTP\/1\.1\r\nhost: x\r\n\r\n$/.exec(seen)?.[1] ?? '';
+      arrivals.push([path, connections.indexOf(socket)]);
+      socket.write(answers[path] ?? `HTTP/1.1 200 OK${ok}`);
+    });
+    const one = pool(url, { connections: 1 });
+    for (const path of ['/no-reason', '/chunked', '/http10-kept', '/http10', '/after', '/close', '/last']) {
+      expect([path, await one.request(get(path), 2_000)]).toEqual([path, { statusCode: 200, text: '{}' }]);
+    }
+    // HTTP/1.0 closes unless told to keep the connection, HTTP/1.1 keeps it unless told to close.
+    expect(arrivals).toEqual([
+      ['/no-reason', 0],
+      ['/chunked', 0],
+      ['/http10-kept', 0],
+      ['/http10', 0],
+      ['/after', 1],
+      ['/close', 1],
+      ['/last', 2],
+    ]);
+    for (const path of Object.keys(answers).slice(5)) {
+      expect([path, (await rejection(one.request(get(path), 2_000))).code]).toEqual([path, 'HTTP1_PARSE']);
+    }
+  });
+
   it('holds its connections, timers and sockets bounded over 10,000 pipelined calls', async () => {
     const server = await serve((_request, response) => response.end('{}'));
     const pipelined = pool(server.url, { connections: 4, pipelining: 8 });

@@ -71,6 +71,14 @@ const KEEP_ALIVE_MARGIN_MS = 1_000;
 /** How often the pool checks the budgets of its requests, ms (a request fails at most this much late). */
 const SWEEP_MS = 50;
 
+/**
+ * The patterns an answer's head and chunk lines are checked against, made once: a regular expression literal in
+ * a function is a new object each time it runs (none of these is global or sticky: they keep no state).
+ */
+const CONTENT_LENGTH = /^\d{1,15}$/;
+const KEEP_ALIVE_TIMEOUT = /timeout=(\d+)/i;
+const CHUNK_SIZE = /^[0-9A-Fa-f]{1,8}$/;
+
 /** '\n', the end of a chunk line (the '\r' before it is checked and dropped). */
 const LF = 0x0a;
 
@@ -291,7 +299,9 @@ class AnswerParser {
   #stage = Stage.Head;
   #head = '';
   #remaining = 0;
-  #body: Buffer[] = [];
+  /** The body's parts: the first (usually the only one: one socket read), then any others. */
+  #first: Buffer | undefined;
+  #rest: Buffer[] | undefined;
   #bodyBytes = 0;
   #noBody = false;
   #lineRest = '';
@@ -303,16 +313,17 @@ class AnswerParser {
     this.#stage = Stage.Head;
     this.#head = '';
     this.#remaining = 0;
-    this.#body = [];
+    this.#first = undefined;
+    this.#rest = undefined;
     this.#bodyBytes = 0;
     this.#noBody = false;
     this.#lineRest = '';
   }
 
   text(): string {
-    const body = this.#body;
-    if (body.length === 0) return '';
-    return (body.length === 1 ? (body[0] as Buffer) : Buffer.concat(body)).toString('utf8');
+    const first = this.#first;
+    if (first === undefined) return '';
+    return (this.#rest === undefined ? first : Buffer.concat([first, ...this.#rest])).toString('utf8');
   }
 
   /** A close-delimited answer is whole at the end of the stream. */
@@ -389,8 +400,7 @@ class AnswerParser {
           } else {
             const semicolon = line.indexOf(';');
             const hex = (semicolon < 0 ? line : line.slice(0, semicolon)).trim();
-            if (!/^[0-9A-Fa-f]{1,8}$/.test(hex))
-              throw new Http1Error(HTTP1_PARSE, 'provider chunk size is not hex');
+            if (!CHUNK_SIZE.test(hex)) throw new Http1Error(HTTP1_PARSE, 'provider chunk size is not hex');
             const size = Number.parseInt(hex, 16);
             // Refused at once, as a Content-Length over the limit is (not after waiting for the bytes).
             if (this.#bodyBytes + size > maxBody)
@@ -426,53 +436,61 @@ class AnswerParser {
     this.#bodyBytes += part.length;
     if (this.#bodyBytes > maxBody) throw new Http1Error(HTTP1_PARSE, 'provider answer too large');
     // A view of the socket's chunk: Node hands each 'data' chunk over, it is not reused.
-    this.#body.push(part);
+    if (this.#first === undefined) this.#first = part;
+    else if (this.#rest === undefined) this.#rest = [part];
+    else this.#rest.push(part);
   }
 
   #done(used: number): number {
     return used;
   }
 
-  /** Reads the status line and headers; answers true for a 1xx answer (skipped). */
+  /**
+   * Reads the status line and headers; answers true for a 1xx answer (skipped). The head is walked in place:
+   * only the values of the four headers read here are cut out of it (nothing per other header or per line).
+   */
   #readHead(maxBody: number): boolean {
-    const lines = this.#head.split('\r\n');
+    const head = this.#head;
     this.#head = '';
-    const status = /^HTTP\/1\.([01]) (\d{3})(?: |$)/.exec(lines[0] ?? '');
-    if (!status) throw new Http1Error(HTTP1_PARSE, 'provider answer has no HTTP/1.x status line');
-    const statusCode = Number(status[2]);
+    let end = head.indexOf('\r\n');
+    if (end < 0) end = head.length;
+    const statusCode = statusCodeOf(head, end);
+    if (statusCode < 0) throw new Http1Error(HTTP1_PARSE, 'provider answer has no HTTP/1.x status line');
     // 101 Switching Protocols: nothing here asks to switch; what follows is not HTTP/1.1 answers.
     if (statusCode === 101) throw new Http1Error(HTTP1_PARSE, 'provider switched protocols unasked');
     if (statusCode >= 100 && statusCode < 200) return true;
     this.statusCode = statusCode;
-    let keepAlive = status[1] === '1';
+    let keepAlive = head.charCodeAt(7) === DIGIT_ONE; // HTTP/1.1 keeps the connection unless told otherwise
     let contentLength: number | undefined;
     let chunked = false;
-    for (let index = 1; index < lines.length; index += 1) {
-      const line = lines[index] as string;
-      const colon = line.indexOf(':');
-      if (colon <= 0) throw new Http1Error(HTTP1_PARSE, 'provider answer has a malformed header');
-      const name = line.slice(0, colon).toLowerCase();
-      if (name === 'content-length') {
-        const value = line.slice(colon + 1).trim();
-        if (!/^\d{1,15}$/.test(value))
+    while (end < head.length) {
+      const start = end + 2;
+      end = head.indexOf('\r\n', start);
+      if (end < 0) end = head.length;
+      const colon = head.indexOf(':', start);
+      if (colon <= start || colon >= end)
+        throw new Http1Error(HTTP1_PARSE, 'provider answer has a malformed header');
+      if (isHeaderName(head, start, colon, 'content-length')) {
+        const value = head.slice(colon + 1, end).trim();
+        if (!CONTENT_LENGTH.test(value))
           throw new Http1Error(HTTP1_PARSE, 'provider answer has a bad Content-Length');
         const length = Number(value);
         if (contentLength !== undefined && contentLength !== length)
           throw new Http1Error(HTTP1_PARSE, 'provider answer has two Content-Lengths');
         contentLength = length;
-      } else if (name === 'transfer-encoding') {
-        const codings = line
-          .slice(colon + 1)
+      } else if (isHeaderName(head, start, colon, 'transfer-encoding')) {
+        const codings = head
+          .slice(colon + 1, end)
           .trim()
           .toLowerCase();
         if (codings !== 'chunked') throw new Http1Error(HTTP1_PARSE, `provider answer is ${codings}-coded`);
         chunked = true;
-      } else if (name === 'connection') {
-        const tokens = line.slice(colon + 1).toLowerCase();
+      } else if (isHeaderName(head, start, colon, 'connection')) {
+        const tokens = head.slice(colon + 1, end).toLowerCase();
         if (tokens.includes('close')) keepAlive = false;
         else if (tokens.includes('keep-alive')) keepAlive = true;
-      } else if (name === 'keep-alive') {
-        const timeout = /timeout=(\d+)/i.exec(line.slice(colon + 1));
+      } else if (isHeaderName(head, start, colon, 'keep-alive')) {
+        const timeout = KEEP_ALIVE_TIMEOUT.exec(head.slice(colon + 1, end));
         if (timeout) this.keepAliveHintMs = Number(timeout[1]) * 1000;
       }
     }
@@ -658,4 +676,39 @@ export class Http1Pool {
       this.#sweeper = undefined;
     }
   }
+}
+
+const SPACE = 0x20;
+const DIGIT_ZERO = 0x30;
+const DIGIT_ONE = 0x31;
+
+/**
+ * The status code of the status line `head` holds up to `end` (`HTTP/1.0` or `HTTP/1.1`, a space, three digits,
+ * then a space and the reason or the line's end), or -1 when it is not one.
+ */
+function statusCodeOf(head: string, end: number): number {
+  if (!head.startsWith('HTTP/1.') || end < 12 || (end > 12 && head.charCodeAt(12) !== SPACE)) return -1;
+  const minor = head.charCodeAt(7);
+  if ((minor !== DIGIT_ZERO && minor !== DIGIT_ONE) || head.charCodeAt(8) !== SPACE) return -1;
+  let code = 0;
+  for (let at = 9; at < 12; at += 1) {
+    const digit = head.charCodeAt(at) - DIGIT_ZERO;
+    if (!(digit >= 0 && digit <= 9)) return -1;
+    code = code * 10 + digit;
+  }
+  return code;
+}
+
+/**
+ * Whether the header name `head` holds from `start` to `end` is `name` (lowercase letters and '-') in any case.
+ * The head is latin1, where only A-Z lowercase to ASCII letters, so this is `toLowerCase() === name`.
+ */
+function isHeaderName(head: string, start: number, end: number, name: string): boolean {
+  if (end - start !== name.length) return false;
+  for (let index = 0; index < name.length; index += 1) {
+    const code = head.charCodeAt(start + index);
+    const lower = code >= 0x41 && code <= 0x5a ? code + 0x20 : code;
+    if (lower !== name.charCodeAt(index)) return false;
+  }
+  return true;
 }

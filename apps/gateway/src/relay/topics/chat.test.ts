@@ -114,6 +114,22 @@ describe('the chat hot path', () => {
     expect(bodies.length).toBe(before);
   });
 
+  it('counts a delivery for a first delivery only, not for a resend deliverOnce turns away', async () => {
+    const deliveries = { inc: vi.fn() };
+    let isFirst = true;
+    const counting = {
+      ...ctx,
+      provider: client,
+      delivered: { deliverOnce: () => Promise.resolve(isFirst) },
+      metrics: { forTopic: (topic: string) => (topic === 'chat' ? { deliveries } : undefined) },
+    } as unknown as RelayContext;
+    expect(await handleChat(counting, socket, messages[0])).toMatchObject({ ack: { statusCode: 200 } });
+    expect(deliveries.inc).toHaveBeenCalledTimes(1);
+    isFirst = false;
+    expect(await handleChat(counting, socket, messages[0])).toMatchObject({ ack: { statusCode: 200 } });
+    expect(deliveries.inc).toHaveBeenCalledTimes(1);
+  });
+
   it('takes only a checked input in callParsed', async () => {
     const checked = parseCallInput(sendMessage, { message: 'checked', to: [8] });
     expect(checked.success).toBe(true);

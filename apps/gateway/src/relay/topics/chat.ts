@@ -122,7 +122,7 @@ export const handleChat: TopicHandler<ChatOk> = async (ctx, socket, payload) => 
     return { ack: { statusCode: 200, data: stored }, deliver: noFurtherDelivery };
   }
   // The fan-out reaches Redis before the ack leaves: a node dying after its ack cannot take it along.
-  await deliverStored(ctx, user, stored, roomId);
+  if (await deliverStored(ctx, user, stored, roomId)) ctx.metrics.forTopic('chat').deliveries.inc();
   return {
     ack: { statusCode: 200, data: stored },
     deliver:
@@ -135,17 +135,21 @@ export const handleChat: TopicHandler<ChatOk> = async (ctx, socket, payload) => 
 /** Delivery happened before the ack (the dispatcher still records its latency). */
 const noFurtherDelivery = (): void => undefined;
 
-/** Delivers a stored message once: to the room's members, else to the sender and every recipient. */
-async function deliverStored(
+/**
+ * Delivers a stored message once: to the room's members, else to the sender and every recipient. True when it
+ * delivered (not a resend's). Not an async function: the caller awaits `deliverOnce`'s own promise (one shared,
+ * settled one when there is no Redis), with no promise and frame of this function's per message.
+ */
+function deliverStored(
   ctx: RelayContext,
   user: SocketData,
   stored: ChatMessage,
   roomId: number | undefined,
-): Promise<void> {
+): Promise<boolean> {
   const topic = chatTopic(user.eventCode);
   const roomOfMessage =
     roomId ?? (stored.to.length === 0 && stored.bot === undefined ? stored.room?.id : undefined);
-  const isDelivered = await ctx.delivered.deliverOnce(stored.id, (target) => {
+  return ctx.delivered.deliverOnce(stored.id, (target) => {
     if (roomOfMessage !== undefined) {
       target.to(SOCKET_ROOMS.room(user.eventCode, roomOfMessage)).emit(topic, stored);
     } else {
@@ -154,7 +158,6 @@ async function deliverStored(
       target.to(rooms).emit(topic, stored);
     }
   });
-  if (isDelivered) ctx.metrics.forTopic('chat').deliveries.inc();
 }
 
 /** A call's start, once, to each participant with their own widget token. */
