@@ -9,7 +9,7 @@
  * field 39, the core it last ran on), and /proc/stat's per-core lines, and appends, once a second, JSON lines to
  * `<dir>/machine-sampler.jsonl` (`t` the window's start, `d` its length in ms, both from the sampler's clock):
  * - `{ k: 'ran', t, d, p: [[label, pid, ms, core], …] }` for each process that ran in the window, `label` from
- *   its command line (gateway, provider, generator, redis-server, tsc, vitest, … or the command's name), a
+ *   its command line (gateway, provider, generator, tsx (its launcher), redis-server, tsc, vitest, … or the command's name), a
  *   kernel thread (no command line) by its name in brackets (`[ksoftirqd/0]`, `[kworker/0:1-events]`), the
  *   sampler itself as `sampler`;
  * - `{ k: 'cores', t, d, c: [[core, irq, softirq, steal, idle], …] }`: each core's time in ms serving hardware
@@ -30,6 +30,9 @@ export function labelOf(cmdline, comm) {
   if (args.length === 0 && comm) return `[${comm}]`;
   const all = args.join(' ');
   if (/dist\/(baseline\/)?main\.js/.test(all)) return 'gateway';
+  // tsx's launcher: an idle parent that runs the script in a child node (the generator, with tsx's loader); it is
+  // not pinned, so naming it the generator would put the generator on a core it never runs on.
+  if (/tsx\/dist\/cli\.mjs/.test(all)) return 'tsx';
   if (all.includes('instant-provider')) return 'provider';
   if (/bench\/(relay|capacity|relay-cpu)\.ts/.test(all)) return 'generator';
   if (/bench\/servers\//.test(all)) return all.match(/bench\/servers\/([\w-]+)/)?.[1] ?? 'bench server';

@@ -142,7 +142,12 @@ describe('core sampler', () => {
   it('labels the bench processes and other work by command line', () => {
     expect(labelOf('node\0/w/apps/gateway/dist/main.js\0')).toBe('gateway');
     expect(labelOf('node\0/w/tests/load/src/bench/servers/instant-provider.ts\0')).toBe('provider');
-    expect(labelOf('node\0/w/node_modules/tsx/dist/cli.mjs\0src/bench/relay.ts\0')).toBe('generator');
+    expect(
+      labelOf(
+        'node\0--require\0/w/node_modules/tsx/dist/preflight.cjs\0--import\0file:///w/node_modules/tsx/dist/loader.mjs\0src/bench/relay.ts\0',
+      ),
+    ).toBe('generator');
+    expect(labelOf('node\0/w/node_modules/tsx/dist/cli.mjs\0src/bench/relay.ts\0')).toBe('tsx');
     expect(labelOf('node\0/w/node_modules/typescript/bin/tsc\0--noEmit\0')).toBe('tsc');
     expect(labelOf('redis-server 127.0.0.1:6379\0')).toBe('redis-server');
     expect(labelOf('/usr/sbin/nats-server\0-p\0')).toBe('nats-server');
