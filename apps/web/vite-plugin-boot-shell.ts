@@ -2,22 +2,48 @@
  * index.html's static first screen (src/lib/boot-shell.ts) in the build and the dev server:
  * - its script, emitted as a hashed file of its own (the CSP allows no inline script) and loaded as a classic
  *   script first in the head, before the app's modules (the dev server serves it at /boot-shell.js);
- * - the app's stylesheets move from the head to just before `#root`: the shell brings its own few rules, so it
- *   paints without waiting for them, while `#root` and the app's scripts (which wait for every stylesheet before
- *   them) still never run or show unstyled.
+ * - in the build, the app starts from that script (appStartScript): the entry's module script becomes a
+ *   `<link rel="modulepreload" data-app-entry>` and the app's stylesheets `<link rel="preload" as="style"
+ *   data-app-style>` in the head, so both are fetched with the HTML as before, but the stylesheets no longer hold
+ *   the parser (the shell paints as soon as the HTML is parsed) and the modules run only after a frame has been
+ *   painted and the stylesheets have applied (`#root` never shows unstyled). The dev server keeps Vite's own
+ *   module script (its styles come with the modules).
  */
 import type { Plugin } from 'vite';
-import { bootShellScript } from './src/lib/boot-shell.ts';
+import {
+  APP_ENTRY_ATTRIBUTE,
+  APP_STYLE_ATTRIBUTE,
+  appStartScript,
+  bootShellScript,
+} from './src/lib/boot-shell.ts';
 
 const DEV_PATH = '/boot-shell.js';
 const ASSET_NAME = 'boot-shell.js';
 const ROOT = '<div id="root">';
 const TITLE = '<title>';
-const STYLESHEET = /[ \t]*<link rel="stylesheet"[^>]*>\n?/g;
+const STYLESHEET = /[ \t]*<link rel="stylesheet"([^>]*) href="([^"]+)"[^>]*>\n?/g;
+const ENTRY = /<script type="module"([^>]*) src="([^"]+)"><\/script>/g;
+
+/** The built index.html's entry script and stylesheets as links the shell's script starts the app from. */
+function startFromShell(html: string): string {
+  const entries = [...html.matchAll(ENTRY)];
+  if (entries.length !== 1)
+    throw new Error(`index.html has ${entries.length} module scripts, expected the entry alone`);
+  const [entry] = entries as [RegExpExecArray];
+  const styles = [...html.matchAll(STYLESHEET)].map(
+    ([, attributes, href]) =>
+      `<link rel="preload" as="style"${attributes} href="${href}" ${APP_STYLE_ATTRIBUTE}>`,
+  );
+  const links = [
+    `<link rel="modulepreload"${entry[1]} href="${entry[2]}" ${APP_ENTRY_ATTRIBUTE}>`,
+    ...styles,
+  ];
+  return html.replace(STYLESHEET, '').replace(entry[0], links.join('\n    '));
+}
 
 /** @param posterBase the poster's URL without its query; @param storageKey the last event code's storage key */
 export function bootShellPlugin(posterBase: string, storageKey: string): Plugin {
-  const source = bootShellScript(posterBase, storageKey);
+  const source = bootShellScript(posterBase, storageKey) + appStartScript();
   let isBuild = false;
   return {
     name: 'showfloor-boot-shell',
@@ -43,11 +69,7 @@ export function bootShellPlugin(posterBase: string, storageKey: string): Plugin 
         if (!html.includes(ROOT) || !html.includes(TITLE))
           throw new Error(`index.html has no ${ROOT} or ${TITLE}`);
         const script = `<script src="${asset ? `/${asset.fileName}` : DEV_PATH}"></script>`;
-        const stylesheets = (html.match(STYLESHEET) ?? []).map((link) => link.trim());
-        return html
-          .replace(STYLESHEET, '')
-          .replace(TITLE, `${script}\n    ${TITLE}`)
-          .replace(ROOT, [...stylesheets, ROOT].join('\n    '));
+        return (isBuild ? startFromShell(html) : html).replace(TITLE, `${script}\n    ${TITLE}`);
       },
     },
   };

@@ -61,6 +61,104 @@ export function bootShellScript(posterBase: string, storageKey: string): string 
 `;
 }
 
+/**
+ * How long the app's start waits for the shell's poster still on its way once the document is parsed: the
+ * poster, the login page's largest paint, paints before the app's modules take the main thread; a slow poster
+ * holds the login form back by at most this.
+ */
+export const POSTER_WAIT_MS = 500;
+
+/** The attribute that marks the app's entry module in the built index.html (a modulepreload link). */
+export const APP_ENTRY_ATTRIBUTE = 'data-app-entry';
+/** The attribute that marks the app's stylesheets in the built index.html (preload links). */
+export const APP_STYLE_ATTRIBUTE = 'data-app-style';
+
+/**
+ * The part of the shell's script that starts the app in the built index.html (issue 17: the shell and the poster
+ * paint before the app's code runs). The build (vite-plugin-boot-shell.ts) fetches the app's entry module and
+ * its stylesheets early from the head (`<link rel="modulepreload" data-app-entry>`, `<link rel="preload"
+ * as="style" data-app-style>`) but neither runs nor applies them: the stylesheets no longer hold the HTML parser,
+ * and the modules' evaluation (one long task on a slow device) no longer comes before the first frame. Once the
+ * document is parsed, the shell's poster (when it shows one) has painted or failed or POSTER_WAIT_MS have passed,
+ * and a frame has been painted (at once in a hidden tab, which paints no frames), this adds the stylesheets,
+ * waits until they have loaded (or failed), and only then imports the entry: the app never renders unstyled. Without those links (the dev server, which serves the entry as a module script) it does
+ * nothing.
+ */
+export function appStartScript(): string {
+  return `(function () {
+  var isStarted = false;
+  function start() {
+    if (isStarted) return;
+    isStarted = true;
+    var entry = document.querySelector('link[${APP_ENTRY_ATTRIBUTE}]');
+    if (!entry) return;
+    var loads = Array.prototype.map.call(document.querySelectorAll('link[${APP_STYLE_ATTRIBUTE}]'), function (preload) {
+      var link = document.createElement('link');
+      link.rel = 'stylesheet';
+      if (preload.hasAttribute('crossorigin')) link.crossOrigin = preload.getAttribute('crossorigin') || '';
+      var loaded = new Promise(function (done) {
+        link.addEventListener('load', done);
+        link.addEventListener('error', done);
+      });
+      link.href = preload.href;
+      document.head.appendChild(link);
+      return loaded;
+    });
+    Promise.all(loads)
+      .then(function () {
+        return import(entry.href);
+      })
+      .catch(function (error) {
+        console.error('the app could not start', error);
+      });
+  }
+  // Runs next after the next frame: a task queued from the frame's callback runs once it is painted.
+  function afterPaint(next) {
+    requestAnimationFrame(function () {
+      setTimeout(next, 0);
+    });
+  }
+  function whenParsed() {
+    if (document.visibilityState === 'hidden') return start();
+    // A tab hidden meanwhile paints no frame: it starts at once.
+    document.addEventListener('visibilitychange', start, { once: true });
+    var shell = document.getElementById(${JSON.stringify(BOOT_SHELL_ID)});
+    var image = document.getElementById(${JSON.stringify(`${BOOT_SHELL_ID}-poster`)});
+    // No poster, or one the layout hides (a phone's width): only the frame.
+    if (!shell || !image || !shell.classList.contains('has-poster') || image.getClientRects().length === 0)
+      return afterPaint(start);
+    // The poster paints first, unless that takes longer than ${POSTER_WAIT_MS} ms: the app starts once the browser
+    // reports the poster painted (Element Timing, the img's elementtiming attribute), or, where it cannot, a frame
+    // after the poster is decoded; a frame after it failed.
+    var isWaiting = true;
+    function settled(isPainted) {
+      if (!isWaiting) return;
+      isWaiting = false;
+      if (isPainted === true) setTimeout(start, 0);
+      else afterPaint(start);
+    }
+    image.addEventListener('error', settled);
+    var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+    if (types.indexOf('element') !== -1) {
+      var observer = new PerformanceObserver(function (list) {
+        var entries = list.getEntries();
+        for (var index = 0; index < entries.length; index += 1) {
+          if (entries[index].identifier !== image.getAttribute('elementtiming')) continue;
+          observer.disconnect();
+          settled(true);
+        }
+      });
+      observer.observe({ type: 'element', buffered: true });
+    } else if (typeof image.decode === 'function') image.decode().then(settled, settled);
+    else image.addEventListener('load', settled);
+    setTimeout(settled, ${POSTER_WAIT_MS});
+  }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', whenParsed);
+  else whenParsed();
+})();
+`;
+}
+
 /** Takes the static shell away (the app shows a route or an error in its place); nothing when it is gone. */
 export function removeBootShell(): void {
   if (typeof document !== 'undefined') document.getElementById(BOOT_SHELL_ID)?.remove();
