@@ -57,6 +57,18 @@ describe('the static first screen', () => {
     expect(shell).not.toHaveClass('has-poster');
   });
 
+  it('shows the poster when the parser inserts the shell and ends in one task (DOMContentLoaded first)', () => {
+    document.body.innerHTML = '';
+    window.history.replaceState(null, '', '/auth/login?event=DEMO');
+    new Function(bootShellScript(posterUrl('X').replace(/\?.*$/, ''), STORAGE_KEYS.EVENT_CODE))();
+    // As Chrome does without deferred scripts: DOMContentLoaded before the mutation observer's records.
+    document.body.innerHTML = shellHtml ?? '';
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    const image = document.getElementById(`${BOOT_SHELL_ID}-poster`) as HTMLImageElement;
+    expect(image.getAttribute('src')).toBe(posterUrl('DEMO'));
+    expect(document.getElementById(BOOT_SHELL_ID)).toHaveClass('has-poster');
+  });
+
   it('names the product and is gone once removed', () => {
     expect(document.getElementById(BOOT_SHELL_ID)).toHaveTextContent('Showfloor');
     removeBootShell();

@@ -37,7 +37,9 @@ export function bootShellScript(posterBase: string, storageKey: string): string 
   preload.href = url;
   preload.setAttribute('fetchpriority', 'high');
   document.head.appendChild(preload);
+  var isShown = false;
   function show() {
+    if (isShown) return true;
     var shell = document.getElementById(${JSON.stringify(BOOT_SHELL_ID)});
     var image = document.getElementById(${JSON.stringify(`${BOOT_SHELL_ID}-poster`)});
     if (!shell || !image) return false;
@@ -47,6 +49,7 @@ export function bootShellScript(posterBase: string, storageKey: string): string 
     image.setAttribute('fetchpriority', 'high');
     image.src = url;
     shell.classList.add('has-poster');
+    isShown = true;
     return true;
   }
   if (show()) return;
@@ -54,8 +57,11 @@ export function bootShellScript(posterBase: string, storageKey: string): string 
     if (show()) observer.disconnect();
   });
   observer.observe(document.documentElement, { childList: true, subtree: true });
+  // The parser may insert the shell and end in one task: Chrome then fires DOMContentLoaded before the observer's
+  // records are delivered, and disconnecting drops them. The shell is there by now.
   document.addEventListener('DOMContentLoaded', function () {
     observer.disconnect();
+    show();
   });
 })();
 `;
@@ -79,10 +85,10 @@ export const APP_STYLE_ATTRIBUTE = 'data-app-style';
  * its stylesheets early from the head (`<link rel="modulepreload" data-app-entry>`, `<link rel="preload"
  * as="style" data-app-style>`) but neither runs nor applies them: the stylesheets no longer hold the HTML parser,
  * and the modules' evaluation (one long task on a slow device) no longer comes before the first frame. Once the
- * document is parsed, the shell's poster (when it shows one) has painted or failed or POSTER_WAIT_MS have passed,
+ * document is parsed, the shell's poster (when it shows one) is decoded or has failed or POSTER_WAIT_MS have passed,
  * and a frame has been painted (at once in a hidden tab, which paints no frames), this adds the stylesheets,
- * waits until they have loaded (or failed), and only then imports the entry: the app never renders unstyled. Without those links (the dev server, which serves the entry as a module script) it does
- * nothing.
+ * waits until they have loaded (or failed), and only then imports the entry: the app never renders unstyled.
+ * Without those links (the dev server, which serves the entry as a module script) it does nothing.
  */
 export function appStartScript(): string {
   return `(function () {
@@ -127,30 +133,19 @@ export function appStartScript(): string {
     // No poster, or one the layout hides (a phone's width): only the frame.
     if (!shell || !image || !shell.classList.contains('has-poster') || image.getClientRects().length === 0)
       return afterPaint(start);
-    // The poster paints first, unless that takes longer than ${POSTER_WAIT_MS} ms: the app starts once the browser
-    // reports the poster painted (Element Timing, the img's elementtiming attribute), or, where it cannot, a frame
-    // after the poster is decoded; a frame after it failed.
+    // The poster paints first, unless that takes longer than ${POSTER_WAIT_MS} ms: the app starts a frame after the
+    // poster is decoded (a loaded image may still paint a frame later) or has failed.
     var isWaiting = true;
-    function settled(isPainted) {
+    function settled() {
       if (!isWaiting) return;
       isWaiting = false;
-      if (isPainted === true) setTimeout(start, 0);
-      else afterPaint(start);
+      afterPaint(start);
     }
-    image.addEventListener('error', settled);
-    var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
-    if (types.indexOf('element') !== -1) {
-      var observer = new PerformanceObserver(function (list) {
-        var entries = list.getEntries();
-        for (var index = 0; index < entries.length; index += 1) {
-          if (entries[index].identifier !== image.getAttribute('elementtiming')) continue;
-          observer.disconnect();
-          settled(true);
-        }
-      });
-      observer.observe({ type: 'element', buffered: true });
-    } else if (typeof image.decode === 'function') image.decode().then(settled, settled);
-    else image.addEventListener('load', settled);
+    if (typeof image.decode === 'function') image.decode().then(settled, settled);
+    else {
+      image.addEventListener('load', settled);
+      image.addEventListener('error', settled);
+    }
     setTimeout(settled, ${POSTER_WAIT_MS});
   }
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', whenParsed);
