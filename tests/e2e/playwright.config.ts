@@ -1,12 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import {
-  BASE_URL,
-  CHROMIUM_ARGS,
-  CHROMIUM_PATH,
-  PROVIDER_PORT,
-  PROVIDER_URL,
-  WEB_PORT,
-} from './fixtures/env.ts';
+import { BASE_URL, CHROMIUM_ARGS, CHROMIUM_PATH, STACKS, WORKERS } from './fixtures/env.ts';
 
 const isCi = Boolean(process.env.CI);
 
@@ -16,8 +9,9 @@ export default defineConfig({
   globalSetup: './global-setup.ts',
   forbidOnly: isCi,
   retries: 0,
-  // One worker: the specs share one stack and its demo accounts (a second sign-in ends the first session).
-  workers: 1,
+  // One stack per worker (fixtures/env.ts: the demo accounts and the provider's reset are a stack's own; a second
+  // sign-in of an account ends its first session). A spec file runs whole in one worker, its tests in order.
+  workers: WORKERS,
   fullyParallel: false,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -36,13 +30,14 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    // The real stack as a newcomer runs it: the built app, the gateway and the mock provider on one origin.
+  // The real stack as a newcomer runs it, once per worker: the built app, the gateway and the mock provider on one
+  // origin. Playwright starts them one after the other, each waited for, so only the first builds the app.
+  webServer: STACKS.map((stack) => ({
     command: 'node ../../scripts/start.mjs',
-    url: `${BASE_URL}/healthz`,
+    url: `${stack.baseUrl}/healthz`,
     env: {
-      PORT: String(WEB_PORT),
-      PROVIDER_PORT: String(PROVIDER_PORT),
+      PORT: String(stack.webPort),
+      PROVIDER_PORT: String(stack.providerPort),
       LOG_LEVEL: 'warn',
       // The suite signs the same demo accounts in many times a minute; the limits themselves are tested in the
       // gateway's own tests.
@@ -51,9 +46,9 @@ export default defineConfig({
     },
     reuseExistingServer: false,
     timeout: 240_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-  },
-  metadata: { providerUrl: PROVIDER_URL },
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 },
+  })),
+  metadata: { providerUrls: STACKS.map((stack) => stack.providerUrl) },
 });
